@@ -1,0 +1,13 @@
+import { createContext } from "react-router";
+import type { Services } from "./services/index.server";
+
+/** The services built at start-up, handed to every loader and action. */
+export const servicesContext = createContext<Services>();
+
+/** Per-request values the server computes before rendering. */
+export interface RequestInfo {
+  /** The Content-Security-Policy nonce for this response's inline scripts. */
+  nonce: string;
+}
+
+export const requestContext = createContext<RequestInfo>();

@@ -1,0 +1,147 @@
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import * as schema from "./schema";
+
+/** The one database type every service uses, whichever driver is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DatabaseDriver = "pglite" | "postgres";
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: DatabaseDriver;
+  /** Applies the migrations in drizzle/ that have not run yet. */
+  migrate(): Promise<void>;
+  /** Answers when the database responds to a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type OpenDatabaseOptions =
+  | { driver: "postgres"; url: string; maxConnections?: number; onPoolError?: (error: Error) => void }
+  /** `dataDir` undefined means an in-memory database; `snapshot` restores a dumped data directory. */
+  | { driver: "pglite"; dataDir?: string; snapshot?: Blob };
+
+/** The folder that holds package.json, found from this file in source and in the bundled build alike. */
+export const PROJECT_ROOT = findProjectRoot(path.dirname(fileURLToPath(import.meta.url)));
+export const MIGRATIONS_FOLDER = path.join(PROJECT_ROOT, "drizzle");
+
+function findProjectRoot(start: string): string {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, "package.json")) && existsSync(path.join(dir, "drizzle"))) return dir;
+    if (path.dirname(dir) === dir) return process.cwd();
+  }
+}
+
+export class DatabaseInUseError extends Error {
+  readonly code = "DATABASE_IN_USE";
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(
+      `The embedded database in ${dataDir} is in use by another Byline process (pid ${pid}). ` +
+        "Stop that process first, or run Byline on PostgreSQL (DATABASE_URL) to work while it runs.",
+    );
+  }
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  return options.driver === "postgres" ? openPostgres(options) : openPglite(options);
+}
+
+async function openPostgres(options: Extract<OpenDatabaseOptions, { driver: "postgres" }>): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on("error", (error) => options.onPoolError?.(error));
+  const db = drizzleNodePostgres(pool, { schema });
+  return {
+    db,
+    driver: "postgres",
+    async migrate() {
+      // Several instances may start at once: an advisory lock on one connection lets one migrate at a time.
+      const client = new pg.Client({ connectionString: options.url });
+      await client.connect();
+      try {
+        await client.query("select pg_advisory_lock(hashtext('byline:migrations'))");
+        await migrateNodePostgres(drizzleNodePostgres(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await client.query("select pg_advisory_unlock(hashtext('byline:migrations'))").catch(() => undefined);
+        await client.end();
+      }
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(options: Extract<OpenDatabaseOptions, { driver: "pglite" }>): Promise<DatabaseHandle> {
+  const { dataDir, snapshot } = options;
+  let releaseLock = () => {};
+  if (dataDir) {
+    mkdirSync(path.dirname(dataDir), { recursive: true });
+    releaseLock = lockDataDir(dataDir);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir ? { dataDir } : { loadDataDir: snapshot });
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema });
+  return {
+    db,
+    driver: "pglite",
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        releaseLock();
+      }
+    },
+  };
+}
+
+/**
+ * PGlite is a single-process database: two processes writing one data directory would corrupt it.
+ * A lock file beside the directory holds the owner's pid; a lock left by a dead process is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockFile = `${dataDir}.lock`;
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+      return () => rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = Number.parseInt(readFileSync(lockFile, "utf8"), 10);
+      if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) throw new DatabaseInUseError(dataDir, owner);
+      rmSync(lockFile, { force: true });
+    }
+  }
+  throw new Error(`Could not lock the embedded database at ${dataDir}.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

@@ -1,0 +1,76 @@
+import { sql, type SQL } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import { CATEGORIES } from "../../utils/categories";
+import { authors } from "./authors";
+
+export const articleCategory = pgEnum("article_category", CATEGORIES);
+
+/** One news item a generated draft is based on (DESIGN.md departure 3). */
+export interface SourceLink {
+  outlet: string;
+  title: string;
+  url: string;
+  publishedAt: string | null;
+}
+
+const tsvector = customType<{ data: string }>({
+  dataType: () => "tsvector",
+});
+
+/**
+ * Articles. `published_at` null means draft. `search` is a generated, weighted
+ * full-text vector (title A, excerpt B, content C) kept by PostgreSQL itself.
+ */
+export const articles = pgTable(
+  "articles",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull(),
+    content: text("content").notNull(),
+    category: articleCategory("category").notNull(),
+    image: text("image").notNull().default(""),
+    authorId: integer("author_id")
+      .notNull()
+      .references(() => authors.id, { onDelete: "restrict" }),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    readTime: integer("read_time").notNull().default(5),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    isPopular: boolean("is_popular").notNull().default(false),
+    isAiGenerated: boolean("is_ai_generated").notNull().default(false),
+    sources: text("sources").notNull().default(""),
+    sourceLinks: jsonb("source_links").$type<SourceLink[]>().notNull().default([]),
+    search: tsvector("search")
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`setweight(to_tsvector('english', coalesce(${articles.title}, '')), 'A') || setweight(to_tsvector('english', coalesce(${articles.excerpt}, '')), 'B') || setweight(to_tsvector('english', coalesce(${articles.content}, '')), 'C')`,
+      ),
+  },
+  (table) => [
+    check("articles_read_time_range", sql`${table.readTime} between 1 and 15`),
+    index("articles_search_idx").using("gin", table.search),
+    index("articles_published_at_idx").on(table.publishedAt.desc()).where(sql`${table.publishedAt} is not null`),
+    index("articles_category_published_at_idx")
+      .on(table.category, table.publishedAt.desc())
+      .where(sql`${table.publishedAt} is not null`),
+    index("articles_created_at_idx").on(table.createdAt.desc()),
+    index("articles_author_id_idx").on(table.authorId),
+  ],
+);
+
+export type ArticleRow = typeof articles.$inferSelect;
+export type NewArticleRow = typeof articles.$inferInsert;

@@ -1,0 +1,4 @@
+export * from "./authors";
+export * from "./articles";
+export * from "./newsletter-subscribers";
+export * from "./admins";

@@ -1,0 +1,129 @@
+import { z } from "zod";
+
+/**
+ * Every environment variable Byline reads, checked once at start-up.
+ * An empty value counts as unset, so a copied `.env.example` works as is.
+ */
+const optionalText = z.string().trim().min(1).optional();
+const optionalUrl = (protocols: RegExp, hint: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => URL.canParse(value) && protocols.test(new URL(value).protocol), hint)
+    .optional();
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+    PORT: z.coerce
+      .number({ error: "must be a whole number between 0 and 65535" })
+      .int("must be a whole number between 0 and 65535")
+      .min(0, "must be a whole number between 0 and 65535")
+      .max(65535, "must be a whole number between 0 and 65535")
+      .default(3000),
+    HOST: z.string().trim().min(1).default("0.0.0.0"),
+    DATA_DIR: z.string().trim().min(1).default("./data"),
+    DATABASE_URL: optionalUrl(/^postgres(ql)?:$/, "must be a postgres:// or postgresql:// URL"),
+    SITE_URL: optionalUrl(/^https?:$/, "must be an http:// or https:// URL, such as https://news.example.com"),
+    SITE_NAME: z.string().trim().min(1).default("Byline"),
+    ADMIN_USERNAME: optionalText,
+    ADMIN_PASSWORD: optionalText,
+    SEED_CONTENT: z.enum(["demo", "none"], { error: 'must be "demo" or "none"' }).default("demo"),
+    OPENAI_API_KEY: optionalText,
+    OPENAI_BASE_URL: optionalUrl(/^https?:$/, "must be an http:// or https:// URL"),
+    PERPLEXITY_API_KEY: optionalText,
+    PERPLEXITY_BASE_URL: optionalUrl(/^https?:$/, "must be an http:// or https:// URL"),
+    NEWS_FEEDS_FILE: z.string().trim().min(1).default("config/news-feeds.json"),
+    SMTP_URL: optionalUrl(/^smtps?:$/, "must be an smtp:// or smtps:// URL, such as smtp://user:pass@smtp.example.com:587"),
+    MAIL_FROM: optionalText,
+    GENERATION_SPACING_MS: z.coerce
+      .number({ error: "must be a whole number of milliseconds" })
+      .int("must be a whole number of milliseconds")
+      .min(0, "must be a whole number of milliseconds")
+      .default(20_000),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+        error: "must be one of fatal, error, warn, info, debug, trace, silent",
+      })
+      .default("info"),
+    ADSENSE_CLIENT: z
+      .string()
+      .trim()
+      .regex(/^ca-pub-\d{10,20}$/, "must look like ca-pub-1234567890123456")
+      .optional(),
+  })
+  .superRefine((env, context) => {
+    if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
+      const missing = env.ADMIN_USERNAME ? "ADMIN_PASSWORD" : "ADMIN_USERNAME";
+      context.addIssue({ code: "custom", path: [missing], message: "must be set together with the other admin variable" });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  env: Env["NODE_ENV"];
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** The public address of the site, without a trailing slash. */
+  siteUrl: string;
+  siteName: string;
+  initialAdmin: { username: string; password: string } | undefined;
+  seedContent: Env["SEED_CONTENT"];
+  openai: { apiKey: string | undefined; baseUrl: string | undefined };
+  perplexity: { apiKey: string | undefined; baseUrl: string | undefined };
+  newsFeedsFile: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  generationSpacingMs: number;
+  logLevel: Env["LOG_LEVEL"];
+  adsenseClient: string | undefined;
+}
+
+export class ConfigError extends Error {
+  readonly code = "INVALID_CONFIGURATION";
+}
+
+function blankToUndefined(source: Record<string, string | undefined>): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(source).map(([name, value]) => [name, value?.trim() === "" ? undefined : value]));
+}
+
+/**
+ * Reads the configuration from the given environment. A wrong value throws a
+ * ConfigError whose message is one line naming the variable.
+ */
+export function loadConfig(source: Record<string, string | undefined>, resolvePath: (path: string) => string = (path) => path): Config {
+  const parsed = EnvSchema.safeParse(blankToUndefined(source));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? "environment");
+    const given = source[name];
+    const secret = /PASSWORD|KEY|URL/.test(name);
+    const shown = given === undefined || secret ? "" : ` (got "${given}")`;
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? "is invalid"}${shown}.`);
+  }
+  const env = parsed.data;
+  const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: resolvePath(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    siteUrl,
+    siteName: env.SITE_NAME,
+    initialAdmin:
+      env.ADMIN_USERNAME && env.ADMIN_PASSWORD ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD } : undefined,
+    seedContent: env.SEED_CONTENT,
+    openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL },
+    perplexity: { apiKey: env.PERPLEXITY_API_KEY, baseUrl: env.PERPLEXITY_BASE_URL },
+    newsFeedsFile: resolvePath(env.NEWS_FEEDS_FILE),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? `"${env.SITE_NAME}" <newsletter@${new URL(siteUrl).hostname}>`,
+    generationSpacingMs: env.GENERATION_SPACING_MS,
+    logLevel: env.LOG_LEVEL,
+    adsenseClient: env.ADSENSE_CLIENT,
+  };
+}

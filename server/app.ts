@@ -1,0 +1,81 @@
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import path from "node:path";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { requestContext, servicesContext } from "~/context";
+import type { Services } from "~/services/index.server";
+import { assignNonce, securityHeaders } from "./security-headers";
+
+export interface AppOptions {
+  services: Services;
+  /** The React Router server build, or a function that loads it (development reloads it per request). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** build/client in production; undefined in development, where Vite serves the assets. */
+  clientDir: string | undefined;
+  /** Vite's middlewares in development. */
+  devMiddleware?: RequestHandler;
+}
+
+/** The Express application: headers, compression, static files, request logs, then React Router. */
+export function createApp({ services, build, clientDir, devMiddleware }: AppOptions): express.Express {
+  const { logger, site } = services;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+
+  app.use(requestLog(services));
+  app.use(assignNonce);
+  app.use(
+    securityHeaders({
+      https: site.url.startsWith("https:"),
+      adsEnabled: Boolean(site.adsenseClient),
+      development: Boolean(devMiddleware),
+    }),
+  );
+  app.use(compression());
+
+  if (devMiddleware) {
+    app.use(devMiddleware);
+  } else if (clientDir) {
+    // Hashed assets never change under the same name; everything else may.
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build,
+      mode: devMiddleware ? "development" : "production",
+      getLoadContext(_req, res) {
+        const context = new RouterContextProvider();
+        context.set(servicesContext, services);
+        context.set(requestContext, { nonce: String(res.locals.nonce) });
+        return context;
+      },
+    }),
+  );
+
+  app.use(((error, req, res, _next) => {
+    logger.error({ err: error, method: req.method, url: req.originalUrl }, "unhandled request error");
+    if (res.headersSent) return res.end();
+    res.status(500).type("text/plain").send("Something went wrong. Please try refreshing the page.");
+  }) satisfies express.ErrorRequestHandler);
+
+  return app;
+}
+
+function requestLog({ logger }: Services): RequestHandler {
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      const entry = { method: req.method, url: req.originalUrl, status: res.statusCode, durationMs: Math.round(durationMs * 10) / 10 };
+      if (res.statusCode >= 500) logger.error(entry, "request");
+      else if (req.path.startsWith("/assets/")) logger.debug(entry, "request");
+      else logger.info(entry, "request");
+    });
+    next();
+  };
+}

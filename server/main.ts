@@ -1,0 +1,118 @@
+import { createServer } from "node:http";
+import path from "node:path";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { openDatabase, PROJECT_ROOT, type DatabaseHandle } from "~/db/client.server";
+import { ConfigError, loadConfig, type Config } from "~/services/env.server";
+import { createServices, systemClock } from "~/services/index.server";
+import { createLogger, type Logger } from "~/services/logger.server";
+import { seedDemoContent } from "~/services/seed/seed.server";
+import { createApp } from "./app";
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Reads the configuration, or stops the process with a one-line message naming the variable. */
+export function readConfigOrExit(): Config {
+  try {
+    return loadConfig(process.env, (value) => path.resolve(value));
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** Opens the configured database (PostgreSQL with DATABASE_URL, else embedded PGlite under DATA_DIR). */
+export function openConfiguredDatabase(config: Config, logger: Logger): Promise<DatabaseHandle> {
+  return config.databaseUrl
+    ? openDatabase({
+        driver: "postgres",
+        url: config.databaseUrl,
+        onPoolError: (error) => logger.warn({ err: error }, "database connection lost; the pool will reconnect"),
+      })
+    : openDatabase({ driver: "pglite", dataDir: path.join(config.dataDir, "db") });
+}
+
+/** Starts Byline: configuration, database and migrations, demo content, services, HTTP server. */
+export async function main({ vite }: { vite?: ViteDevServer } = {}): Promise<void> {
+  const config = readConfigOrExit();
+  const logger = createLogger(config);
+  let database: DatabaseHandle;
+  try {
+    database = await openConfiguredDatabase(config, logger);
+    await database.migrate();
+  } catch (error) {
+    const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `the embedded database in ${path.join(config.dataDir, "db")}`;
+    process.stderr.write(`Could not open ${where}: ${(error as Error).message}\n`);
+    logger.debug({ err: error }, "database start-up failed");
+    process.exit(1);
+  }
+
+  const clock = systemClock;
+  if (config.seedContent === "demo") {
+    const seeded = await seedDemoContent({ db: database.db, now: clock.now() });
+    if (seeded.seeded) logger.info(seeded, "seeded the demo newsroom");
+  }
+  const services = createServices({ config, database, logger, clock });
+  if (await services.admins.ensureInitialAdmin(config.initialAdmin)) {
+    logger.info({ username: config.initialAdmin?.username }, "created the first admin from ADMIN_USERNAME");
+  }
+
+  const build: ServerBuild | (() => Promise<ServerBuild>) = vite
+    ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+    : await import("virtual:react-router/server-build");
+  const app = createApp({
+    services,
+    build,
+    clientDir: vite ? undefined : path.join(PROJECT_ROOT, "build", "client"),
+    devMiddleware: vite?.middlewares,
+  });
+
+  const server = createServer(app);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  const shownHost = ["0.0.0.0", "::"].includes(config.host) ? "localhost" : config.host;
+  logger.info({ port, driver: database.driver }, "listening");
+  const lines = [
+    `Byline is running at http://${shownHost}:${port}`,
+    `Database: ${database.driver === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded, in ${path.join(config.dataDir, "db")}`}`,
+  ];
+  if ((await services.admins.countAdmins()) === 0) {
+    lines.push(
+      "No admin account yet. To create the first one, start Byline with ADMIN_USERNAME and ADMIN_PASSWORD set,",
+      "for example: ADMIN_USERNAME=editor ADMIN_PASSWORD='a long passphrase' npm start",
+    );
+  }
+  process.stdout.write(`${lines.join("\n")}\n`);
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(async () => {
+      clearTimeout(force);
+      try {
+        await vite?.close();
+        await database.close();
+        logger.info("stopped");
+      } catch (error) {
+        logger.error({ err: error }, "error while closing the database");
+        process.exitCode = 1;
+      }
+      process.exit();
+    });
+    server.closeIdleConnections();
+  };
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  process.once("SIGINT", () => shutdown("SIGINT"));
+}
