@@ -2,38 +2,14 @@ import { createServer } from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { openDatabase, PROJECT_ROOT, type DatabaseHandle } from "~/db/client.server";
-import { ConfigError, loadConfig, type Config } from "~/services/env.server";
+import { PROJECT_ROOT, type DatabaseHandle } from "~/db/client.server";
 import { createServices, systemClock } from "~/services/index.server";
-import { createLogger, type Logger } from "~/services/logger.server";
+import { createLogger } from "~/services/logger.server";
 import { seedDemoContent } from "~/services/seed/seed.server";
 import { createApp } from "./app";
+import { openConfiguredDatabase, readConfigOrExit } from "./bootstrap";
 
 const SHUTDOWN_GRACE_MS = 10_000;
-
-/** Reads the configuration, or stops the process with a one-line message naming the variable. */
-export function readConfigOrExit(): Config {
-  try {
-    return loadConfig(process.env, (value) => path.resolve(value));
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
-
-/** Opens the configured database (PostgreSQL with DATABASE_URL, else embedded PGlite under DATA_DIR). */
-export function openConfiguredDatabase(config: Config, logger: Logger): Promise<DatabaseHandle> {
-  return config.databaseUrl
-    ? openDatabase({
-        driver: "postgres",
-        url: config.databaseUrl,
-        onPoolError: (error) => logger.warn({ err: error }, "database connection lost; the pool will reconnect"),
-      })
-    : openDatabase({ driver: "pglite", dataDir: path.join(config.dataDir, "db") });
-}
 
 /** Starts Byline: configuration, database and migrations, demo content, services, HTTP server. */
 export async function main({ vite }: { vite?: ViteDevServer } = {}): Promise<void> {

@@ -1,0 +1,98 @@
+import { sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { resetDatabase, testDriver, useTestDatabase } from "../../tests/setup/test-database";
+import { admins, articles, authors, newsletterSubscribers } from "./schema";
+
+const database = useTestDatabase();
+
+async function insertAuthor(name = "Maya Okafor") {
+  const [author] = await database.db.insert(authors).values({ name, role: "Editor" }).returning();
+  return author!;
+}
+
+describe(`schema on ${testDriver()}`, () => {
+  beforeEach(() => resetDatabase(database.db));
+
+  it("creates every table of the data model", async () => {
+    const result = await database.db.execute<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+    );
+    expect(result.rows.map((row) => row.table_name)).toEqual([
+      "admins",
+      "articles",
+      "authors",
+      "login_attempts",
+      "newsletter_subscribers",
+      "sessions",
+    ]);
+  });
+
+  it("gives new articles the spec's defaults: draft, 5 minutes, no flags, no sources", async () => {
+    const author = await insertAuthor();
+    const [article] = await database.db
+      .insert(articles)
+      .values({ title: "A title", excerpt: "An excerpt", content: "Body", category: "Cloud", authorId: author.id })
+      .returning();
+    expect(article).toMatchObject({
+      publishedAt: null,
+      readTime: 5,
+      isFeatured: false,
+      isPopular: false,
+      isAiGenerated: false,
+      sources: "",
+      sourceLinks: [],
+      image: "",
+    });
+    expect(article!.createdAt).toBeInstanceOf(Date);
+    expect(article!.updatedAt).toBeInstanceOf(Date);
+  });
+
+  it("keeps a weighted full-text vector: a title match ranks above a body match", async () => {
+    const author = await insertAuthor();
+    await database.db.insert(articles).values([
+      { title: "Quantum chips arrive", excerpt: "Short", content: "Nothing else here.", category: "Gadgets", authorId: author.id },
+      { title: "Weekly roundup", excerpt: "Short", content: "Among other things, quantum chips arrive.", category: "Gadgets", authorId: author.id },
+      { title: "Unrelated", excerpt: "Short", content: "Cloud storage prices fall.", category: "Cloud", authorId: author.id },
+    ]);
+    const ranked = await database.db
+      .select({ title: articles.title })
+      .from(articles)
+      .where(sql`${articles.search} @@ websearch_to_tsquery('english', 'quantum chips')`)
+      .orderBy(sql`ts_rank(${articles.search}, websearch_to_tsquery('english', 'quantum chips')) desc`);
+    expect(ranked.map((row) => row.title)).toEqual(["Quantum chips arrive", "Weekly roundup"]);
+  });
+
+  it("updates the search vector when an article changes", async () => {
+    const author = await insertAuthor();
+    const [article] = await database.db
+      .insert(articles)
+      .values({ title: "Old words", excerpt: "e", content: "c", category: "AI", authorId: author.id })
+      .returning();
+    await database.db.update(articles).set({ title: "Fresh headline" }).where(sql`${articles.id} = ${article!.id}`);
+    const found = await database.db
+      .select({ id: articles.id })
+      .from(articles)
+      .where(sql`${articles.search} @@ plainto_tsquery('english', 'fresh headline')`);
+    expect(found).toEqual([{ id: article!.id }]);
+  });
+
+  it("rejects a category outside the seven and a read time outside 1 to 15", async () => {
+    const author = await insertAuthor();
+    await expect(
+      database.db.execute(
+        sql`insert into articles (title, excerpt, content, category, author_id) values ('t', 'e', 'c', 'Robots', ${author.id})`,
+      ),
+    ).rejects.toThrow();
+    await expect(
+      database.db.insert(articles).values({ title: "t", excerpt: "e", content: "c", category: "AI", authorId: author.id, readTime: 16 }),
+    ).rejects.toThrow();
+  });
+
+  it("treats subscriber emails and admin usernames as unique regardless of case", async () => {
+    await database.db.insert(newsletterSubscribers).values({ email: "reader@example.com" });
+    await expect(database.db.insert(newsletterSubscribers).values({ email: "Reader@Example.COM" })).rejects.toThrow();
+    const author = await insertAuthor();
+    await database.db.insert(admins).values({ username: "Editor", passwordHash: "x", authorId: author.id });
+    await expect(database.db.insert(admins).values({ username: "editor", passwordHash: "y", authorId: author.id })).rejects.toThrow();
+  });
+});

@@ -1,0 +1,72 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { openDatabase, PROJECT_ROOT } from "../../app/db/client.server";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** A gzipped PGlite data directory with every migration applied. */
+    pgliteSnapshotFile: string;
+    /** A migrated PostgreSQL database that each test file copies with CREATE DATABASE ... TEMPLATE. */
+    postgresTemplateDatabase: string;
+  }
+}
+
+/**
+ * Runs the migrations once per test run, so that each test file gets a fresh, migrated
+ * database quickly: PGlite restores a snapshot, PostgreSQL copies a template database.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const driver = project.config.env?.TEST_DB_DRIVER;
+  if (driver === "postgres") return setupPostgres(project);
+  return setupPglite(project);
+}
+
+async function setupPglite(project: TestProject) {
+  const database = await openDatabase({ driver: "pglite" });
+  await database.migrate();
+  const { PGlite } = await import("@electric-sql/pglite");
+  const client = (database.db as unknown as { $client: InstanceType<typeof PGlite> }).$client;
+  const snapshot = await client.dumpDataDir("gzip");
+  await database.close();
+  const dir = path.join(PROJECT_ROOT, "tests", ".tmp");
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `pglite-snapshot-${process.pid}.tar.gz`);
+  writeFileSync(file, Buffer.from(await snapshot.arrayBuffer()));
+  project.provide("pgliteSnapshotFile", file);
+  return async () => rmSync(file, { force: true });
+}
+
+export function postgresUrlFor(baseUrl: string, database: string): string {
+  const url = new URL(baseUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function setupPostgres(project: TestProject) {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) throw new Error("TEST_DATABASE_URL is not set.");
+  const template = `byline_template_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${template}`);
+  } finally {
+    await admin.end();
+  }
+  const database = await openDatabase({ driver: "postgres", url: postgresUrlFor(baseUrl, template) });
+  await database.migrate();
+  await database.close();
+  project.provide("postgresTemplateDatabase", template);
+  return async () => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    try {
+      await client.query(`drop database if exists ${template} with (force)`);
+    } finally {
+      await client.end();
+    }
+  };
+}

@@ -1,0 +1,74 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, inject } from "vitest";
+import { openDatabase, type Database, type DatabaseHandle } from "../../app/db/client.server";
+import { postgresUrlFor } from "./database-global-setup";
+
+export type TestDriver = "pglite" | "postgres";
+
+export function testDriver(): TestDriver {
+  return process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
+}
+
+/**
+ * A fresh, migrated database for one test file: a restored PGlite snapshot, or a new
+ * PostgreSQL database copied from the run's template (dropped again by close()).
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  if (testDriver() === "pglite") {
+    const snapshot = new Blob([readFileSync(inject("pgliteSnapshotFile"))]);
+    return openDatabase({ driver: "pglite", snapshot });
+  }
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) throw new Error("TEST_DATABASE_URL is not set.");
+  const name = `byline_test_${randomBytes(6).toString("hex")}`;
+  await withAdminClient(baseUrl, (client) => client.query(`create database ${name} template ${inject("postgresTemplateDatabase")}`));
+  const handle = await openDatabase({ driver: "postgres", url: postgresUrlFor(baseUrl, name), maxConnections: 5 });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await withAdminClient(baseUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Opens a fresh database before the file's tests and closes it after them. */
+export function useTestDatabase(): { readonly db: Database; readonly handle: DatabaseHandle } {
+  let handle: DatabaseHandle | undefined;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+  return {
+    get db() {
+      if (!handle) throw new Error("The test database is not open yet: use it inside a test or hook.");
+      return handle.db;
+    },
+    get handle() {
+      if (!handle) throw new Error("The test database is not open yet: use it inside a test or hook.");
+      return handle;
+    },
+  };
+}
+
+/** Empties every table and restarts the ids, so each test starts from a blank newsroom. */
+export async function resetDatabase(db: Database): Promise<void> {
+  await db.execute(
+    sql`truncate table sessions, login_attempts, admins, articles, authors, newsletter_subscribers restart identity cascade`,
+  );
+}
