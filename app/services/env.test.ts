@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./env.server";
+
+describe("loadConfig", () => {
+  it("uses the documented defaults", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "0.0.0.0",
+      dataDir: "./data",
+      databaseUrl: undefined,
+      siteUrl: "http://localhost:3000",
+      siteName: "Byline",
+      seedContent: "demo",
+      newsFeedsFile: "config/news-feeds.json",
+      generationSpacingMs: 20_000,
+      logLevel: "info",
+      initialAdmin: undefined,
+      mailFrom: '"Byline" <newsletter@localhost>',
+    });
+  });
+
+  it("treats empty values as unset and trims a trailing slash from SITE_URL", () => {
+    const config = loadConfig({ PORT: "", SITE_URL: "https://news.example.com/", SITE_NAME: "The Wire" });
+    expect(config.port).toBe(3000);
+    expect(config.siteUrl).toBe("https://news.example.com");
+    expect(config.mailFrom).toBe('"The Wire" <newsletter@news.example.com>');
+  });
+
+  it("stops with one line naming the variable", () => {
+    expect(() => loadConfig({ PORT: "abc" })).toThrow(new ConfigError('Invalid configuration: PORT must be a whole number between 0 and 65535 (got "abc").'));
+    expect(() => loadConfig({ SEED_CONTENT: "lots" })).toThrow(/^Invalid configuration: SEED_CONTENT must be "demo" or "none" \(got "lots"\)\.$/);
+    expect(() => loadConfig({ GENERATION_SPACING_MS: "-5" })).toThrow(/^Invalid configuration: GENERATION_SPACING_MS /);
+    expect(() => loadConfig({ LOG_LEVEL: "loud" })).toThrow(/^Invalid configuration: LOG_LEVEL must be one of fatal, error/);
+  });
+
+  it("never repeats a secret value in its message", () => {
+    const attempt = () => loadConfig({ DATABASE_URL: "mysql://root:hunter2@db/news" });
+    expect(attempt).toThrow(/^Invalid configuration: DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL\.$/);
+    expect(attempt).not.toThrow(/hunter2/);
+  });
+
+  it("needs ADMIN_USERNAME and ADMIN_PASSWORD together", () => {
+    expect(() => loadConfig({ ADMIN_USERNAME: "editor" })).toThrow(/^Invalid configuration: ADMIN_PASSWORD must be set together/);
+    expect(loadConfig({ ADMIN_USERNAME: "editor", ADMIN_PASSWORD: "a long passphrase" }).initialAdmin).toEqual({
+      username: "editor",
+      password: "a long passphrase",
+    });
+  });
+
+  it("resolves paths with the given resolver", () => {
+    const config = loadConfig({ DATA_DIR: "var/byline" }, (value) => `/srv/${value}`);
+    expect(config.dataDir).toBe("/srv/var/byline");
+  });
+});

@@ -1,0 +1,98 @@
+import { count, eq, sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { resetDatabase, useTestDatabase } from "../../../tests/setup/test-database";
+import { articles, authors } from "../../db/schema";
+import { importArticles, parseImportFile } from "./article-import.server";
+
+const database = useTestDatabase();
+const now = new Date("2026-11-21T12:00:00Z");
+
+const good = (title: string, extra: Record<string, unknown> = {}) => ({
+  title,
+  excerpt: `${title}: the excerpt.`,
+  content: "## **Heading**\n\nBody text.",
+  category: "AI",
+  ...extra,
+});
+
+async function articleCount() {
+  const [row] = await database.db.select({ value: count() }).from(articles);
+  return row?.value ?? 0;
+}
+
+describe("importArticles", () => {
+  beforeEach(() => resetDatabase(database.db));
+
+  it("imports the good rows of a JSON array and reports the bad one by number and reason", async () => {
+    const file = JSON.stringify([
+      good("First story", { published_at: "2025-03-05T09:30:00Z", author: "Ada Lovelace", is_featured: true, read_time: 7 }),
+      { title: "Broken", excerpt: "x", content: "y", category: "Robots" },
+      good("Third story", { category: "security", sources: "The Circuit Ledger" }),
+    ]);
+    const result = await importArticles({ db: database.db, now }, parseImportFile(file));
+
+    expect(result.imported).toBe(2);
+    expect(result.errors).toEqual([
+      { row: 2, reason: 'category must be one of AI, Mobile, Startups, Cloud, Gadgets, Software, Security (got "Robots")' },
+    ]);
+    const rows = await database.db
+      .select({ title: articles.title, category: articles.category, publishedAt: articles.publishedAt, author: authors.name, readTime: articles.readTime, isFeatured: articles.isFeatured, sources: articles.sources })
+      .from(articles)
+      .innerJoin(authors, eq(authors.id, articles.authorId))
+      .orderBy(articles.id);
+    expect(rows).toEqual([
+      { title: "First story", category: "AI", publishedAt: new Date("2025-03-05T09:30:00Z"), author: "Ada Lovelace", readTime: 7, isFeatured: true, sources: "" },
+      { title: "Third story", category: "Security", publishedAt: null, author: "Staff", readTime: 5, isFeatured: false, sources: "The Circuit Ledger" },
+    ]);
+  });
+
+  it("numbers NDJSON rows by line and reports unparseable lines, missing fields and unknown fields", async () => {
+    const file = [
+      JSON.stringify(good("One")),
+      "",
+      "{not json",
+      JSON.stringify({ title: "No body", excerpt: "e", category: "AI" }),
+      JSON.stringify(good("Typo", { publised_at: "2025-01-01" })),
+      JSON.stringify(good("Five", { read_time: 0 })),
+      JSON.stringify(good("Six", { published_at: "yesterday" })),
+      JSON.stringify(good("Seven", { author: "Ada Lovelace" })),
+    ].join("\n");
+    const result = await importArticles({ db: database.db, now }, parseImportFile(file));
+
+    expect(result.errors).toEqual([
+      { row: 3, reason: "is not valid JSON" },
+      { row: 4, reason: "content is required" },
+      { row: 5, reason: "unknown field publised_at" },
+      { row: 6, reason: "read_time must be a whole number of minutes from 1 to 15" },
+      { row: 7, reason: 'published_at is not a date (got "yesterday"); use ISO 8601 such as 2025-03-05T09:30:00Z' },
+    ]);
+    expect(result.imported).toBe(2);
+    expect(await articleCount()).toBe(2);
+  });
+
+  it("reuses an existing author by name instead of creating a second one", async () => {
+    await database.db.insert(authors).values({ name: "Ada Lovelace", role: "Columnist" });
+    await importArticles({ db: database.db, now }, parseImportFile(JSON.stringify([good("A", { author: "Ada Lovelace" })])));
+    const rows = await database.db.select().from(authors);
+    expect(rows).toEqual([expect.objectContaining({ name: "Ada Lovelace", role: "Columnist" })]);
+  });
+
+  it("leaves the database as it was when the database refuses a row half-way", async () => {
+    // A trigger makes the database itself refuse one row that passed validation.
+    await database.db.execute(sql`
+      create or replace function refuse_boom() returns trigger language plpgsql as $$
+      begin
+        if new.title = 'boom' then raise exception 'refused by the test'; end if;
+        return new;
+      end $$`);
+    await database.db.execute(sql`create trigger refuse_boom before insert on articles for each row execute function refuse_boom()`);
+    try {
+      const file = JSON.stringify([good("fine", { author: "New Person" }), good("boom")]);
+      await expect(importArticles({ db: database.db, now }, parseImportFile(file))).rejects.toThrow();
+      expect(await articleCount()).toBe(0);
+      expect(await database.db.select().from(authors)).toEqual([]);
+    } finally {
+      await database.db.execute(sql`drop trigger refuse_boom on articles`);
+    }
+  });
+});
