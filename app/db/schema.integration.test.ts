@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { resetDatabase, testDriver, useTestDatabase } from "../../tests/setup/test-database";
+import { resetDatabase, testDriver, withTestDatabase } from "../../tests/setup/test-database";
 import { admins, articles, authors, newsletterSubscribers } from "./schema";
 
-const database = useTestDatabase();
+const database = withTestDatabase();
 
 async function insertAuthor(name = "Maya Okafor") {
   const [author] = await database.db.insert(authors).values({ name, role: "Editor" }).returning();
@@ -14,10 +14,10 @@ describe(`schema on ${testDriver()}`, () => {
   beforeEach(() => resetDatabase(database.db));
 
   it("creates every table of the data model", async () => {
-    const result = await database.db.execute<{ table_name: string }>(
+    const result = await database.db.execute(
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
-    expect(result.rows.map((row) => row.table_name)).toEqual([
+    expect(result.rows.map((row) => (row as { table_name: string }).table_name)).toEqual([
       "admins",
       "articles",
       "authors",

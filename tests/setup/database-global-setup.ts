@@ -1,3 +1,4 @@
+import type { PGlite } from "@electric-sql/pglite";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -27,8 +28,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 async function setupPglite(project: TestProject) {
   const database = await openDatabase({ driver: "pglite" });
   await database.migrate();
-  const { PGlite } = await import("@electric-sql/pglite");
-  const client = (database.db as unknown as { $client: InstanceType<typeof PGlite> }).$client;
+  const client = (database.db as unknown as { $client: PGlite }).$client;
   const snapshot = await client.dumpDataDir("gzip");
   await database.close();
   const dir = path.join(PROJECT_ROOT, "tests", ".tmp");

@@ -46,7 +46,7 @@ async function withAdminClient<T>(url: string, work: (client: pg.Client) => Prom
 }
 
 /** Opens a fresh database before the file's tests and closes it after them. */
-export function useTestDatabase(): { readonly db: Database; readonly handle: DatabaseHandle } {
+export function withTestDatabase(): { readonly db: Database; readonly handle: DatabaseHandle } {
   let handle: DatabaseHandle | undefined;
   beforeAll(async () => {
     handle = await createTestDatabase();

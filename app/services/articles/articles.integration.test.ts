@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { resetDatabase, useTestDatabase } from "../../../tests/setup/test-database";
+import { resetDatabase, withTestDatabase } from "../../../tests/setup/test-database";
 import { articles, authors } from "../../db/schema";
 import { createArticleService } from "./articles.server";
 
-const database = useTestDatabase();
+const database = withTestDatabase();
 
 describe("listLatestPublished", () => {
   beforeEach(() => resetDatabase(database.db));

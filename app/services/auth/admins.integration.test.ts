@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { resetDatabase, useTestDatabase } from "../../../tests/setup/test-database";
+import { resetDatabase, withTestDatabase } from "../../../tests/setup/test-database";
 import { admins, authors } from "../../db/schema";
 import { createAdminService } from "./admins.server";
 import { verifyPassword } from "./passwords.server";
 
-const database = useTestDatabase();
+const database = withTestDatabase();
 
 describe("ensureInitialAdmin", () => {
   beforeEach(() => resetDatabase(database.db));

@@ -1,10 +1,10 @@
 import { count, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { resetDatabase, useTestDatabase } from "../../../tests/setup/test-database";
+import { resetDatabase, withTestDatabase } from "../../../tests/setup/test-database";
 import { articles, authors } from "../../db/schema";
 import { importArticles, parseImportFile } from "./article-import.server";
 
-const database = useTestDatabase();
+const database = withTestDatabase();
 const now = new Date("2026-11-21T12:00:00Z");
 
 const good = (title: string, extra: Record<string, unknown> = {}) => ({

@@ -1,12 +1,12 @@
 import { count, eq, isNull } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { resetDatabase, useTestDatabase } from "../../../tests/setup/test-database";
+import { resetDatabase, withTestDatabase } from "../../../tests/setup/test-database";
 import { articles, authors } from "../../db/schema";
 import { CATEGORIES } from "../../utils/categories";
 import { DEMO_ARTICLES } from "./demo-content.server";
 import { seedDemoContent } from "./seed.server";
 
-const database = useTestDatabase();
+const database = withTestDatabase();
 const now = new Date("2026-11-21T12:00:00Z");
 
 describe("seedDemoContent", () => {

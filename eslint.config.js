@@ -1,0 +1,34 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "tests/.tmp/", "data/"] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "no-console": ["error", { allow: ["warn"] }],
+    },
+  },
+  {
+    // Browser code must never import server-only modules (React Router's build also refuses them).
+    files: ["app/components/**", "app/utils/**", "app/validation/**", "app/emails/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "\\.server(\\.tsx?)?$", allowTypeImports: true, message: "Browser code must not import *.server modules." }] },
+      ],
+    },
+  },
+  {
+    files: ["tests/**", "**/*.test.ts", "**/*.test.tsx", "bench/**", "scripts/**"],
+    rules: { "@typescript-eslint/no-non-null-assertion": "off", "no-console": "off" },
+  },
+);
