@@ -1,6 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { Assume } from "drizzle-orm/utils";
 import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -11,8 +12,16 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import * as schema from "./schema";
 
+/** Both drivers answer raw queries with `{ rows }`; this lets `db.execute<Row>()` say so. */
+export interface RowsQueryResultHKT extends PgQueryResultHKT {
+  readonly type: RowsResult<this["row"]>;
+}
+interface RowsResult<Row> {
+  rows: Assume<Row, Record<string, unknown>>[];
+}
+
 /** The one database type every service uses, whichever driver is underneath. */
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Database = PgDatabase<RowsQueryResultHKT, typeof schema>;
 export type DatabaseDriver = "pglite" | "postgres";
 
 export interface DatabaseHandle {

@@ -14,10 +14,10 @@ describe(`schema on ${testDriver()}`, () => {
   beforeEach(() => resetDatabase(database.db));
 
   it("creates every table of the data model", async () => {
-    const result = await database.db.execute(
+    const result = await database.db.execute<{ table_name: string }>(
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
-    expect(result.rows.map((row) => (row as { table_name: string }).table_name)).toEqual([
+    expect(result.rows.map((row) => row.table_name)).toEqual([
       "admins",
       "articles",
       "authors",
