@@ -9,13 +9,16 @@ export default tseslint.config(
   ...tseslint.configs.strict,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { "react-hooks": reactHooks },
     rules: {
-      ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "no-console": ["error", { allow: ["warn"] }],
     },
+  },
+  {
+    files: ["app/**/*.tsx"],
+    plugins: { "react-hooks": reactHooks },
+    rules: reactHooks.configs.recommended.rules,
   },
   {
     // Browser code must never import server-only modules (React Router's build also refuses them).
@@ -23,7 +26,11 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ regex: "\\.server(\\.tsx?)?$", allowTypeImports: true, message: "Browser code must not import *.server modules." }] },
+        {
+          patterns: [
+            { regex: "\\.server(\\.tsx?)?$", allowTypeImports: true, message: "Browser code must not import *.server modules." },
+          ],
+        },
       ],
     },
   },

@@ -1,4 +1,13 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, type LinksFunction } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  type LinksFunction,
+} from "react-router";
 import type { ReactNode } from "react";
 import stylesheet from "./app.css?url";
 import { useNonce } from "./components/nonce";

@@ -24,7 +24,9 @@ async function run(): Promise<number> {
   try {
     text = readFileSync(path.resolve(file), "utf8");
   } catch (error) {
-    process.stderr.write(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}\n`);
+    process.stderr.write(
+      `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}\n`,
+    );
     return 2;
   }
   let parsed;
@@ -45,7 +47,9 @@ async function run(): Promise<number> {
     database = await openConfiguredDatabase(config, logger);
     await database.migrate();
   } catch (error) {
-    process.stderr.write(`${error instanceof DatabaseInUseError ? error.message : `Could not open the database: ${(error as Error).message}`}\n`);
+    process.stderr.write(
+      `${error instanceof DatabaseInUseError ? error.message : `Could not open the database: ${(error as Error).message}`}\n`,
+    );
     return 2;
   }
   try {
@@ -53,7 +57,9 @@ async function run(): Promise<number> {
     for (const { row, reason } of result.errors) process.stdout.write(`Row ${row}: ${reason}\n`);
     const rejected = result.errors.length;
     const summary = `Imported ${result.imported} article${result.imported === 1 ? "" : "s"}`;
-    process.stdout.write(rejected ? `${summary}; ${rejected} row${rejected === 1 ? " was" : "s were"} rejected.\n` : `${summary}.\n`);
+    process.stdout.write(
+      rejected ? `${summary}; ${rejected} row${rejected === 1 ? " was" : "s were"} rejected.\n` : `${summary}.\n`,
+    );
     if (result.imported === 0) return 2;
     return rejected ? 1 : 0;
   } finally {

@@ -71,7 +71,12 @@ function requestLog({ logger }: Services): RequestHandler {
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-      const entry = { method: req.method, url: req.originalUrl, status: res.statusCode, durationMs: Math.round(durationMs * 10) / 10 };
+      const entry = {
+        method: req.method,
+        url: req.originalUrl,
+        status: res.statusCode,
+        durationMs: Math.round(durationMs * 10) / 10,
+      };
       if (res.statusCode >= 500) logger.error(entry, "request");
       else if (req.path.startsWith("/assets/")) logger.debug(entry, "request");
       else logger.info(entry, "request");

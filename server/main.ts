@@ -20,7 +20,9 @@ export async function main({ vite }: { vite?: ViteDevServer } = {}): Promise<voi
     database = await openConfiguredDatabase(config, logger);
     await database.migrate();
   } catch (error) {
-    const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `the embedded database in ${path.join(config.dataDir, "db")}`;
+    const where = config.databaseUrl
+      ? "PostgreSQL (DATABASE_URL)"
+      : `the embedded database in ${path.join(config.dataDir, "db")}`;
     process.stderr.write(`Could not open ${where}: ${(error as Error).message}\n`);
     logger.debug({ err: error }, "database start-up failed");
     process.exit(1);

@@ -50,8 +50,20 @@ describe(`schema on ${testDriver()}`, () => {
   it("keeps a weighted full-text vector: a title match ranks above a body match", async () => {
     const author = await insertAuthor();
     await database.db.insert(articles).values([
-      { title: "Quantum chips arrive", excerpt: "Short", content: "Nothing else here.", category: "Gadgets", authorId: author.id },
-      { title: "Weekly roundup", excerpt: "Short", content: "Among other things, quantum chips arrive.", category: "Gadgets", authorId: author.id },
+      {
+        title: "Quantum chips arrive",
+        excerpt: "Short",
+        content: "Nothing else here.",
+        category: "Gadgets",
+        authorId: author.id,
+      },
+      {
+        title: "Weekly roundup",
+        excerpt: "Short",
+        content: "Among other things, quantum chips arrive.",
+        category: "Gadgets",
+        authorId: author.id,
+      },
       { title: "Unrelated", excerpt: "Short", content: "Cloud storage prices fall.", category: "Cloud", authorId: author.id },
     ]);
     const ranked = await database.db
@@ -68,7 +80,10 @@ describe(`schema on ${testDriver()}`, () => {
       .insert(articles)
       .values({ title: "Old words", excerpt: "e", content: "c", category: "AI", authorId: author.id })
       .returning();
-    await database.db.update(articles).set({ title: "Fresh headline" }).where(sql`${articles.id} = ${article!.id}`);
+    await database.db
+      .update(articles)
+      .set({ title: "Fresh headline" })
+      .where(sql`${articles.id} = ${article!.id}`);
     const found = await database.db
       .select({ id: articles.id })
       .from(articles)
@@ -84,7 +99,9 @@ describe(`schema on ${testDriver()}`, () => {
       ),
     ).rejects.toThrow();
     await expect(
-      database.db.insert(articles).values({ title: "t", excerpt: "e", content: "c", category: "AI", authorId: author.id, readTime: 16 }),
+      database.db
+        .insert(articles)
+        .values({ title: "t", excerpt: "e", content: "c", category: "AI", authorId: author.id, readTime: 16 }),
     ).rejects.toThrow();
   });
 
@@ -93,6 +110,8 @@ describe(`schema on ${testDriver()}`, () => {
     await expect(database.db.insert(newsletterSubscribers).values({ email: "Reader@Example.COM" })).rejects.toThrow();
     const author = await insertAuthor();
     await database.db.insert(admins).values({ username: "Editor", passwordHash: "x", authorId: author.id });
-    await expect(database.db.insert(admins).values({ username: "editor", passwordHash: "y", authorId: author.id })).rejects.toThrow();
+    await expect(
+      database.db.insert(admins).values({ username: "editor", passwordHash: "y", authorId: author.id }),
+    ).rejects.toThrow();
   });
 });

@@ -94,7 +94,10 @@ function blankToUndefined(source: Record<string, string | undefined>): Record<st
  * Reads the configuration from the given environment. A wrong value throws a
  * ConfigError whose message is one line naming the variable.
  */
-export function loadConfig(source: Record<string, string | undefined>, resolvePath: (path: string) => string = (path) => path): Config {
+export function loadConfig(
+  source: Record<string, string | undefined>,
+  resolvePath: (path: string) => string = (path) => path,
+): Config {
   const parsed = EnvSchema.safeParse(blankToUndefined(source));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

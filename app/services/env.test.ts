@@ -28,8 +28,12 @@ describe("loadConfig", () => {
   });
 
   it("stops with one line naming the variable", () => {
-    expect(() => loadConfig({ PORT: "abc" })).toThrow(new ConfigError('Invalid configuration: PORT must be a whole number between 0 and 65535 (got "abc").'));
-    expect(() => loadConfig({ SEED_CONTENT: "lots" })).toThrow(/^Invalid configuration: SEED_CONTENT must be "demo" or "none" \(got "lots"\)\.$/);
+    expect(() => loadConfig({ PORT: "abc" })).toThrow(
+      new ConfigError('Invalid configuration: PORT must be a whole number between 0 and 65535 (got "abc").'),
+    );
+    expect(() => loadConfig({ SEED_CONTENT: "lots" })).toThrow(
+      /^Invalid configuration: SEED_CONTENT must be "demo" or "none" \(got "lots"\)\.$/,
+    );
     expect(() => loadConfig({ GENERATION_SPACING_MS: "-5" })).toThrow(/^Invalid configuration: GENERATION_SPACING_MS /);
     expect(() => loadConfig({ LOG_LEVEL: "loud" })).toThrow(/^Invalid configuration: LOG_LEVEL must be one of fatal, error/);
   });

@@ -45,7 +45,12 @@ describe("startChatCompletionsServer", () => {
       created: expect.any(Number),
       model: "gpt-4o-mini",
       choices: [
-        { index: 0, message: { role: "assistant", content: "first answer", refusal: null }, logprobs: null, finish_reason: "stop" },
+        {
+          index: 0,
+          message: { role: "assistant", content: "first answer", refusal: null },
+          logprobs: null,
+          finish_reason: "stop",
+        },
       ],
       usage: { prompt_tokens: 1, completion_tokens: 3, total_tokens: 4 },
       system_fingerprint: null,
@@ -55,7 +60,12 @@ describe("startChatCompletionsServer", () => {
     const second = (await (await complete(fake.url, ask("sonar-pro", "two?"))).json()) as Record<string, unknown>;
     expect(second.model).toBe("sonar-pro");
     expect(second.choices).toEqual([
-      { index: 0, message: { role: "assistant", content: "second answer", refusal: null }, logprobs: null, finish_reason: "stop" },
+      {
+        index: 0,
+        message: { role: "assistant", content: "second answer", refusal: null },
+        logprobs: null,
+        finish_reason: "stop",
+      },
     ]);
     expect(second.id).not.toBe(firstBody.id);
     expect(fake.pendingReplies()).toBe(0);
@@ -74,7 +84,11 @@ describe("startChatCompletionsServer", () => {
   it("returns the OpenAI error shape with the scripted status and retry-after header", async () => {
     const fake = await start();
     fake.script([
-      { status: 429, error: { message: "Rate limit reached", type: "requests", code: "rate_limit_exceeded" }, headers: { "retry-after": "7" } },
+      {
+        status: 429,
+        error: { message: "Rate limit reached", type: "requests", code: "rate_limit_exceeded" },
+        headers: { "retry-after": "7" },
+      },
       { status: 503, error: { message: "Overloaded" } },
       { content: "recovered" },
     ]);
@@ -90,7 +104,9 @@ describe("startChatCompletionsServer", () => {
     expect(overloaded.status).toBe(503);
     expect(await overloaded.json()).toEqual({ error: { message: "Overloaded", type: "server_error", param: null, code: null } });
 
-    const recovered = (await (await complete(fake.url, ask("gpt-4o", "hi"))).json()) as { choices: Array<{ message: { content: string } }> };
+    const recovered = (await (await complete(fake.url, ask("gpt-4o", "hi"))).json()) as {
+      choices: Array<{ message: { content: string } }>;
+    };
     expect(recovered.choices[0]?.message.content).toBe("recovered");
   });
 
@@ -114,7 +130,8 @@ describe("startChatCompletionsServer", () => {
     expect(wrong.status).toBe(401);
     const body = (await wrong.json()) as { error: Record<string, unknown> };
     expect(body.error).toEqual({
-      message: "Incorrect API key provided: sk-*****abcd. You can find your API key at https://platform.openai.com/account/api-keys.",
+      message:
+        "Incorrect API key provided: sk-*****abcd. You can find your API key at https://platform.openai.com/account/api-keys.",
       type: "invalid_request_error",
       param: null,
       code: "invalid_api_key",
@@ -135,7 +152,14 @@ describe("startChatCompletionsServer", () => {
   it("records method, path, headers and parsed body of every request before answering", async () => {
     const fake = await start();
     fake.script({ content: "ok" });
-    const payload = { model: "gpt-4o-mini", temperature: 0.2, messages: [{ role: "system", content: "Be brief." }, { role: "user", content: "Hi" }] };
+    const payload = {
+      model: "gpt-4o-mini",
+      temperature: 0.2,
+      messages: [
+        { role: "system", content: "Be brief." },
+        { role: "user", content: "Hi" },
+      ],
+    };
     await complete(fake.url, payload);
     await fetch(`${fake.url}/models`, { headers: { authorization: `Bearer ${KEY}` } });
 
@@ -149,7 +173,9 @@ describe("startChatCompletionsServer", () => {
   it("passes the validated request to function replies", async () => {
     const fake = await start();
     fake.script((request) => ({ content: `${request.body.model} got ${request.body.messages.length} message(s)` }));
-    const body = (await (await complete(fake.url, ask("gpt-4o", "hi"))).json()) as { choices: Array<{ message: { content: string } }> };
+    const body = (await (await complete(fake.url, ask("gpt-4o", "hi"))).json()) as {
+      choices: Array<{ message: { content: string } }>;
+    };
     expect(body.choices[0]?.message.content).toBe("gpt-4o got 1 message(s)");
   });
 
@@ -167,7 +193,9 @@ describe("startChatCompletionsServer", () => {
     ).rejects.toThrow(/timeout|aborted/i);
     expect(Date.now() - started).toBeLessThan(250);
     const next = await complete(fake.url, ask("gpt-4o", "hi"));
-    expect(((await next.json()) as { choices: Array<{ message: { content: string } }> }).choices[0]?.message.content).toBe("on time");
+    expect(((await next.json()) as { choices: Array<{ message: { content: string } }> }).choices[0]?.message.content).toBe(
+      "on time",
+    );
   });
 
   it("rejects an invalid chat request body with 400", async () => {
@@ -205,7 +233,16 @@ describe("startChatCompletionsServer", () => {
       .filter((event) => event.length > 0)
       .map((event) => event.replace(/^data: /, ""));
     expect(events.at(-1)).toBe("[DONE]");
-    const chunks = events.slice(0, -1).map((event) => JSON.parse(event) as { object: string; choices: Array<{ delta: { content?: string }; finish_reason: string | null }>; usage?: unknown });
+    const chunks = events
+      .slice(0, -1)
+      .map(
+        (event) =>
+          JSON.parse(event) as {
+            object: string;
+            choices: Array<{ delta: { content?: string }; finish_reason: string | null }>;
+            usage?: unknown;
+          },
+      );
     expect(chunks.every((chunk) => chunk.object === "chat.completion.chunk")).toBe(true);
     expect(chunks.map((chunk) => chunk.choices[0]?.delta.content ?? "").join("")).toBe("streamed text");
     expect(chunks.map((chunk) => chunk.choices[0]?.finish_reason ?? null)).toEqual([null, null, "stop", null]);

@@ -107,7 +107,9 @@ function countTokens(text: string): number {
 }
 
 function promptText(messages: readonly ChatMessage[]): string {
-  return messages.map((message) => (typeof message.content === "string" ? message.content : JSON.stringify(message.content))).join("\n");
+  return messages
+    .map((message) => (typeof message.content === "string" ? message.content : JSON.stringify(message.content)))
+    .join("\n");
 }
 
 function readBody(request: IncomingMessage): Promise<string> {
@@ -149,7 +151,12 @@ export async function startChatCompletionsServer(options: ChatCompletionsServerO
     response.end(JSON.stringify(body));
   }
 
-  function sendError(response: ServerResponse, status: number, error: ErrorReply["error"], headers?: Record<string, string>): void {
+  function sendError(
+    response: ServerResponse,
+    status: number,
+    error: ErrorReply["error"],
+    headers?: Record<string, string>,
+  ): void {
     sendJson(response, status, errorBody(status, error), headers);
   }
 
@@ -168,7 +175,11 @@ export async function startChatCompletionsServer(options: ChatCompletionsServerO
     const created = Math.floor(Date.now() / 1000);
     const promptTokens = countTokens(promptText(body.messages));
     const completionTokens = countTokens(content);
-    const usage = { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
+    const usage = {
+      prompt_tokens: promptTokens,
+      completion_tokens: completionTokens,
+      total_tokens: promptTokens + completionTokens,
+    };
 
     if (body.stream === true) {
       sendStream(response, { id, created, model: body.model, content, usage, includeUsage: wantsStreamUsage(body) });
@@ -234,7 +245,8 @@ export async function startChatCompletionsServer(options: ChatCompletionsServerO
 
     if (invalidJson) {
       sendError(response, 400, {
-        message: "We could not parse the JSON body of your request. (HINT: This likely means you aren't using your HTTP library correctly.)",
+        message:
+          "We could not parse the JSON body of your request. (HINT: This likely means you aren't using your HTTP library correctly.)",
       });
       return;
     }
@@ -297,7 +309,12 @@ export async function startChatCompletionsServer(options: ChatCompletionsServerO
 
 function wantsStreamUsage(body: ChatCompletionRequestBody): boolean {
   const streamOptions = body.stream_options;
-  return typeof streamOptions === "object" && streamOptions !== null && "include_usage" in streamOptions && streamOptions.include_usage === true;
+  return (
+    typeof streamOptions === "object" &&
+    streamOptions !== null &&
+    "include_usage" in streamOptions &&
+    streamOptions.include_usage === true
+  );
 }
 
 interface StreamParts {

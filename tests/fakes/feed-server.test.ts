@@ -16,7 +16,13 @@ describe("rssFeed", () => {
       title: "Chips & <Bits>",
       link: "https://chips.test/?a=1&b=2",
       items: [
-        { title: "AT&T <launches> \"fibre\"", link: "https://chips.test/1", description: "It's <b>fast</b>", pubDate: published, guid: "id-1" },
+        {
+          title: 'AT&T <launches> "fibre"',
+          link: "https://chips.test/1",
+          description: "It's <b>fast</b>",
+          pubDate: published,
+          guid: "id-1",
+        },
         { title: "Plain", link: "https://chips.test/2", pubDate: published },
       ],
     });
@@ -93,8 +99,16 @@ describe("atomFeed", () => {
 
 describe("startFeedServer", () => {
   it("serves RSS and Atom fixtures with their content types and records requests", async () => {
-    const rss = rssFeed({ title: "R & D", link: "https://rd.test/", items: [{ title: "<New> chip", link: "https://rd.test/1", pubDate: published }] });
-    const atom = atomFeed({ title: "Atom & Eve", link: "https://ae.test/", entries: [{ title: "A < B", link: "https://ae.test/1", updated: published }] });
+    const rss = rssFeed({
+      title: "R & D",
+      link: "https://rd.test/",
+      items: [{ title: "<New> chip", link: "https://rd.test/1", pubDate: published }],
+    });
+    const atom = atomFeed({
+      title: "Atom & Eve",
+      link: "https://ae.test/",
+      entries: [{ title: "A < B", link: "https://ae.test/1", updated: published }],
+    });
     server = await startFeedServer({ "/rss.xml": { body: rss } });
     server.set("/atom.xml", { body: atom });
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);

@@ -128,7 +128,9 @@ describe("startSmtpSink", () => {
       { name: "", address: "alice@example.com" },
       { name: "", address: "bob@example.com" },
     ]);
-    expect(message?.parsed.text).toBe("Hello readers — this week in tech.\nA long line that is soft-wrapped.\n.A line starting with a dot.\n");
+    expect(message?.parsed.text).toBe(
+      "Hello readers — this week in tech.\nA long line that is soft-wrapped.\n.A line starting with a dot.\n",
+    );
     expect(message?.raw.startsWith("Subject: Weekly digest =?UTF-8?Q?=E2=80=94?= issue 12\r\n")).toBe(true);
     expect(message && header(message, "list-unsubscribe")).toBe("<https://byline.test/unsubscribe?token=abc>");
     expect(message && header(message, "LIST-UNSUBSCRIBE")).toBe("<https://byline.test/unsubscribe?token=abc>");

@@ -106,7 +106,9 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
       stream.on("error", (error: Error) => callback(error));
       stream.on("end", () => {
         if (stream.sizeExceeded) {
-          return callback(smtpError({ code: 552, message: `Message exceeds fixed maximum message size of ${maxMessageBytes} bytes` }));
+          return callback(
+            smtpError({ code: 552, message: `Message exceeds fixed maximum message size of ${maxMessageBytes} bytes` }),
+          );
         }
         const failure = failures.shift();
         if (failure) return callback(smtpError(failure));

@@ -20,7 +20,7 @@ beforeEach(() => {
   errorLogs.length = 0;
   errorsAllowed = false;
   vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
-    recordErrorLog(args.map((arg) => (arg instanceof Error ? arg.stack ?? arg.message : String(arg))).join(" "));
+    recordErrorLog(args.map((arg) => (arg instanceof Error ? (arg.stack ?? arg.message) : String(arg))).join(" "));
   });
 });
 

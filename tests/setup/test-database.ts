@@ -24,7 +24,9 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error("TEST_DATABASE_URL is not set.");
   const name = `byline_test_${randomBytes(6).toString("hex")}`;
-  await withAdminClient(baseUrl, (client) => client.query(`create database ${name} template ${inject("postgresTemplateDatabase")}`));
+  await withAdminClient(baseUrl, (client) =>
+    client.query(`create database ${name} template ${inject("postgresTemplateDatabase")}`),
+  );
   const handle = await openDatabase({ driver: "postgres", url: postgresUrlFor(baseUrl, name), maxConnections: 5 });
   return {
     ...handle,

@@ -1,16 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-} from "drizzle-orm/pg-core";
+import { boolean, check, customType, index, integer, jsonb, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { CATEGORIES } from "../../utils/categories";
 import { authors } from "./authors";
 
@@ -63,7 +52,9 @@ export const articles = pgTable(
   (table) => [
     check("articles_read_time_range", sql`${table.readTime} between 1 and 15`),
     index("articles_search_idx").using("gin", table.search),
-    index("articles_published_at_idx").on(table.publishedAt.desc()).where(sql`${table.publishedAt} is not null`),
+    index("articles_published_at_idx")
+      .on(table.publishedAt.desc())
+      .where(sql`${table.publishedAt} is not null`),
     index("articles_category_published_at_idx")
       .on(table.category, table.publishedAt.desc())
       .where(sql`${table.publishedAt} is not null`),

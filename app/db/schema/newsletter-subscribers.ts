@@ -13,9 +13,7 @@ export const newsletterSubscribers = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    uniqueIndex("newsletter_subscribers_email_unique").on(sql`lower(${table.email})`),
-  ],
+  (table) => [uniqueIndex("newsletter_subscribers_email_unique").on(sql`lower(${table.email})`)],
 );
 
 export type SubscriberRow = typeof newsletterSubscribers.$inferSelect;

@@ -23,7 +23,11 @@ describe("listLatestPublished", () => {
 
     const listed = await service.listLatestPublished(10);
     expect(listed.map((article) => article.title)).toEqual(["Newer", "Older"]);
-    expect(listed[0]?.author).toEqual({ name: "Daniel Reyes", avatar: "/images/avatars/daniel-reyes.svg", role: "Tech Correspondent" });
+    expect(listed[0]?.author).toEqual({
+      name: "Daniel Reyes",
+      avatar: "/images/avatars/daniel-reyes.svg",
+      role: "Tech Correspondent",
+    });
     expect(await service.listLatestPublished(1)).toHaveLength(1);
   });
 });

@@ -36,13 +36,37 @@ describe("importArticles", () => {
       { row: 2, reason: 'category must be one of AI, Mobile, Startups, Cloud, Gadgets, Software, Security (got "Robots")' },
     ]);
     const rows = await database.db
-      .select({ title: articles.title, category: articles.category, publishedAt: articles.publishedAt, author: authors.name, readTime: articles.readTime, isFeatured: articles.isFeatured, sources: articles.sources })
+      .select({
+        title: articles.title,
+        category: articles.category,
+        publishedAt: articles.publishedAt,
+        author: authors.name,
+        readTime: articles.readTime,
+        isFeatured: articles.isFeatured,
+        sources: articles.sources,
+      })
       .from(articles)
       .innerJoin(authors, eq(authors.id, articles.authorId))
       .orderBy(articles.id);
     expect(rows).toEqual([
-      { title: "First story", category: "AI", publishedAt: new Date("2025-03-05T09:30:00Z"), author: "Ada Lovelace", readTime: 7, isFeatured: true, sources: "" },
-      { title: "Third story", category: "Security", publishedAt: null, author: "Staff", readTime: 5, isFeatured: false, sources: "The Circuit Ledger" },
+      {
+        title: "First story",
+        category: "AI",
+        publishedAt: new Date("2025-03-05T09:30:00Z"),
+        author: "Ada Lovelace",
+        readTime: 7,
+        isFeatured: true,
+        sources: "",
+      },
+      {
+        title: "Third story",
+        category: "Security",
+        publishedAt: null,
+        author: "Staff",
+        readTime: 5,
+        isFeatured: false,
+        sources: "The Circuit Ledger",
+      },
     ]);
   });
 
@@ -85,7 +109,9 @@ describe("importArticles", () => {
         if new.title = 'boom' then raise exception 'refused by the test'; end if;
         return new;
       end $$`);
-    await database.db.execute(sql`create trigger refuse_boom before insert on articles for each row execute function refuse_boom()`);
+    await database.db.execute(
+      sql`create trigger refuse_boom before insert on articles for each row execute function refuse_boom()`,
+    );
     try {
       const file = JSON.stringify([good("fine", { author: "New Person" }), good("boom")]);
       await expect(importArticles({ db: database.db, now }, parseImportFile(file))).rejects.toThrow();

@@ -56,7 +56,8 @@ function describeIssues(error: z.ZodError): string {
       const field = issue.path.join(".");
       if (issue.code === "unrecognized_keys") return `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.join(", ")}`;
       if (issue.code === "invalid_type" && issue.input === undefined) return `${field} is required`;
-      if (issue.code === "invalid_type") return `${field} must be ${issue.expected === "object" ? "a JSON object" : `a ${issue.expected}`}`;
+      if (issue.code === "invalid_type")
+        return `${field} must be ${issue.expected === "object" ? "a JSON object" : `a ${issue.expected}`}`;
       return field ? `${field} ${issue.message}` : issue.message;
     })
     .join("; ");
@@ -80,10 +81,7 @@ export async function importArticles({ db, now }: { db: Database; now: Date }, p
       .insert(authors)
       .values(names.map((name) => ({ name, role: "Contributor" })))
       .onConflictDoNothing({ target: authors.name });
-    const authorRows = await tx
-      .select({ id: authors.id, name: authors.name })
-      .from(authors)
-      .where(inArray(authors.name, names));
+    const authorRows = await tx.select({ id: authors.id, name: authors.name }).from(authors).where(inArray(authors.name, names));
     const authorIds = new Map(authorRows.map((author) => [author.name, author.id]));
     const values = good.map(({ value }) => {
       const authorId = authorIds.get(value.author);
@@ -109,7 +107,10 @@ export async function importArticles({ db, now }: { db: Database; now: Date }, p
     });
     let count = 0;
     for (let start = 0; start < values.length; start += 500) {
-      const inserted = await tx.insert(articles).values(values.slice(start, start + 500)).returning({ id: articles.id });
+      const inserted = await tx
+        .insert(articles)
+        .values(values.slice(start, start + 500))
+        .returning({ id: articles.id });
       count += inserted.length;
     }
     return count;

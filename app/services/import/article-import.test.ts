@@ -3,7 +3,13 @@ import { ImportFileError, parseImportFile } from "./article-import.server";
 
 describe("parseImportFile", () => {
   it("reads a JSON array with rows numbered from 1", () => {
-    expect(parseImportFile('[{"a":1},{"b":2}]')).toEqual({ rows: [{ row: 1, value: { a: 1 } }, { row: 2, value: { b: 2 } }], errors: [] });
+    expect(parseImportFile('[{"a":1},{"b":2}]')).toEqual({
+      rows: [
+        { row: 1, value: { a: 1 } },
+        { row: 2, value: { b: 2 } },
+      ],
+      errors: [],
+    });
   });
 
   it("reads NDJSON numbered by line, skipping blank lines", () => {

@@ -34,7 +34,8 @@ export async function seedDemoContent({ db, now }: { db: Database; now: Date }):
       const authorId = authorIds.get(article.author);
       if (authorId === undefined) throw new Error(`Demo article "${article.title}" names an unknown author.`);
       // Drafts were written an hour ago; published stories a little before their publication.
-      const publishedAt = article.publishedDaysAgo === null ? null : new Date(now.getTime() - article.publishedDaysAgo * DAY_MS - index * 60_000);
+      const publishedAt =
+        article.publishedDaysAgo === null ? null : new Date(now.getTime() - article.publishedDaysAgo * DAY_MS - index * 60_000);
       const createdAt = new Date((publishedAt ?? now).getTime() - 3_600_000);
       return {
         title: article.title,

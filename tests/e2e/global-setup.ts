@@ -1,0 +1,23 @@
+import { mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { errorLogLines, PROJECT_ROOT, startServer } from "../support/server-process";
+
+/**
+ * Starts the production build once for the browser suites, on a random port with a
+ * fresh data directory (embedded database, demo content). The run fails if the server
+ * logged an unexpected error.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const dataDir = path.join(PROJECT_ROOT, "tests", ".tmp", `e2e-${process.pid}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  const server = await startServer({ DATA_DIR: dataDir, SITE_NAME: "Byline" });
+  process.env.E2E_BASE_URL = server.url;
+  return async () => {
+    const code = await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    const errors = errorLogLines(server.output());
+    if (code !== 0) throw new Error(`The e2e server exited with code ${code}:\n${server.output()}`);
+    if (errors.length > 0) throw new Error(`The e2e server logged unexpected errors:\n${errors.join("\n")}`);
+  };
+}
