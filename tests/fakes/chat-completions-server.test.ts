@@ -233,16 +233,14 @@ describe("startChatCompletionsServer", () => {
       .filter((event) => event.length > 0)
       .map((event) => event.replace(/^data: /, ""));
     expect(events.at(-1)).toBe("[DONE]");
-    const chunks = events
-      .slice(0, -1)
-      .map(
-        (event) =>
-          JSON.parse(event) as {
-            object: string;
-            choices: Array<{ delta: { content?: string }; finish_reason: string | null }>;
-            usage?: unknown;
-          },
-      );
+    const chunks = events.slice(0, -1).map(
+      (event) =>
+        JSON.parse(event) as {
+          object: string;
+          choices: Array<{ delta: { content?: string }; finish_reason: string | null }>;
+          usage?: unknown;
+        },
+    );
     expect(chunks.every((chunk) => chunk.object === "chat.completion.chunk")).toBe(true);
     expect(chunks.map((chunk) => chunk.choices[0]?.delta.content ?? "").join("")).toBe("streamed text");
     expect(chunks.map((chunk) => chunk.choices[0]?.finish_reason ?? null)).toEqual([null, null, "stop", null]);
