@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { z } from "zod";
+import { closeHttpServer, listenOnLoopback } from "./loopback";
 
 /**
  * A fake OpenAI-compatible chat-completions API for tests: scripted replies, recorded requests,
@@ -277,16 +277,7 @@ export async function startChatCompletionsServer(options: ChatCompletionsServerO
       sendError(response, 500, { message: `Fake chat server failed: ${message}` });
     });
   });
-  server.on("clientError", (_error, socket) => socket.destroy());
-
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
 
   return {
     url: `http://127.0.0.1:${port}/v1`,
@@ -296,14 +287,7 @@ export async function startChatCompletionsServer(options: ChatCompletionsServerO
       else queue.push(reply as ChatReply);
     },
     pendingReplies: () => queue.length,
-    close() {
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      return new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      });
-    },
+    close: () => closeHttpServer(server, timers),
   };
 }
 

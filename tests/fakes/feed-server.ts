@@ -1,5 +1,5 @@
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { closeHttpServer, listenOnLoopback } from "./loopback";
 
 /**
  * A static HTTP server for RSS/Atom feed fixtures, plus builders for the feed XML itself.
@@ -149,16 +149,7 @@ export async function startFeedServer(routes: Record<string, FeedRoute> = {}): P
     }, route.delayMs);
     timers.add(timer);
   });
-  server.on("clientError", (_error, socket) => socket.destroy());
-
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -166,13 +157,6 @@ export async function startFeedServer(routes: Record<string, FeedRoute> = {}): P
     set(path, route) {
       table.set(path, route);
     },
-    close() {
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      return new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      });
-    },
+    close: () => closeHttpServer(server, timers),
   };
 }
