@@ -104,6 +104,13 @@ async function openPglite(options: Extract<OpenDatabaseOptions, { driver: "pglit
   let client: PGlite;
   try {
     client = await PGlite.create(dataDir ? { dataDir } : { loadDataDir: snapshot });
+    if (dataDir && !(await hasBoundedWal(client))) {
+      // The settings apply from the next start, so a new data directory is reopened once.
+      await client.exec(`alter system set max_wal_size = '${WAL_LIMITS.max}'`);
+      await client.exec(`alter system set min_wal_size = '${WAL_LIMITS.min}'`);
+      await client.close();
+      client = await PGlite.create({ dataDir });
+    }
   } catch (error) {
     releaseLock();
     throw error;
@@ -124,6 +131,17 @@ async function openPglite(options: Extract<OpenDatabaseOptions, { driver: "pglit
       }
     },
   };
+}
+
+/**
+ * PostgreSQL's defaults keep at least 80 MB of WAL and let it grow to 1 GB between checkpoints,
+ * several times the size of a small newsroom's data. These limits bound pg_wal on disk.
+ */
+const WAL_LIMITS = { max: "64MB", min: "32MB" } as const;
+
+async function hasBoundedWal(client: PGlite): Promise<boolean> {
+  const { rows } = await client.query<{ max_wal_size: string }>("show max_wal_size");
+  return rows[0]?.max_wal_size === WAL_LIMITS.max;
 }
 
 /**

@@ -1,0 +1,54 @@
+import { mkdtempSync, rmSync, writeFileSync, existsSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { DatabaseInUseError, openDatabase } from "./client.server";
+
+const dirs: string[] = [];
+function freshDataDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "byline-client-"));
+  dirs.push(dir);
+  return path.join(dir, "db");
+}
+
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the embedded database", () => {
+  it("bounds its write-ahead log from the first start", async () => {
+    const dataDir = freshDataDir();
+    const database = await openDatabase({ driver: "pglite", dataDir });
+    try {
+      const { rows } = await database.db.execute<{ max_wal_size: string }>(sql`show max_wal_size`);
+      expect(rows[0]?.max_wal_size).toBe("64MB");
+    } finally {
+      await database.close();
+    }
+  }, 30_000);
+
+  it("refuses a second process while the first holds it, and releases it on close", async () => {
+    const dataDir = freshDataDir();
+    const database = await openDatabase({ driver: "pglite", dataDir });
+    const lockFile = `${dataDir}.lock`;
+    expect(readFileSync(lockFile, "utf8")).toBe(String(process.pid));
+    // A lock held by another live process (our parent stands in for it).
+    writeFileSync(lockFile, String(process.ppid));
+    await expect(openDatabase({ driver: "pglite", dataDir })).rejects.toThrow(DatabaseInUseError);
+    await expect(openDatabase({ driver: "pglite", dataDir })).rejects.toThrow(
+      `The embedded database in ${dataDir} is in use by another Byline process (pid ${process.ppid}).`,
+    );
+    writeFileSync(lockFile, String(process.pid));
+    await database.close();
+    expect(existsSync(lockFile)).toBe(false);
+  }, 30_000);
+
+  it("takes over a lock left by a process that no longer runs", async () => {
+    const dataDir = freshDataDir();
+    writeFileSync(`${dataDir}.lock`, "999999999");
+    const database = await openDatabase({ driver: "pglite", dataDir });
+    await database.ping();
+    await database.close();
+  }, 30_000);
+});
