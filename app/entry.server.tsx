@@ -53,7 +53,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) logger.error({ err: error, url: request.url }, "error while streaming a page");
+          if (shellRendered) logger.error({ err: error, path: new URL(request.url).pathname }, "error while streaming a page");
         },
       },
     );
@@ -64,5 +64,7 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   const provider = context as RouterContextProvider;
-  provider.get(servicesContext).logger.error({ err: error, method: request.method, url: request.url }, "unexpected error");
+  provider
+    .get(servicesContext)
+    .logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, "unexpected error");
 };

@@ -58,7 +58,7 @@ export function createApp({ services, build, clientDir, devMiddleware }: AppOpti
   );
 
   app.use(((error, req, res, _next) => {
-    logger.error({ err: error, method: req.method, url: req.originalUrl }, "unhandled request error");
+    logger.error({ err: error, method: req.method, path: req.originalUrl.split("?")[0] }, "unhandled request error");
     if (res.headersSent) return res.end();
     res.status(500).type("text/plain").send("Something went wrong. Please try refreshing the page.");
   }) satisfies express.ErrorRequestHandler);
@@ -71,9 +71,10 @@ function requestLog({ logger }: Services): RequestHandler {
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      // The path only: query strings may carry tokens or addresses that do not belong in logs.
       const entry = {
         method: req.method,
-        url: req.originalUrl,
+        path: req.originalUrl.split("?")[0],
         status: res.statusCode,
         durationMs: Math.round(durationMs * 10) / 10,
       };
