@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const serverBuild = path.join(root, "build", "server", "index.js");
-const sources = ["app", "server", "public", "drizzle", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
+const sources = ["app", "server", "public", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
 
 if (existsSync(path.join(process.cwd(), ".env")) && typeof process.loadEnvFile === "function") {
   process.loadEnvFile(path.join(process.cwd(), ".env"));

@@ -1,6 +1,6 @@
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express, { type RequestHandler } from "express";
+import express, { type Request, type RequestHandler } from "express";
 import path from "node:path";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { requestContext, servicesContext } from "~/context";
@@ -58,7 +58,7 @@ export function createApp({ services, build, clientDir, devMiddleware }: AppOpti
   );
 
   app.use(((error, req, res, _next) => {
-    logger.error({ err: error, method: req.method, path: req.originalUrl.split("?")[0] }, "unhandled request error");
+    logger.error({ err: error, method: req.method, path: pathOf(req) }, "unhandled request error");
     if (res.headersSent) return res.end();
     res.status(500).type("text/plain").send("Something went wrong. Please try refreshing the page.");
   }) satisfies express.ErrorRequestHandler);
@@ -66,15 +66,19 @@ export function createApp({ services, build, clientDir, devMiddleware }: AppOpti
   return app;
 }
 
+/** The path only: query strings may carry tokens or addresses that do not belong in logs. */
+function pathOf(req: Request): string {
+  return req.originalUrl.split("?")[0] ?? "/";
+}
+
 function requestLog({ logger }: Services): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-      // The path only: query strings may carry tokens or addresses that do not belong in logs.
       const entry = {
         method: req.method,
-        path: req.originalUrl.split("?")[0],
+        path: pathOf(req),
         status: res.statusCode,
         durationMs: Math.round(durationMs * 10) / 10,
       };

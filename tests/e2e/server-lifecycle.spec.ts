@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { DEMO_ARTICLES } from "../../app/services/seed/demo-content.server";
+import { postgresUrlFor } from "../support/postgres-url";
 import { errorLogLines, PROJECT_ROOT, runCommand, startServer } from "../support/server-process";
 
 const demoTitle = DEMO_ARTICLES.find((article) => article.publishedDaysAgo === 0)!.title;
@@ -15,6 +16,11 @@ function freshDir(name: string): string {
   const dir = path.join(PROJECT_ROOT, "tests", ".tmp", `${name}-${process.pid}-${Date.now()}`);
   mkdirSync(dir, { recursive: true });
   return dir;
+}
+
+/** How often the demo title stands in a page: the same after a restart means nothing was seeded twice. */
+function occurrences(html: string): number {
+  return html.split(demoTitle).length - 1;
 }
 
 async function homeHtml(url: string): Promise<string> {
@@ -45,7 +51,6 @@ test("the embedded database keeps its data across restarts, and import works whi
     expect(first.output()).toContain("No admin account yet.");
     const firstHtml = await homeHtml(first.url);
     expect(firstHtml).toContain(demoTitle);
-    const occurrences = (html: string) => html.split(demoTitle).length - 1;
 
     const whileRunning = await runCommand(tsx, ["scripts/import.ts", rows], { DATA_DIR: dataDir });
     expect(whileRunning.code).toBe(2);
@@ -97,23 +102,20 @@ test("SEED_CONTENT=none starts an empty newsroom", async () => {
 const postgresUrl = process.env.TEST_DATABASE_URL;
 if (postgresUrl)
   test("the same app runs on PostgreSQL with DATABASE_URL", async () => {
-    const baseUrl = postgresUrl;
     const name = `byline_e2e_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
+    const admin = new pg.Client({ connectionString: postgresUrl });
     await admin.connect();
     await admin.query(`create database ${name}`);
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
+    const databaseUrl = postgresUrlFor(postgresUrl, name);
     try {
-      const first = await startServer({ DATABASE_URL: url.toString() });
+      const first = await startServer({ DATABASE_URL: databaseUrl });
       expect(first.output()).toContain("Database: PostgreSQL (DATABASE_URL)");
       const firstHtml = await homeHtml(first.url);
       expect(firstHtml).toContain(demoTitle);
       expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
       expect(await first.stop()).toBe(0);
 
-      const second = await startServer({ DATABASE_URL: url.toString() });
-      const occurrences = (html: string) => html.split(demoTitle).length - 1;
+      const second = await startServer({ DATABASE_URL: databaseUrl });
       expect(occurrences(await homeHtml(second.url))).toBe(occurrences(firstHtml));
       expect(await second.stop()).toBe(0);
       expect(errorLogLines(first.output() + second.output())).toEqual([]);

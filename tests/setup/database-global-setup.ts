@@ -5,6 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase, PROJECT_ROOT } from "../../app/db/client.server";
+import { postgresUrlFor } from "../support/postgres-url";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -37,12 +38,6 @@ async function setupPglite(project: TestProject) {
   writeFileSync(file, Buffer.from(await snapshot.arrayBuffer()));
   project.provide("pgliteSnapshotFile", file);
   return async () => rmSync(file, { force: true });
-}
-
-export function postgresUrlFor(baseUrl: string, database: string): string {
-  const url = new URL(baseUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
 }
 
 async function setupPostgres(project: TestProject) {

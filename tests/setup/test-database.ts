@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 import { openDatabase, type Database, type DatabaseHandle } from "../../app/db/client.server";
-import { postgresUrlFor } from "./database-global-setup";
+import { postgresUrlFor } from "../support/postgres-url";
 
 export type TestDriver = "pglite" | "postgres";
 

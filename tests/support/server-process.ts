@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 
-export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+import { PROJECT_ROOT } from "../../app/db/client.server";
+
+export { PROJECT_ROOT };
 
 export interface ServerProcess {
   url: string;
