@@ -8,6 +8,8 @@ export const servicesContext = createContext<Services>();
 export interface RequestInfo {
   /** The Content-Security-Policy nonce for this response's inline scripts. */
   nonce: string;
+  /** The client's address (behind a trusted proxy, the forwarded one), for per-client rate limits. */
+  clientAddress: string;
 }
 
 export const requestContext = createContext<RequestInfo>();

@@ -7,23 +7,39 @@ import {
   ScrollRestoration,
   useRouteError,
   type LinksFunction,
+  type ShouldRevalidateFunction,
 } from "react-router";
 import type { ReactNode } from "react";
 import stylesheet from "./app.css?url";
 import { useNonce } from "./components/nonce";
+import { THEME_BOOT_SCRIPT } from "./components/theme";
+import { servicesContext } from "./context";
+import type { Route } from "./+types/root";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/** What every page needs: the public site information and the headlines behind the notifications bell. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { site, articles } = context.get(servicesContext);
+  return { site, headlines: await articles.listHeadlines() };
+}
+
+/** A newsletter sign-up changes nothing the layout shows. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction === "/newsletter" ? false : defaultShouldRevalidate;
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   return (
-    <html lang="en">
+    // The boot script sets the theme class before the first paint, so React must not fight it.
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
         <Meta />
         <Links />
       </head>

@@ -1,8 +1,27 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, prefix, route, type RouteConfig } from "@react-router/dev/routes";
 
 // The explicit route table. Reader pages, admin tabs, auth and resource routes each live in their own folder.
 export default [
   index("routes/reader/home.tsx"),
+  route("category/:slug", "routes/reader/category.tsx"),
+  route("article/:id", "routes/reader/article.tsx"),
+  route("search", "routes/reader/search.tsx"),
+  ...prefix("", [
+    route("about", "routes/reader/info/about.tsx"),
+    route("careers", "routes/reader/info/careers.tsx"),
+    route("contact", "routes/reader/info/contact.tsx"),
+    route("advertise", "routes/reader/info/advertise.tsx"),
+    route("terms", "routes/reader/info/terms.tsx"),
+    route("privacy", "routes/reader/info/privacy.tsx"),
+    route("cookie-policy", "routes/reader/info/cookie-policy.tsx"),
+  ]),
+  route("newsletter", "routes/reader/newsletter.ts"),
+
+  route("api/search", "routes/resources/search.ts"),
+  route("rss.xml", "routes/resources/rss.ts", { id: "rss-site" }),
+  route("category/:slug/rss.xml", "routes/resources/rss.ts", { id: "rss-category" }),
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
   route("healthz", "routes/resources/healthz.ts"),
   route("*", "routes/reader/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -48,10 +48,10 @@ export function createApp({ services, build, clientDir, devMiddleware }: AppOpti
     createRequestHandler({
       build,
       mode: devMiddleware ? "development" : "production",
-      getLoadContext(_req, res) {
+      getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
-        context.set(requestContext, { nonce: String(res.locals.nonce) });
+        context.set(requestContext, { nonce: String(res.locals.nonce), clientAddress: req.ip ?? "unknown" });
         return context;
       },
     }),

@@ -1,4 +1,4 @@
-import type { ArticleSummary } from "~/services/articles/articles.server";
+import type { ArticleSummary } from "~/utils/articles";
 import { formatArticleDate } from "~/utils/dates";
 import { STOCK_IMAGE_HEIGHT, STOCK_IMAGE_WIDTH } from "~/utils/stock-images";
 

@@ -1,17 +1,10 @@
 import { sql, type SQL } from "drizzle-orm";
 import { boolean, check, customType, index, integer, jsonb, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import type { SourceLink } from "../../utils/articles";
 import { CATEGORIES } from "../../utils/categories";
 import { authors } from "./authors";
 
 export const articleCategory = pgEnum("article_category", CATEGORIES);
-
-/** One news item a generated draft is based on (DESIGN.md departure 3). */
-export interface SourceLink {
-  outlet: string;
-  title: string;
-  url: string;
-  publishedAt: string | null;
-}
 
 const tsvector = customType<{ data: string }>({
   dataType: () => "tsvector",

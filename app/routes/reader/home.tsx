@@ -1,6 +1,6 @@
 import { servicesContext } from "~/context";
 import { ArticleCard } from "~/components/article-card";
-import { SiteShell } from "~/components/site-shell";
+import { SiteShell } from "~/components/layout/site-shell";
 import type { Route } from "./+types/home";
 
 const LATEST_COUNT = 12;
@@ -20,7 +20,7 @@ export function meta({ data }: Route.MetaArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { siteName, articles } = loaderData;
   return (
-    <SiteShell siteName={siteName}>
+    <SiteShell>
       <h1 className="mb-6 text-2xl font-bold tracking-tight sm:text-3xl">Latest Stories</h1>
       {articles.length === 0 ? (
         <p className="text-slate-600 dark:text-slate-400">No articles have been published yet.</p>

@@ -1,24 +1,22 @@
-import { desc, eq, isNotNull } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, ne } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { articles, authors } from "../../db/schema";
+import type { ArticleDetail, ArticleSummary, Headline } from "../../utils/articles";
 import type { Category } from "../../utils/categories";
 
-/** An article as the reader pages list it: no body, with its author. */
-export interface ArticleSummary {
-  id: number;
-  title: string;
-  excerpt: string;
-  category: Category;
-  image: string;
-  publishedAt: Date | null;
-  readTime: number;
-  isFeatured: boolean;
-  isPopular: boolean;
-  isAiGenerated: boolean;
-  author: { name: string; avatar: string; role: string };
-}
+export type { ArticleDetail, ArticleSummary, Headline } from "../../utils/articles";
 
-const summaryColumns = {
+/** The spec's home page: 1 hero, 6 latest, up to 3 popular. */
+export const HOME_LATEST_COUNT = 6;
+export const HOME_POPULAR_COUNT = 3;
+/** "You might also like": 3 other articles. */
+export const RELATED_COUNT = 3;
+/** The notifications panel: the latest 5 published articles. */
+export const HEADLINE_COUNT = 5;
+/** Category pages show this many stories per page, newest first. */
+export const CATEGORY_PAGE_SIZE = 24;
+
+export const summaryColumns = {
   id: articles.id,
   title: articles.title,
   excerpt: articles.excerpt,
@@ -32,17 +30,105 @@ const summaryColumns = {
   author: { name: authors.name, avatar: authors.avatar, role: authors.role },
 };
 
+const isPublished = isNotNull(articles.publishedAt);
+const newestFirst = [desc(articles.publishedAt), desc(articles.id)] as const;
+
+export interface HomePage {
+  hero: ArticleSummary | null;
+  latest: ArticleSummary[];
+  popular: ArticleSummary[];
+}
+
+export interface CategoryPage {
+  articles: ArticleSummary[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+/** What readers may see: published articles only. Drafts do not exist for these queries. */
 export function createArticleService({ db }: { db: Database }) {
+  const publishedSummaries = () =>
+    db.select(summaryColumns).from(articles).innerJoin(authors, eq(authors.id, articles.authorId)).$dynamic();
+
   return {
     /** Published articles, newest first. */
     async listLatestPublished(limit: number): Promise<ArticleSummary[]> {
+      return publishedSummaries()
+        .where(isPublished)
+        .orderBy(...newestFirst)
+        .limit(limit);
+    },
+
+    /** The newest published articles, for the notifications bell. */
+    async listHeadlines(limit = HEADLINE_COUNT): Promise<Headline[]> {
       return db
-        .select(summaryColumns)
+        .select({ id: articles.id, title: articles.title, category: articles.category, publishedAt: articles.publishedAt })
+        .from(articles)
+        .where(isPublished)
+        .orderBy(...newestFirst)
+        .limit(limit);
+    },
+
+    /** The newest featured article as the hero, the latest stories after it, and the popular ones. */
+    async homePage(): Promise<HomePage> {
+      const [hero] = await publishedSummaries()
+        .where(and(isPublished, eq(articles.isFeatured, true)))
+        .orderBy(...newestFirst)
+        .limit(1);
+      const latest = await publishedSummaries()
+        .where(hero ? and(isPublished, ne(articles.id, hero.id)) : isPublished)
+        .orderBy(...newestFirst)
+        .limit(HOME_LATEST_COUNT);
+      const popular = await publishedSummaries()
+        .where(and(isPublished, eq(articles.isPopular, true)))
+        .orderBy(...newestFirst)
+        .limit(HOME_POPULAR_COUNT);
+      return { hero: hero ?? null, latest, popular };
+    },
+
+    /** One page of a category's published articles, newest first. A page past the end is empty. */
+    async categoryPage(category: Category, page: number, pageSize = CATEGORY_PAGE_SIZE): Promise<CategoryPage> {
+      const where = and(isPublished, eq(articles.category, category));
+      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(articles).where(where);
+      const listed = await publishedSummaries()
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(pageSize)
+        .offset((page - 1) * pageSize);
+      return { articles: listed, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+    },
+
+    /** A published article with its body; null for a draft or a missing id. */
+    async findPublished(id: number): Promise<ArticleDetail | null> {
+      const [article] = await db
+        .select({
+          ...summaryColumns,
+          content: articles.content,
+          sources: articles.sources,
+          sourceLinks: articles.sourceLinks,
+          createdAt: articles.createdAt,
+          updatedAt: articles.updatedAt,
+        })
         .from(articles)
         .innerJoin(authors, eq(authors.id, articles.authorId))
-        .where(isNotNull(articles.publishedAt))
-        .orderBy(desc(articles.publishedAt), desc(articles.id))
+        .where(and(eq(articles.id, id), isPublished))
+        .limit(1);
+      return article ?? null;
+    },
+
+    /** Other published articles, the same category first, then the newest of the rest. Two index-ordered queries. */
+    async listRelated(article: { id: number; category: Category }, limit = RELATED_COUNT): Promise<ArticleSummary[]> {
+      const sameCategory = await publishedSummaries()
+        .where(and(isPublished, eq(articles.category, article.category), ne(articles.id, article.id)))
+        .orderBy(...newestFirst)
         .limit(limit);
+      if (sameCategory.length >= limit) return sameCategory;
+      const others = await publishedSummaries()
+        .where(and(isPublished, ne(articles.category, article.category)))
+        .orderBy(...newestFirst)
+        .limit(limit - sameCategory.length);
+      return [...sameCategory, ...others];
     },
   };
 }

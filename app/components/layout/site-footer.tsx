@@ -1,0 +1,69 @@
+import { CATEGORIES, categorySlug } from "~/utils/categories";
+import { useSite } from "./use-site";
+
+/** The spec's footer categories (all but Software). */
+const FOOTER_CATEGORIES = CATEGORIES.filter((category) => category !== "Software");
+
+const COMPANY_LINKS = [
+  { href: "/about", label: "About" },
+  { href: "/careers", label: "Careers" },
+  { href: "/advertise", label: "Advertise" },
+  { href: "/contact", label: "Contact" },
+];
+
+const LEGAL_LINKS = [
+  { href: "/terms", label: "Terms of Service" },
+  { href: "/privacy", label: "Privacy Policy" },
+  { href: "/cookie-policy", label: "Cookie Policy" },
+];
+
+const linkClass = "text-slate-600 hover:text-blue-700 hover:underline dark:text-slate-400 dark:hover:text-blue-300";
+
+export function SiteFooter() {
+  const { site } = useSite();
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/40">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
+        <div>
+          <a href="/" className="text-xl font-extrabold tracking-tight">
+            {site.name}
+          </a>
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+            Technology news for curious readers: AI, startups, mobile, cloud, gadgets, software and security.
+          </p>
+          <p className="mt-3 text-sm">
+            <a href="/rss.xml" className={linkClass}>
+              RSS feed
+            </a>
+          </p>
+        </div>
+        <FooterLinks
+          title="Categories"
+          links={FOOTER_CATEGORIES.map((c) => ({ href: `/category/${categorySlug(c)}`, label: c }))}
+        />
+        <FooterLinks title="Company" links={COMPANY_LINKS} />
+        <FooterLinks title="Legal" links={LEGAL_LINKS} />
+      </div>
+      <p className="border-t border-slate-200 py-5 text-center text-sm text-slate-500 dark:border-slate-800 dark:text-slate-400">
+        © {new Date().getFullYear()} {site.name}. All rights reserved.
+      </p>
+    </footer>
+  );
+}
+
+function FooterLinks({ title, links }: { title: string; links: { href: string; label: string }[] }) {
+  return (
+    <nav aria-label={title}>
+      <h2 className="text-sm font-semibold tracking-wide text-slate-900 uppercase dark:text-slate-100">{title}</h2>
+      <ul className="mt-3 space-y-2 text-sm">
+        {links.map((link) => (
+          <li key={link.href}>
+            <a href={link.href} className={linkClass}>
+              {link.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,57 @@
+import type { Category } from "./categories";
+
+/** One news item a generated article is based on (DESIGN.md departure 3). */
+export interface SourceLink {
+  outlet: string;
+  title: string;
+  url: string;
+  publishedAt: string | null;
+}
+
+export interface ArticleAuthor {
+  name: string;
+  avatar: string;
+  role: string;
+}
+
+/** An article as the reader pages list it: no body, with its author. */
+export interface ArticleSummary {
+  id: number;
+  title: string;
+  excerpt: string;
+  category: Category;
+  image: string;
+  publishedAt: Date | null;
+  readTime: number;
+  isFeatured: boolean;
+  isPopular: boolean;
+  isAiGenerated: boolean;
+  author: ArticleAuthor;
+}
+
+/** A whole published article, as its page shows it. */
+export interface ArticleDetail extends ArticleSummary {
+  content: string;
+  sources: string;
+  sourceLinks: SourceLink[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A line in the notifications panel. */
+export interface Headline {
+  id: number;
+  title: string;
+  category: Category;
+  publishedAt: Date | null;
+}
+
+export function articlePath(id: number): string {
+  return `/article/${id}`;
+}
+
+/** The article id in a URL, parsed as a base-10 integer as the spec says ("12abc" is 12); null when there is none. */
+export function parseArticleId(value: string | undefined): number | null {
+  const id = Number.parseInt(value ?? "", 10);
+  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
+}

@@ -1,0 +1,59 @@
+import type { MetaDescriptor } from "react-router";
+
+/** What every page may know about the site: its name, public address and ad network. Never a secret. */
+export interface SiteInfo {
+  name: string;
+  /** The public origin from SITE_URL, without a trailing slash. */
+  url: string;
+  adsenseClient: string | undefined;
+}
+
+export interface PageMetaInput {
+  /** The whole document title. */
+  title: string;
+  description: string;
+  /** The page's path on the site, such as `/article/12`; the canonical URL is SITE_URL plus this. */
+  path: string;
+  /** A cover image, absolute or site-relative. */
+  image?: string;
+  type?: "website" | "article";
+}
+
+/** A site-relative path or an absolute URL, made absolute on SITE_URL. */
+export function absoluteUrl(site: Pick<SiteInfo, "url">, pathOrUrl: string): string {
+  return new URL(pathOrUrl, `${site.url}/`).toString();
+}
+
+/** "{title} | {site name}", the title of every page but the home page. */
+export function pageTitle(site: Pick<SiteInfo, "name">, title: string): string {
+  return `${title} | ${site.name}`;
+}
+
+/** Title, description, canonical URL, OpenGraph and Twitter card tags for one page. */
+export function pageMeta(site: SiteInfo, { title, description, path, image, type = "website" }: PageMetaInput): MetaDescriptor[] {
+  const url = absoluteUrl(site, path);
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:site_name", content: site.name },
+    { property: "og:type", content: type },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+  ];
+  if (image) {
+    const imageUrl = absoluteUrl(site, image);
+    tags.push({ property: "og:image", content: imageUrl }, { name: "twitter:image", content: imageUrl });
+  }
+  return tags;
+}
+
+/** The site information the root loader put on the page, for a route's `meta` function. */
+export function siteFromMatches(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): SiteInfo {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as { site?: SiteInfo } | undefined;
+  return root?.site ?? { name: "Byline", url: "http://localhost", adsenseClient: undefined };
+}
