@@ -11,6 +11,8 @@ import {
 } from "react-router";
 import type { ReactNode } from "react";
 import stylesheet from "./app.css?url";
+import { adNetworkScriptUrl } from "./components/ad-slot";
+import { useSite } from "./components/layout/use-site";
 import { useNonce } from "./components/nonce";
 import { THEME_BOOT_SCRIPT } from "./components/theme";
 import { servicesContext } from "./context";
@@ -33,6 +35,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const { site } = useSite();
   return (
     // The boot script sets the theme class before the first paint, so React must not fight it.
     <html lang="en" suppressHydrationWarning>
@@ -42,6 +45,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
         <Meta />
         <Links />
+        {site.adsenseClient ? (
+          <script async nonce={nonce} src={adNetworkScriptUrl(site.adsenseClient)} crossOrigin="anonymous" />
+        ) : null}
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         {children}

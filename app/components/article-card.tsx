@@ -1,33 +1,72 @@
 import type { ArticleSummary } from "~/utils/articles";
+import { articlePath } from "~/utils/articles";
 import { formatArticleDate } from "~/utils/dates";
 import { STOCK_IMAGE_HEIGHT, STOCK_IMAGE_WIDTH } from "~/utils/stock-images";
+import { AiAssistedBadge, CategoryBadge } from "./category-badge";
 
-/** A story in a list: cover, category, title, excerpt, author and date. */
-export function ArticleCard({ article, eager = false }: { article: ArticleSummary; eager?: boolean }) {
+interface ArticleCardProps {
+  article: ArticleSummary;
+  /** The heading level that fits the page's outline. */
+  headingLevel?: 2 | 3;
+}
+
+/** A story in a list: cover, category, title, excerpt, author, date and read time. Covers load lazily. */
+export function ArticleCard({ article, headingLevel = 2 }: ArticleCardProps) {
+  const Heading = `h${headingLevel}` as const;
   return (
-    <article className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md dark:border-slate-800 dark:bg-slate-900">
       {article.image ? (
         <img
           src={article.image}
           alt=""
           width={STOCK_IMAGE_WIDTH}
           height={STOCK_IMAGE_HEIGHT}
-          loading={eager ? "eager" : "lazy"}
-          className="aspect-video w-full object-cover"
+          loading="lazy"
+          decoding="async"
+          className="aspect-video w-full bg-slate-100 object-cover dark:bg-slate-800"
         />
       ) : null}
       <div className="flex flex-1 flex-col gap-2 p-5">
-        <span className="w-fit rounded-full bg-blue-50 px-2.5 py-0.5 text-xs font-semibold text-blue-700 dark:bg-blue-950 dark:text-blue-300">
-          {article.category}
-        </span>
-        <h2 className="text-lg font-bold leading-snug">
-          <a href={`/article/${article.id}`} className="hover:underline">
+        <div className="flex flex-wrap items-center gap-2">
+          <CategoryBadge category={article.category} />
+          {article.isAiGenerated ? <AiAssistedBadge /> : null}
+        </div>
+        <Heading className="text-lg leading-snug font-bold">
+          {/* The link covers the whole card, so the card is one target with one accessible name. */}
+          <a href={articlePath(article.id)} className="after:absolute after:inset-0 group-hover:underline">
             {article.title}
           </a>
-        </h2>
+        </Heading>
         <p className="line-clamp-3 text-sm text-slate-600 dark:text-slate-400">{article.excerpt}</p>
-        <p className="mt-auto pt-2 text-xs text-slate-500 dark:text-slate-400">
+        <p className="mt-auto pt-2 text-xs text-slate-600 dark:text-slate-400">
           {article.author.name} · {formatArticleDate(article.publishedAt)} · {article.readTime} min read
+        </p>
+      </div>
+    </article>
+  );
+}
+
+/** A compact line for sidebars: small cover, title, date. */
+export function ArticleListItem({ article }: { article: ArticleSummary }) {
+  return (
+    <article className="group relative flex gap-3">
+      <img
+        src={article.image}
+        alt=""
+        width={96}
+        height={54}
+        loading="lazy"
+        decoding="async"
+        className="h-16 w-24 shrink-0 rounded-lg bg-slate-100 object-cover dark:bg-slate-800"
+      />
+      <div className="min-w-0">
+        <h3 className="text-sm leading-snug font-semibold">
+          <a href={articlePath(article.id)} className="after:absolute after:inset-0 group-hover:underline">
+            {article.title}
+          </a>
+        </h3>
+        <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          {formatArticleDate(article.publishedAt)} · {article.readTime} min read
         </p>
       </div>
     </article>

@@ -1,6 +1,10 @@
 import type { DatabaseHandle } from "../db/client.server";
 import { createArticleService } from "./articles/articles.server";
 import { createAdminService } from "./auth/admins.server";
+import { createSubscriberService } from "./newsletter/subscribers.server";
+import { createRateLimiter } from "./rate-limits/rate-limiter.server";
+import { createSearchService } from "./search/search.server";
+import { createSyndicationService } from "./syndication/syndication.server";
 import type { Config } from "./env.server";
 import type { Logger } from "./logger.server";
 
@@ -26,6 +30,10 @@ export function createServices({ config, database, logger, clock }: ServiceDepen
     logger,
     clock,
     articles: createArticleService({ db }),
+    syndication: createSyndicationService({ db, site: { name: config.siteName, url: config.siteUrl } }),
+    search: createSearchService({ db }),
+    subscribers: createSubscriberService({ db, clock }),
+    rateLimiter: createRateLimiter({ db, clock }),
     admins: createAdminService({ db }),
     health: {
       /** Throws when the database does not answer. */

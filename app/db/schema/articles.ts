@@ -41,10 +41,18 @@ export const articles = pgTable(
         (): SQL =>
           sql`setweight(to_tsvector('english', coalesce(${articles.title}, '')), 'A') || setweight(to_tsvector('english', coalesce(${articles.excerpt}, '')), 'B') || setweight(to_tsvector('english', coalesce(${articles.content}, '')), 'C')`,
       ),
+    /** Unstemmed words of title and excerpt, so instant search can match what a reader is still typing ("runn" finds "running"). */
+    searchWords: tsvector("search_words")
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`setweight(to_tsvector('simple', coalesce(${articles.title}, '')), 'A') || setweight(to_tsvector('simple', coalesce(${articles.excerpt}, '')), 'B')`,
+      ),
   },
   (table) => [
     check("articles_read_time_range", sql`${table.readTime} between 1 and 15`),
     index("articles_search_idx").using("gin", table.search),
+    index("articles_search_words_idx").using("gin", table.searchWords),
     index("articles_published_at_idx")
       .on(table.publishedAt.desc())
       .where(sql`${table.publishedAt} is not null`),

@@ -2,3 +2,4 @@ export * from "./authors";
 export * from "./articles";
 export * from "./newsletter-subscribers";
 export * from "./admins";
+export * from "./rate-limits";

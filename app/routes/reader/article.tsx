@@ -1,10 +1,206 @@
+import { ArrowLeft, Clock } from "lucide-react";
 import { data } from "react-router";
+import { AdSlot } from "~/components/ad-slot";
+import { ArticleBody } from "~/components/article-body";
+import { ArticleCard } from "~/components/article-card";
+import { AiAssistedBadge, CategoryBadge } from "~/components/category-badge";
+import { JsonLd } from "~/components/json-ld";
+import { Container, SiteShell } from "~/components/layout/site-shell";
+import { useSite } from "~/components/layout/use-site";
+import { ShareButton } from "~/components/share-button";
+import { servicesContext } from "~/context";
+import { articlePath, parseArticleId, type ArticleDetail } from "~/utils/articles";
+import { categorySlug } from "~/utils/categories";
+import { formatArticleDate } from "~/utils/dates";
+import { absoluteUrl, pageMeta, pageTitle, siteFromMatches, type SiteInfo } from "~/utils/seo";
+import { STOCK_IMAGE_HEIGHT, STOCK_IMAGE_WIDTH } from "~/utils/stock-images";
+import type { Route } from "./+types/article";
 
-// Work in progress: this page is being built.
-export function loader() {
-  throw data(null, { status: 404 });
+/** A published article and three others to read next. A draft, a missing id or a malformed one is a 404. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { articles } = context.get(servicesContext);
+  const id = parseArticleId(params.id);
+  const article = id === null ? null : await articles.findPublished(id);
+  if (!article) return data({ article: null, related: [] }, { status: 404 });
+  return { article, related: await articles.listRelated(article) };
 }
 
-export default function Page() {
-  return null;
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const site = siteFromMatches(matches);
+  const article = loaderData?.article;
+  if (!article) return [{ title: pageTitle(site, "Article not found") }, { name: "robots", content: "noindex" }];
+  return [
+    ...pageMeta(site, {
+      title: pageTitle(site, article.title),
+      description: article.excerpt,
+      path: articlePath(article.id),
+      image: article.image,
+      type: "article",
+    }),
+    { property: "article:published_time", content: article.publishedAt ? new Date(article.publishedAt).toISOString() : "" },
+    { property: "article:modified_time", content: new Date(article.updatedAt).toISOString() },
+    { property: "article:section", content: article.category },
+    { property: "article:author", content: article.author.name },
+  ];
+}
+
+export default function ArticlePage({ loaderData }: Route.ComponentProps) {
+  const { site } = useSite();
+  const { article, related } = loaderData;
+  return (
+    <SiteShell>
+      {article ? (
+        <>
+          <JsonLd data={newsArticleData(site, article)} />
+          <ArticleView article={article} site={site} />
+          {related.length > 0 ? (
+            <Container className="mt-16">
+              <section aria-labelledby="related-heading" className="border-t border-slate-200 pt-10 dark:border-slate-800">
+                <h2 id="related-heading" className="mb-6 text-2xl font-bold tracking-tight">
+                  You might also like
+                </h2>
+                <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                  {related.map((other) => (
+                    <li key={other.id}>
+                      <ArticleCard article={other} headingLevel={3} />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            </Container>
+          ) : null}
+        </>
+      ) : (
+        <ArticleNotFound />
+      )}
+    </SiteShell>
+  );
+}
+
+function ArticleView({ article, site }: { article: ArticleDetail; site: SiteInfo }) {
+  const categoryHref = `/category/${categorySlug(article.category)}`;
+  return (
+    <article className="pt-8">
+      <Container className="max-w-3xl">
+        <a
+          href={categoryHref}
+          className="inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:underline dark:text-blue-300"
+        >
+          <ArrowLeft aria-hidden className="size-4" /> Back to {article.category}
+        </a>
+        <header className="mt-5">
+          <div className="flex flex-wrap items-center gap-2">
+            <CategoryBadge category={article.category} />
+            {article.isAiGenerated ? <AiAssistedBadge /> : null}
+          </div>
+          <h1 className="mt-3 text-3xl leading-tight font-extrabold tracking-tight sm:text-4xl">{article.title}</h1>
+          <p className="mt-4 text-lg text-slate-600 sm:text-xl dark:text-slate-300">{article.excerpt}</p>
+          <div className="mt-6 flex flex-wrap items-center justify-between gap-4 border-y border-slate-200 py-4 dark:border-slate-800">
+            <div className="flex items-center gap-3">
+              <img
+                src={article.author.avatar}
+                alt=""
+                width={44}
+                height={44}
+                className="size-11 rounded-full bg-slate-200 dark:bg-slate-700"
+              />
+              <div className="text-sm">
+                <p className="font-semibold">{article.author.name}</p>
+                <p className="text-slate-600 dark:text-slate-400">{article.author.role}</p>
+              </div>
+            </div>
+            <div className="flex items-center gap-4 text-sm text-slate-600 dark:text-slate-400">
+              <time dateTime={article.publishedAt ? new Date(article.publishedAt).toISOString() : undefined}>
+                {formatArticleDate(article.publishedAt)}
+              </time>
+              <span className="inline-flex items-center gap-1">
+                <Clock aria-hidden className="size-4" /> {article.readTime} min read
+              </span>
+              <ShareButton url={absoluteUrl(site, articlePath(article.id))} title={article.title} text={article.excerpt} />
+            </div>
+          </div>
+        </header>
+      </Container>
+      <Container className="mt-8 max-w-4xl">
+        <img
+          src={article.image}
+          alt=""
+          width={STOCK_IMAGE_WIDTH}
+          height={STOCK_IMAGE_HEIGHT}
+          loading="eager"
+          fetchPriority="high"
+          className="aspect-video w-full rounded-2xl bg-slate-100 object-cover dark:bg-slate-800"
+        />
+      </Container>
+      <Container className="mt-10 max-w-3xl">
+        <ArticleBody markdown={article.content} />
+        <AdSlot className="my-10" />
+        {article.sources ? <Sources article={article} /> : null}
+        <AdSlot className="mt-10" />
+      </Container>
+    </article>
+  );
+}
+
+/** "This article is based on information from: ...", with the news items themselves when we have them. */
+function Sources({ article }: { article: ArticleDetail }) {
+  return (
+    <aside
+      aria-label="Sources"
+      className="rounded-xl border border-slate-200 bg-slate-50 p-5 text-sm dark:border-slate-800 dark:bg-slate-900"
+    >
+      <p className="text-slate-700 dark:text-slate-300">
+        <span className="font-semibold">This article is based on information from:</span> {article.sources}
+      </p>
+      {article.sourceLinks.length > 0 ? (
+        <ul className="mt-3 list-disc space-y-1 pl-5">
+          {article.sourceLinks.map((link) => (
+            <li key={link.url}>
+              <a
+                href={link.url}
+                rel="noopener noreferrer nofollow"
+                target="_blank"
+                className="text-blue-700 hover:underline dark:text-blue-300"
+              >
+                {link.title}
+              </a>{" "}
+              <span className="text-slate-600 dark:text-slate-400">
+                ({link.outlet}
+                {link.publishedAt ? `, ${formatArticleDate(link.publishedAt)}` : ""})
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </aside>
+  );
+}
+
+function ArticleNotFound() {
+  return (
+    <Container className="flex max-w-xl flex-col items-center py-24 text-center">
+      <h1 className="text-3xl font-bold">Article not found</h1>
+      <p className="mt-3 text-slate-600 dark:text-slate-400">The article you're looking for doesn't exist or has been removed.</p>
+      <a href="/" className="mt-6 rounded-lg bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700">
+        Back to home
+      </a>
+    </Container>
+  );
+}
+
+/** schema.org NewsArticle for search engines. */
+function newsArticleData(site: SiteInfo, article: ArticleDetail): Record<string, unknown> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "NewsArticle",
+    headline: article.title,
+    description: article.excerpt,
+    image: [absoluteUrl(site, article.image)],
+    datePublished: article.publishedAt ? new Date(article.publishedAt).toISOString() : undefined,
+    dateModified: new Date(article.updatedAt).toISOString(),
+    articleSection: article.category,
+    author: [{ "@type": "Person", name: article.author.name, jobTitle: article.author.role }],
+    publisher: { "@type": "Organization", name: site.name, logo: { "@type": "ImageObject", url: absoluteUrl(site, "/favicon.svg") } },
+    mainEntityOfPage: { "@type": "WebPage", "@id": absoluteUrl(site, articlePath(article.id)) },
+  };
 }

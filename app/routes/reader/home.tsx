@@ -1,38 +1,139 @@
+import { ArrowRight } from "lucide-react";
+import { AdSlot } from "~/components/ad-slot";
+import { ArticleCard, ArticleListItem } from "~/components/article-card";
+import { AiAssistedBadge, CategoryBadge } from "~/components/category-badge";
+import { Container, SiteShell } from "~/components/layout/site-shell";
+import { NewsletterSignup } from "~/components/newsletter-signup";
 import { servicesContext } from "~/context";
-import { ArticleCard } from "~/components/article-card";
-import { SiteShell } from "~/components/layout/site-shell";
+import { articlePath, type ArticleSummary } from "~/utils/articles";
+import { categorySlug, type Category } from "~/utils/categories";
+import { formatArticleDate } from "~/utils/dates";
+import { pageMeta, siteFromMatches } from "~/utils/seo";
+import { STOCK_IMAGE_HEIGHT, STOCK_IMAGE_WIDTH } from "~/utils/stock-images";
 import type { Route } from "./+types/home";
 
-const LATEST_COUNT = 12;
-
 export async function loader({ context }: Route.LoaderArgs) {
-  const { articles, site } = context.get(servicesContext);
-  return { siteName: site.name, articles: await articles.listLatestPublished(LATEST_COUNT) };
+  return context.get(servicesContext).articles.homePage();
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return [
-    { title: `${data?.siteName ?? "Byline"}: technology news` },
-    { name: "description", content: "The latest technology news: AI, startups, mobile, cloud, gadgets, software and security." },
-  ];
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const site = siteFromMatches(matches);
+  return pageMeta(site, {
+    title: `${site.name}: technology news`,
+    description: "The latest technology news: AI, startups, mobile, cloud, gadgets, software and security.",
+    path: "/",
+    image: loaderData?.hero?.image,
+  });
 }
+
+/** The spec's "Explore by Category" strip. */
+const EXPLORE: { category: Category; blurb: string; tile: string }[] = [
+  { category: "AI", blurb: "Models, research and the companies building them", tile: "from-violet-600 to-indigo-700" },
+  { category: "Startups", blurb: "Funding rounds, launches and founders", tile: "from-orange-600 to-rose-700" },
+  { category: "Mobile", blurb: "Phones, apps and the platforms behind them", tile: "from-emerald-600 to-teal-700" },
+];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { siteName, articles } = loaderData;
+  const { hero, latest, popular } = loaderData;
   return (
     <SiteShell>
-      <h1 className="mb-6 text-2xl font-bold tracking-tight sm:text-3xl">Latest Stories</h1>
-      {articles.length === 0 ? (
-        <p className="text-slate-600 dark:text-slate-400">No articles have been published yet.</p>
-      ) : (
-        <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-          {articles.map((article, index) => (
-            <li key={article.id}>
-              <ArticleCard article={article} eager={index < 3} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <Container className="py-8">
+        <h1 className="sr-only">Technology news</h1>
+        {hero ? <Hero article={hero} /> : null}
+        <AdSlot className="my-8" />
+        <div className="grid gap-10 lg:grid-cols-3">
+          <section aria-labelledby="latest-stories" className="lg:col-span-2">
+            <h2 id="latest-stories" className="mb-5 text-2xl font-bold tracking-tight">
+              Latest Stories
+            </h2>
+            {latest.length === 0 ? (
+              <p className="text-slate-600 dark:text-slate-400">No articles have been published yet.</p>
+            ) : (
+              <ul className="grid gap-6 sm:grid-cols-2">
+                {latest.map((article) => (
+                  <li key={article.id}>
+                    <ArticleCard article={article} headingLevel={3} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <aside aria-label="Popular stories and newsletter" className="space-y-8">
+            <section aria-labelledby="popular-stories">
+              <h2 id="popular-stories" className="mb-4 text-xl font-bold tracking-tight">
+                Popular Stories
+              </h2>
+              {popular.length === 0 ? (
+                <p className="text-sm text-slate-600 dark:text-slate-400">No popular stories yet.</p>
+              ) : (
+                <ol className="space-y-4">
+                  {popular.map((article) => (
+                    <li key={article.id}>
+                      <ArticleListItem article={article} />
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </section>
+            <AdSlot format="rectangle" />
+            <NewsletterSignup variant="sidebar" />
+          </aside>
+        </div>
+        <section aria-labelledby="explore-by-category" className="mt-14">
+          <h2 id="explore-by-category" className="mb-5 text-2xl font-bold tracking-tight">
+            Explore by Category
+          </h2>
+          <ul className="grid gap-4 sm:grid-cols-3">
+            {EXPLORE.map(({ category, blurb, tile }) => (
+              <li key={category}>
+                <a
+                  href={`/category/${categorySlug(category)}`}
+                  className={`group flex h-full flex-col justify-between rounded-xl bg-gradient-to-br ${tile} p-6 text-white shadow-sm transition hover:shadow-lg`}
+                >
+                  <span className="text-xl font-bold">{category}</span>
+                  <span className="mt-2 text-sm text-white/90">{blurb}</span>
+                  <span className="mt-4 inline-flex items-center gap-1 text-sm font-semibold">
+                    Browse {category} <ArrowRight aria-hidden className="size-4 transition group-hover:translate-x-1" />
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </Container>
     </SiteShell>
+  );
+}
+
+/** The newest featured story, large. Its cover is the page's main image: eager, high priority. */
+function Hero({ article }: { article: ArticleSummary }) {
+  return (
+    <article className="group relative grid overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:grid-cols-5 dark:border-slate-800 dark:bg-slate-900">
+      <img
+        src={article.image}
+        alt=""
+        width={STOCK_IMAGE_WIDTH}
+        height={STOCK_IMAGE_HEIGHT}
+        loading="eager"
+        fetchPriority="high"
+        className="aspect-video h-full w-full bg-slate-100 object-cover md:col-span-3 md:aspect-auto dark:bg-slate-800"
+      />
+      <div className="flex flex-col justify-center gap-3 p-6 md:col-span-2 md:p-8">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="text-xs font-bold tracking-widest text-blue-700 uppercase dark:text-blue-300">Featured</span>
+          <CategoryBadge category={article.category} />
+          {article.isAiGenerated ? <AiAssistedBadge /> : null}
+        </div>
+        <h2 className="text-2xl leading-tight font-extrabold tracking-tight sm:text-3xl">
+          <a href={articlePath(article.id)} className="after:absolute after:inset-0 group-hover:underline">
+            {article.title}
+          </a>
+        </h2>
+        <p className="text-slate-600 dark:text-slate-300">{article.excerpt}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {article.author.name} · {formatArticleDate(article.publishedAt)} · {article.readTime} min read
+        </p>
+      </div>
+    </article>
   );
 }

@@ -1,6 +1,52 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
+import type { NewsletterActionData } from "~/components/newsletter-signup";
+import { NEWSLETTER_ANCHOR } from "~/components/newsletter-signup";
+import { requestContext, servicesContext } from "~/context";
+import { NEWSLETTER_SIGNUP_LIMIT } from "~/services/rate-limits/rate-limiter.server";
+import { NewsletterSignup, newsletterOutcomeOf, type NewsletterOutcome } from "~/validation/newsletter";
+import type { Route } from "./+types/newsletter";
 
-// Work in progress: this resource is being built.
+const STATUS: Record<NewsletterOutcome, number> = { subscribed: 200, required: 400, invalid: 400, limited: 429, failed: 500 };
+
+/** There is no page here: a visit goes to the sign-up block on the home page. */
 export function loader() {
-  throw data(null, { status: 404 });
+  return redirect(`/#${NEWSLETTER_ANCHOR}`);
+}
+
+/**
+ * Newsletter sign-up. A script (the block's fetcher) gets the outcome as data; a plain form post is
+ * redirected back to the page it came from with the outcome in the URL.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { subscribers, rateLimiter, logger } = context.get(servicesContext);
+  const { clientAddress } = context.get(requestContext);
+  const form = await request.formData();
+  const outcome = await signUp();
+  const returnTo = safeReturnPath(form.get("returnTo"));
+  if (returnTo) {
+    const target = new URL(returnTo, "http://local");
+    target.searchParams.set("newsletter", outcome);
+    return redirect(`${target.pathname}${target.search}#${NEWSLETTER_ANCHOR}`, 303);
+  }
+  return data<NewsletterActionData>({ outcome }, { status: STATUS[outcome] });
+
+  async function signUp(): Promise<NewsletterOutcome> {
+    const parsed = NewsletterSignup.safeParse({ email: form.get("email") ?? "" });
+    if (!parsed.success) return newsletterOutcomeOf(parsed.error);
+    try {
+      const { allowed } = await rateLimiter.hit(NEWSLETTER_SIGNUP_LIMIT, clientAddress);
+      if (!allowed) return "limited";
+      await subscribers.subscribe(parsed.data.email);
+      return "subscribed";
+    } catch (error) {
+      logger.error({ err: error }, "newsletter sign-up failed");
+      return "failed";
+    }
+  }
+}
+
+/** Only a path on this site: "/x", never "//other.host" or an absolute URL. */
+function safeReturnPath(value: FormDataEntryValue | null): string | null {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
+  return value;
 }

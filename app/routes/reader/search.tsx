@@ -1,10 +1,133 @@
-import { data } from "react-router";
+import { Search as SearchIcon } from "lucide-react";
+import { Form, useNavigation } from "react-router";
+import { CategoryBadge } from "~/components/category-badge";
+import { HighlightedSnippet } from "~/components/highlighted-snippet";
+import { Container, SiteShell } from "~/components/layout/site-shell";
+import { Pagination } from "~/components/pagination";
+import { servicesContext } from "~/context";
+import { articlePath } from "~/utils/articles";
+import { formatArticleDate } from "~/utils/dates";
+import { pageMeta, pageTitle, siteFromMatches } from "~/utils/seo";
+import { parsePageParam } from "~/validation/paging";
+import { parseSearchQuery, searchPath } from "~/validation/search";
+import type { Route } from "./+types/search";
 
-// Work in progress: this page is being built.
-export function loader() {
-  throw data(null, { status: 404 });
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = parseSearchQuery(request.url);
+  return context.get(servicesContext).search.search(query, parsePageParam(request.url));
 }
 
-export default function Page() {
-  return null;
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const site = siteFromMatches(matches);
+  const query = loaderData?.query ?? "";
+  return [
+    ...pageMeta(site, {
+      title: pageTitle(site, query ? `Search: ${query}` : "Search"),
+      description: `Search ${site.name}'s technology news.`,
+      path: "/search",
+    }),
+    // Result pages are endless and change by the hour; they are for readers, not for indexes.
+    { name: "robots", content: "noindex, follow" },
+  ];
+}
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { query, results, total, page, pageCount } = loaderData;
+  const navigation = useNavigation();
+  const pendingQuery =
+    navigation.state === "loading" && navigation.location.pathname === "/search"
+      ? new URLSearchParams(navigation.location.search).get("query")
+      : null;
+  return (
+    <SiteShell>
+      <Container className="max-w-4xl py-10">
+        <Form method="get" action="/search" role="search" className="mb-8 flex gap-2">
+          <label htmlFor="search-page-query" className="sr-only">
+            Search articles
+          </label>
+          <input
+            id="search-page-query"
+            name="query"
+            type="search"
+            defaultValue={query}
+            key={query}
+            placeholder="Search articles..."
+            className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-4 py-2.5 dark:border-slate-700 dark:bg-slate-900"
+          />
+          <button
+            type="submit"
+            className="inline-flex items-center gap-2 rounded-lg bg-blue-600 px-5 py-2.5 font-semibold text-white hover:bg-blue-700"
+          >
+            <SearchIcon aria-hidden className="size-4" /> Search
+          </button>
+        </Form>
+
+        <p role="status" className="mb-4 text-sm text-slate-600 dark:text-slate-400">
+          {pendingQuery ? `Searching for "${pendingQuery.trim()}"...` : ""}
+        </p>
+        {!query ? (
+          <div className="py-12 text-center">
+            <h1 className="text-2xl font-bold">Please enter a search term to find articles.</h1>
+            <p className="mt-2 text-slate-600 dark:text-slate-400">No search query provided</p>
+          </div>
+        ) : total === 0 ? (
+          <div className="py-12 text-center">
+            <h1 className="text-2xl font-bold">No articles found</h1>
+            <p className="mt-2 text-slate-600 dark:text-slate-400">
+              We couldn't find any articles matching "{query}". Try other words, or browse the latest stories.
+            </p>
+            <div className="mt-6 flex justify-center gap-4">
+              <a href="/" className="rounded-lg bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700">
+                Back to home
+              </a>
+              <a
+                href="/category/ai"
+                className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+              >
+                Browse AI news
+              </a>
+            </div>
+          </div>
+        ) : (
+          <>
+            <h1 className="mb-6 text-2xl font-bold" aria-live="polite">
+              Found {total} {total === 1 ? "result" : "results"} for "{query}"
+            </h1>
+            <ol className="space-y-6">
+              {results.map((result) => (
+                <li key={result.id}>
+                  <article className="group relative flex gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+                    <img
+                      src={result.image}
+                      alt=""
+                      width={160}
+                      height={90}
+                      loading="lazy"
+                      decoding="async"
+                      className="hidden aspect-video w-40 shrink-0 rounded-lg bg-slate-100 object-cover sm:block dark:bg-slate-800"
+                    />
+                    <div className="min-w-0">
+                      <div className="flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
+                        <CategoryBadge category={result.category} />
+                        <span>{formatArticleDate(result.publishedAt)}</span>
+                      </div>
+                      <h2 className="mt-2 text-lg leading-snug font-bold">
+                        <a href={articlePath(result.id)} className="after:absolute after:inset-0 group-hover:underline">
+                          {result.title}
+                        </a>
+                      </h2>
+                      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+                        <HighlightedSnippet snippet={result.snippet} />
+                      </p>
+                    </div>
+                  </article>
+                </li>
+              ))}
+            </ol>
+            <Pagination page={page} pageCount={pageCount} hrefFor={(target) => searchPath(query, target)} />
+          </>
+        )}
+      </Container>
+    </SiteShell>
+  );
 }

@@ -1,6 +1,18 @@
-import { data } from "react-router";
+import { servicesContext } from "~/context";
+import { parseSearchQuery } from "~/validation/search";
+import type { Route } from "./+types/search";
 
-// Work in progress: this resource is being built.
-export function loader() {
-  throw data(null, { status: 404 });
+/** Instant results for the header's search box: at most 5, matched by word prefixes as the reader types. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { search, logger } = context.get(servicesContext);
+  const query = parseSearchQuery(request.url);
+  const headers = { "Cache-Control": "public, max-age=30" };
+  try {
+    const results = await search.instantSearch(query);
+    return Response.json({ query, results }, { headers });
+  } catch (error) {
+    // The spec: an instant search failure shows empty results.
+    logger.error({ err: error }, "instant search failed");
+    return Response.json({ query, results: [] }, { status: 500, headers: { "Cache-Control": "no-store" } });
+  }
 }

@@ -1,0 +1,110 @@
+import { and, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client.server";
+import { articles, authors } from "../../db/schema";
+import type { ArticleSummary } from "../../utils/articles";
+import { HIGHLIGHT_END, HIGHLIGHT_START } from "../../utils/highlight";
+import { SEARCH_QUERY_MAX_LENGTH } from "../../validation/search";
+import { summaryColumns } from "../articles/articles.server";
+
+export { HIGHLIGHT_END, HIGHLIGHT_START };
+
+/** The spec's instant search: from 2 trimmed characters, at most 5 results. */
+export const INSTANT_SEARCH_MIN_LENGTH = 2;
+export const INSTANT_SEARCH_LIMIT = 5;
+/** The results page shows this many per page. */
+export const SEARCH_PAGE_SIZE = 20;
+
+export interface SearchResult extends ArticleSummary {
+  /** Words around the best match, with matches between HIGHLIGHT_START and HIGHLIGHT_END. */
+  snippet: string;
+}
+
+export interface SearchPage {
+  query: string;
+  results: SearchResult[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+const isPublished = isNotNull(articles.publishedAt);
+
+/** Markdown punctuation removed before a snippet is cut from the body, so readers see words, not syntax. */
+const plainBody = sql`regexp_replace(regexp_replace(${articles.content}, '\\]\\([^)]*\\)', ' ', 'g'), '[#*_>\`~|\\[\\]]+', ' ', 'g')`;
+
+const headlineOptions = `StartSel="${HIGHLIGHT_START}", StopSel="${HIGHLIGHT_END}", MaxWords=32, MinWords=14, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
+
+/**
+ * The words of a query as prefix terms for as-you-type matching: letters and digits only, so nothing
+ * the reader types can break the query syntax. Null when no word is left.
+ */
+export function prefixQueryText(query: string): string | null {
+  const words = query.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
+  return words.length === 0 ? null : words.map((word) => `'${word}':*`).join(" & ");
+}
+
+/** Ranked full-text search over published articles (DESIGN.md departure 6). */
+export function createSearchService({ db }: { db: Database }) {
+  async function rankedPage(query: string, tsQuery: SQL, page: number, pageSize: number): Promise<SearchPage> {
+    const where = and(isPublished, sql`${articles.search} @@ ${tsQuery}`);
+    const [{ total } = { total: 0 }] = await db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(articles)
+      .where(where);
+    if (total === 0) return { query, results: [], total, page, pageCount: 1 };
+    const results = await db
+      .select({
+        ...summaryColumns,
+        snippet: sql<string>`ts_headline('english', ${articles.excerpt} || E'\n' || ${plainBody}, ${tsQuery}, ${headlineOptions})`,
+      })
+      .from(articles)
+      .innerJoin(authors, eq(authors.id, articles.authorId))
+      .where(where)
+      .orderBy(sql`ts_rank(${articles.search}, ${tsQuery}) desc`, desc(articles.publishedAt), desc(articles.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    return { query, results, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+  }
+
+  return {
+    /**
+     * One page of results: best rank first, newest first among equal ranks. Web-search syntax: quoted
+     * phrases, `-word` to exclude, `or`. Should PostgreSQL's websearch parser ever reject a query, it is
+     * taken as plain words instead of failing.
+     */
+    async search(rawQuery: string, page = 1, pageSize = SEARCH_PAGE_SIZE): Promise<SearchPage> {
+      const query = rawQuery.trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
+      if (!query) return { query, results: [], total: 0, page, pageCount: 1 };
+      try {
+        return await rankedPage(query, sql`websearch_to_tsquery('english', ${query})`, page, pageSize);
+      } catch {
+        return rankedPage(query, sql`plainto_tsquery('english', ${query})`, page, pageSize);
+      }
+    },
+
+    /**
+     * Quick results while the reader types: every word matched as a prefix, in the stemmed full text or in
+     * the unstemmed words of title and excerpt. Fewer than 2 characters give nothing.
+     */
+    async instantSearch(rawQuery: string, limit = INSTANT_SEARCH_LIMIT): Promise<ArticleSummary[]> {
+      const query = rawQuery.trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
+      const prefixText = query.length >= INSTANT_SEARCH_MIN_LENGTH ? prefixQueryText(query) : null;
+      if (!prefixText) return [];
+      const stemmed = sql`to_tsquery('english', ${prefixText})`;
+      const unstemmed = sql`to_tsquery('simple', ${prefixText})`;
+      return db
+        .select(summaryColumns)
+        .from(articles)
+        .innerJoin(authors, eq(authors.id, articles.authorId))
+        .where(and(isPublished, sql`(${articles.search} @@ ${stemmed} or ${articles.searchWords} @@ ${unstemmed})`))
+        .orderBy(
+          sql`ts_rank(${articles.searchWords}, ${unstemmed}) + ts_rank(${articles.search}, ${stemmed}) desc`,
+          desc(articles.publishedAt),
+          desc(articles.id),
+        )
+        .limit(limit);
+    },
+  };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;

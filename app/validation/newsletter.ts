@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+/** The spec's email rule: non-space text, @, non-space text, dot, non-space text. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The newsletter sign-up form, checked in the browser for instant feedback and again by the action. */
+export const NewsletterSignup = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, "Please enter your email address")
+    .max(254, "Please enter a valid email address")
+    .regex(EMAIL_PATTERN, "Please enter a valid email address"),
+});
+
+export type NewsletterSignup = z.infer<typeof NewsletterSignup>;
+
+/** The sign-up block's outcomes, also carried in the URL when the form posts without JavaScript. */
+export const NEWSLETTER_MESSAGES = {
+  subscribed: "Thanks for subscribing!",
+  required: "Please enter your email address",
+  invalid: "Please enter a valid email address",
+  limited: "Too many sign-up attempts from your network. Please try again in a few minutes.",
+  failed: "Failed to subscribe. Please try again later.",
+} as const;
+
+export type NewsletterOutcome = keyof typeof NEWSLETTER_MESSAGES;
+
+export function isNewsletterOutcome(value: string | null): value is NewsletterOutcome {
+  return value !== null && Object.hasOwn(NEWSLETTER_MESSAGES, value);
+}
+
+/** The outcome for a failed parse: an empty field or a malformed address. */
+export function newsletterOutcomeOf(error: z.ZodError): NewsletterOutcome {
+  return error.issues.some((issue) => issue.message === NEWSLETTER_MESSAGES.required) ? "required" : "invalid";
+}
