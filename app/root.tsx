@@ -5,6 +5,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteError,
   type LinksFunction,
   type ShouldRevalidateFunction,
@@ -12,6 +13,7 @@ import {
 import type { ReactNode } from "react";
 import stylesheet from "./app.css?url";
 import { adNetworkScriptUrl } from "./components/ad-slot";
+import { SiteShell } from "./components/layout/site-shell";
 import { useSite } from "./components/layout/use-site";
 import { useNonce } from "./components/nonce";
 import { THEME_BOOT_SCRIPT } from "./components/theme";
@@ -21,6 +23,7 @@ import type { Route } from "./+types/root";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "alternate", type: "application/rss+xml", title: "Latest stories", href: "/rss.xml" },
 ];
 
 /** What every page needs: the public site information and the headlines behind the notifications bell. */
@@ -65,27 +68,34 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const location = useLocation();
   return (
-    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
-      <title>{notFound ? "Page not found" : "Something went wrong"}</title>
-      <h1 className="text-3xl font-bold">{notFound ? "Page not found" : "Something went wrong"}</h1>
-      {notFound ? (
-        <>
-          <p className="text-slate-600 dark:text-slate-400">The page you're looking for doesn't exist or has been moved.</p>
-          <a href="/" className="rounded-lg bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700">
-            Back to home
-          </a>
-        </>
-      ) : (
-        <>
-          <p className="text-slate-600 dark:text-slate-400">Please try refreshing the page</p>
-          <form method="get">
-            <button type="submit" className="rounded-lg bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700">
-              Refresh Page
-            </button>
-          </form>
-        </>
-      )}
-    </main>
+    <SiteShell>
+      <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-24 text-center">
+        <title>{notFound ? "Page not found" : "Something went wrong"}</title>
+        <h1 className="text-3xl font-bold">{notFound ? "Page not found" : "Something went wrong"}</h1>
+        {notFound ? (
+          <>
+            <p className="text-slate-600 dark:text-slate-400">The page you're looking for doesn't exist or has been moved.</p>
+            <a href="/" className="rounded-lg bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700">
+              Back to home
+            </a>
+          </>
+        ) : (
+          <>
+            <p className="text-slate-600 dark:text-slate-400">Please try refreshing the page</p>
+            <form method="get">
+              {/* A GET form replaces the query string with its fields; these keep the page's own. */}
+              {[...new URLSearchParams(location.search)].map(([name, value], index) => (
+                <input key={index} type="hidden" name={name} value={value} />
+              ))}
+              <button type="submit" className="rounded-lg bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700">
+                Refresh Page
+              </button>
+            </form>
+          </>
+        )}
+      </div>
+    </SiteShell>
   );
 }

@@ -23,6 +23,7 @@ describe(`schema on ${testDriver()}`, () => {
       "authors",
       "login_attempts",
       "newsletter_subscribers",
+      "rate_limits",
       "sessions",
     ]);
   });

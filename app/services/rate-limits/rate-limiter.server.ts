@@ -48,7 +48,7 @@ export function createRateLimiter({ db, clock }: { db: Database; clock: Clock })
       return { allowed: false, retryAfterMs: Math.max(0, row.windowStartedAt.getTime() + policy.windowMs - now.getTime()) };
     },
 
-    /** Forgets windows that ended before `olderThan`; returns how many were removed. */
+    /** Forgets windows that started before `olderThan` (pass now minus the longest window); returns how many were removed. */
     async prune(olderThan: Date): Promise<number> {
       const removed = await db
         .delete(rateLimits)

@@ -1,0 +1,120 @@
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { resetDatabase, withTestDatabase } from "../../../tests/setup/test-database";
+import { newsletterSubscribers } from "../../db/schema";
+import { createSubscriberService } from "./subscribers.server";
+
+const database = withTestDatabase();
+
+/** A clock the test sets by hand. */
+function manualClock(start: string) {
+  let current = new Date(start);
+  return {
+    now: () => current,
+    set(time: string) {
+      current = new Date(time);
+    },
+  };
+}
+
+async function storedSubscribers() {
+  return database.db
+    .select({
+      email: newsletterSubscribers.email,
+      status: newsletterSubscribers.status,
+      createdAt: newsletterSubscribers.createdAt,
+      updatedAt: newsletterSubscribers.updatedAt,
+    })
+    .from(newsletterSubscribers)
+    .orderBy(newsletterSubscribers.email);
+}
+
+describe("subscribe", () => {
+  beforeEach(() => resetDatabase(database.db));
+
+  it("stores a new address lower-cased and trimmed, active, at the clock's time", async () => {
+    const clock = manualClock("2025-03-01T09:00:00Z");
+    await createSubscriberService({ db: database.db, clock }).subscribe("  Reader@Example.com ");
+
+    expect(await storedSubscribers()).toEqual([
+      {
+        email: "reader@example.com",
+        status: "active",
+        createdAt: new Date("2025-03-01T09:00:00Z"),
+        updatedAt: new Date("2025-03-01T09:00:00Z"),
+      },
+    ]);
+  });
+
+  it("keeps one row when the same address signs up again in another case", async () => {
+    const clock = manualClock("2025-03-01T09:00:00Z");
+    const service = createSubscriberService({ db: database.db, clock });
+
+    await service.subscribe("Reader@Example.com");
+    clock.set("2025-03-02T09:00:00Z");
+    await service.subscribe("reader@example.com");
+
+    expect(await storedSubscribers()).toEqual([
+      {
+        email: "reader@example.com",
+        status: "active",
+        createdAt: new Date("2025-03-01T09:00:00Z"),
+        updatedAt: new Date("2025-03-02T09:00:00Z"),
+      },
+    ]);
+  });
+
+  it("makes an unsubscribed address active again, keeping when it first signed up", async () => {
+    const clock = manualClock("2025-03-01T09:00:00Z");
+    const service = createSubscriberService({ db: database.db, clock });
+    await service.subscribe("reader@example.com");
+    await database.db
+      .update(newsletterSubscribers)
+      .set({ status: "unsubscribed" })
+      .where(eq(newsletterSubscribers.email, "reader@example.com"));
+
+    clock.set("2025-04-15T18:30:00Z");
+    await service.subscribe("READER@example.com");
+
+    expect(await storedSubscribers()).toEqual([
+      {
+        email: "reader@example.com",
+        status: "active",
+        createdAt: new Date("2025-03-01T09:00:00Z"),
+        updatedAt: new Date("2025-04-15T18:30:00Z"),
+      },
+    ]);
+  });
+
+  it("keeps different addresses apart and leaves other subscribers untouched", async () => {
+    const clock = manualClock("2025-03-01T09:00:00Z");
+    const service = createSubscriberService({ db: database.db, clock });
+    await service.subscribe("ada@example.com");
+    clock.set("2025-03-03T09:00:00Z");
+    await service.subscribe("grace@example.org");
+    await service.subscribe("Ada@Example.com");
+
+    expect(await storedSubscribers()).toEqual([
+      {
+        email: "ada@example.com",
+        status: "active",
+        createdAt: new Date("2025-03-01T09:00:00Z"),
+        updatedAt: new Date("2025-03-03T09:00:00Z"),
+      },
+      {
+        email: "grace@example.org",
+        status: "active",
+        createdAt: new Date("2025-03-03T09:00:00Z"),
+        updatedAt: new Date("2025-03-03T09:00:00Z"),
+      },
+    ]);
+  });
+
+  it("handles the same address signing up twice at once without an error", async () => {
+    const service = createSubscriberService({ db: database.db, clock: manualClock("2025-03-01T09:00:00Z") });
+
+    await Promise.all([service.subscribe("Reader@Example.com"), service.subscribe("reader@example.com")]);
+
+    expect((await storedSubscribers()).map((row) => row.email)).toEqual(["reader@example.com"]);
+  });
+});

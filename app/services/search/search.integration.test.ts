@@ -1,0 +1,251 @@
+import { count } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { insertArticles, publishedOn } from "../../../tests/support/article-factory";
+import { resetDatabase, withTestDatabase } from "../../../tests/setup/test-database";
+import { articles } from "../../db/schema";
+import { createSearchService, HIGHLIGHT_END, HIGHLIGHT_START, prefixQueryText } from "./search.server";
+
+const database = withTestDatabase();
+
+const titles = (list: { title: string }[]) => list.map((article) => article.title);
+const highlighted = (word: string) => `${HIGHLIGHT_START}${word}${HIGHLIGHT_END}`;
+const search = () => createSearchService({ db: database.db });
+
+beforeEach(() => resetDatabase(database.db));
+
+describe("search", () => {
+  it("ranks a title match above a body-only match, even when the body match is newer", async () => {
+    await insertArticles(
+      database.db,
+      { title: "Quantum processors reach a milestone", publishedAt: publishedOn(1) },
+      { title: "Chip makers report earnings", content: "One analyst mentioned quantum research.", publishedAt: publishedOn(9) },
+      { title: "Unrelated gadget review", publishedAt: publishedOn(5) },
+    );
+
+    const page = await search().search("quantum");
+
+    expect(titles(page.results)).toEqual(["Quantum processors reach a milestone", "Chip makers report earnings"]);
+    expect(page).toMatchObject({ query: "quantum", total: 2, page: 1, pageCount: 1 });
+  });
+
+  it("orders equally ranked results newest first", async () => {
+    await insertArticles(
+      database.db,
+      { title: "Satellite broadband, part one", publishedAt: publishedOn(3) },
+      { title: "Satellite broadband, part three", publishedAt: publishedOn(7) },
+      { title: "Satellite broadband, part two", publishedAt: publishedOn(5) },
+    );
+
+    const page = await search().search("satellite");
+
+    expect(titles(page.results)).toEqual([
+      "Satellite broadband, part three",
+      "Satellite broadband, part two",
+      "Satellite broadband, part one",
+    ]);
+  });
+
+  it("matches other forms of a word (stemming) in title, excerpt and body", async () => {
+    await insertArticles(
+      database.db,
+      { title: "Robots are running warehouses" },
+      { title: "Logistics news", excerpt: "A robot that runs all night." },
+      { title: "Factory floor", content: "The line now runs itself." },
+    );
+
+    const page = await search().search("run");
+
+    expect(titles(page.results).sort()).toEqual(["Factory floor", "Logistics news", "Robots are running warehouses"]);
+  });
+
+  it("never returns drafts", async () => {
+    await insertArticles(
+      database.db,
+      { title: "Lidar on every phone", publishedAt: publishedOn(2) },
+      { title: "Lidar draft", publishedAt: null },
+    );
+
+    const page = await search().search("lidar");
+
+    expect(titles(page.results)).toEqual(["Lidar on every phone"]);
+    expect(page.total).toBe(1);
+  });
+
+  describe("web-search syntax", () => {
+    beforeEach(async () => {
+      await insertArticles(
+        database.db,
+        { title: "Phone battery life doubles", publishedAt: publishedOn(3) },
+        { title: "Life after the battery recall", publishedAt: publishedOn(2) },
+        { title: "Lidar comes to laptops", publishedAt: publishedOn(1) },
+      );
+    });
+
+    it("finds every article with all the words when they are not quoted", async () => {
+      expect(titles((await search().search("battery life")).results)).toEqual([
+        "Phone battery life doubles",
+        "Life after the battery recall",
+      ]);
+    });
+
+    it("matches a quoted phrase only where its words stand together in that order", async () => {
+      expect(titles((await search().search('"battery life"')).results)).toEqual(["Phone battery life doubles"]);
+    });
+
+    it("excludes articles with a word marked by a minus", async () => {
+      expect(titles((await search().search("battery -recall")).results)).toEqual(["Phone battery life doubles"]);
+    });
+
+    it("finds articles with either word when joined by or", async () => {
+      expect(titles((await search().search("recall or lidar")).results)).toEqual([
+        "Life after the battery recall",
+        "Lidar comes to laptops",
+      ]);
+    });
+  });
+
+  it("highlights the matched words in a snippet that shows words, not markdown", async () => {
+    await insertArticles(database.db, {
+      title: "Weekly roundup",
+      excerpt: "What happened this week.",
+      content:
+        "## The big picture\n\n**Quantum** networks moved out of the lab, as [the report](https://example.com/report-2025) explains.\n\n> A `quantum` leap, said _one_ engineer.",
+    });
+
+    const [result] = (await search().search("quantum")).results;
+
+    expect(result?.snippet).toContain(highlighted("Quantum"));
+    expect(result?.snippet).toContain(highlighted("quantum"));
+    expect(result?.snippet).toContain("the report");
+    expect(result?.snippet).not.toContain("example.com");
+    expect(result?.snippet).not.toMatch(/[#*_>`[\]]/);
+  });
+
+  it("pages through the results", async () => {
+    await insertArticles(
+      database.db,
+      ...[1, 2, 3, 4, 5].map((day) => ({ title: `Drone delivery update ${day}`, publishedAt: publishedOn(day) })),
+    );
+
+    const second = await search().search("drone", 2, 2);
+
+    expect(titles(second.results)).toEqual(["Drone delivery update 3", "Drone delivery update 2"]);
+    expect(second).toMatchObject({ total: 5, page: 2, pageCount: 3 });
+    expect((await search().search("drone", 4, 2)).results).toEqual([]);
+  });
+
+  it("returns nothing for a blank query", async () => {
+    await insertArticles(database.db, { title: "Anything at all" });
+
+    expect(await search().search("   ")).toEqual({ query: "", results: [], total: 0, page: 1, pageCount: 1 });
+  });
+
+  it("returns no results, and no error, for a query of only stop words", async () => {
+    await insertArticles(database.db, { title: "The state of the cloud" });
+
+    const page = await search().search("the");
+
+    expect(page.results).toEqual([]);
+    expect(page.total).toBe(0);
+  });
+
+  it.each(['"unbalanced', "-", "!!!", "a & b | (c", "'); drop table articles; --", "cloud:*", "\\", "<script>alert(1)</script>"])(
+    "never fails on odd input such as %j and leaves the articles intact",
+    async (query) => {
+      await insertArticles(database.db, { title: "Cloud costs keep falling" }, { title: "A table of articles to drop" });
+
+      await expect(search().search(query)).resolves.toMatchObject({ page: 1 });
+
+      const [{ total } = { total: 0 }] = await database.db.select({ total: count() }).from(articles);
+      expect(total).toBe(2);
+      expect(titles((await search().search("cloud")).results)).toEqual(["Cloud costs keep falling"]);
+    },
+  );
+
+  it("finds articles matching the words of a query that has odd punctuation", async () => {
+    await insertArticles(database.db, { title: "Cloud costs keep falling" }, { title: "Security patch released" });
+
+    expect(titles((await search().search('"cloud')).results)).toEqual(["Cloud costs keep falling"]);
+    expect(titles((await search().search("cloud!!!")).results)).toEqual(["Cloud costs keep falling"]);
+  });
+});
+
+describe("instantSearch", () => {
+  it("matches what the reader is still typing as a word prefix", async () => {
+    await insertArticles(
+      database.db,
+      { title: "Quantum networking explained" },
+      { title: "Running models on a phone" },
+      { title: "Battery news" },
+    );
+
+    expect(titles(await search().instantSearch("quan"))).toEqual(["Quantum networking explained"]);
+    expect(titles(await search().instantSearch("runn"))).toEqual(["Running models on a phone"]);
+    expect(titles(await search().instantSearch("  QUANTUM netw "))).toEqual(["Quantum networking explained"]);
+  });
+
+  it("requires every typed word to match", async () => {
+    await insertArticles(database.db, { title: "Quantum networking explained" }, { title: "Quantum sensors for cars" });
+
+    expect(titles(await search().instantSearch("quantum sens"))).toEqual(["Quantum sensors for cars"]);
+  });
+
+  it("gives nothing for fewer than 2 trimmed characters", async () => {
+    await insertArticles(database.db, { title: "Quantum networking explained" });
+
+    expect(await search().instantSearch("q")).toEqual([]);
+    expect(await search().instantSearch("  q  ")).toEqual([]);
+    expect(await search().instantSearch("")).toEqual([]);
+    expect(titles(await search().instantSearch("qu"))).toEqual(["Quantum networking explained"]);
+  });
+
+  it("shows at most 5 results, never drafts", async () => {
+    await insertArticles(
+      database.db,
+      { title: "Robotics draft", publishedAt: null },
+      ...[1, 2, 3, 4, 5, 6, 7].map((day) => ({ title: `Robotics weekly ${day}`, publishedAt: publishedOn(day) })),
+    );
+
+    const results = await search().instantSearch("robot");
+
+    expect(results).toHaveLength(5);
+    expect(titles(results)).not.toContain("Robotics draft");
+    expect(titles(results)).toEqual([
+      "Robotics weekly 7",
+      "Robotics weekly 6",
+      "Robotics weekly 5",
+      "Robotics weekly 4",
+      "Robotics weekly 3",
+    ]);
+  });
+
+  it.each(["!!!", "'); drop table articles; --", ":*", "a & b | (c", "&&"])(
+    "never fails on odd input such as %j",
+    async (query) => {
+      await insertArticles(database.db, { title: "Cloud costs keep falling" });
+
+      await expect(search().instantSearch(query)).resolves.toBeInstanceOf(Array);
+      expect(titles(await search().instantSearch("clo"))).toEqual(["Cloud costs keep falling"]);
+    },
+  );
+});
+
+describe("prefixQueryText", () => {
+  it("turns each word into a lower-cased prefix term joined by and", () => {
+    expect(prefixQueryText("Quantum Chi")).toBe("'quantum':* & 'chi':*");
+  });
+
+  it("keeps only letters and digits, so query syntax cannot get through", () => {
+    expect(prefixQueryText("it's 5G! (fast) & | :*")).toBe("'it':* & 's':* & '5g':* & 'fast':*");
+    expect(prefixQueryText("café über")).toBe("'café':* & 'über':*");
+  });
+
+  it("is null when no word is left", () => {
+    expect(prefixQueryText("")).toBeNull();
+    expect(prefixQueryText("!!! -- &")).toBeNull();
+  });
+
+  it("uses at most the first 8 words", () => {
+    expect(prefixQueryText("a b c d e f g h i j")).toBe("'a':* & 'b':* & 'c':* & 'd':* & 'e':* & 'f':* & 'g':* & 'h':*");
+  });
+});
