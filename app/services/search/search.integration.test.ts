@@ -121,6 +121,20 @@ describe("search", () => {
     expect(result?.snippet).not.toMatch(/[#*_>`[\]]/);
   });
 
+  it("shows the whole excerpt as the snippet when the excerpt matches, a body passage otherwise", async () => {
+    await insertArticles(database.db, {
+      title: "Chip news",
+      excerpt: "A new lidar sensor ships in laptops this spring.",
+      content: "The body mentions sensors only in passing.",
+    });
+
+    const [result] = (await search().search("lidar")).results;
+
+    expect(result?.snippet).toBe(`A new ${highlighted("lidar")} sensor ships in laptops this spring.`);
+    const [bodyOnly] = (await search().search("passing")).results;
+    expect(bodyOnly?.snippet).toBe(`… The body mentions sensors only in ${highlighted("passing")} …`);
+  });
+
   it("pages through the results", async () => {
     await insertArticles(
       database.db,

@@ -32,7 +32,16 @@ const isPublished = isNotNull(articles.publishedAt);
 /** Markdown punctuation removed before a snippet is cut from the body, so readers see words, not syntax. */
 const plainBody = sql`regexp_replace(regexp_replace(${articles.content}, '\\]\\([^)]*\\)', ' ', 'g'), '[#*_>\`~|\\[\\]]+', ' ', 'g')`;
 
-const headlineOptions = `StartSel="${HIGHLIGHT_START}", StopSel="${HIGHLIGHT_END}", MaxWords=32, MinWords=14, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
+const markers = `StartSel="${HIGHLIGHT_START}", StopSel="${HIGHLIGHT_END}"`;
+const wholeExcerpt = `${markers}, HighlightAll=true`;
+const bodyFragment = `${markers}, MaxWords=35, MinWords=15, ShortWord=2, MaxFragments=1`;
+
+/** The excerpt with its matches marked when it matches; otherwise the best passage of the body. */
+function snippetOf(tsQuery: SQL): SQL<string> {
+  return sql<string>`case when to_tsvector('english', ${articles.excerpt}) @@ ${tsQuery}
+    then ts_headline('english', ${articles.excerpt}, ${tsQuery}, ${wholeExcerpt})
+    else '… ' || ts_headline('english', ${plainBody}, ${tsQuery}, ${bodyFragment}) || ' …' end`;
+}
 
 /**
  * The words of a query as prefix terms for as-you-type matching: letters and digits only, so nothing
@@ -55,7 +64,7 @@ export function createSearchService({ db }: { db: Database }) {
     const results = await db
       .select({
         ...summaryColumns,
-        snippet: sql<string>`ts_headline('english', ${articles.excerpt} || E'\n' || ${plainBody}, ${tsQuery}, ${headlineOptions})`,
+        snippet: snippetOf(tsQuery),
       })
       .from(articles)
       .innerJoin(authors, eq(authors.id, articles.authorId))
