@@ -1,4 +1,4 @@
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
@@ -33,22 +33,12 @@ export async function main({ vite }: { vite?: ViteDevServer } = {}): Promise<voi
     const seeded = await seedDemoContent({ db: database.db, now: clock.now() });
     if (seeded.seeded) logger.info(seeded, "seeded the demo newsroom");
   }
-  const services = createServices({ config, database, logger, clock });
-  if (await services.admins.ensureInitialAdmin(config.initialAdmin)) {
-    logger.info({ username: config.initialAdmin?.username }, "created the first admin from ADMIN_USERNAME");
-  }
-
-  const build: ServerBuild | (() => Promise<ServerBuild>) = vite
-    ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
-    : await import("virtual:react-router/server-build");
-  const app = createApp({
-    services,
-    build,
-    clientDir: vite ? undefined : path.join(PROJECT_ROOT, "build", "client"),
-    devMiddleware: vite?.middlewares,
+  // Listen first: without SITE_URL the site's own address needs the port actually bound (PORT=0 picks one).
+  let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+  const server = createServer((req, res) => {
+    if (handler) return handler(req, res);
+    res.writeHead(503, { "Retry-After": "1", "Content-Type": "text/plain" }).end("Byline is starting.");
   });
-
-  const server = createServer(app);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -56,6 +46,22 @@ export async function main({ vite }: { vite?: ViteDevServer } = {}): Promise<voi
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
+
+  const siteUrl = config.siteUrlConfigured ? config.siteUrl : `http://localhost:${port}`;
+  const services = createServices({ config: { ...config, siteUrl }, database, logger, clock });
+  if (await services.admins.ensureInitialAdmin(config.initialAdmin)) {
+    logger.info({ username: config.initialAdmin?.username }, "created the first admin from ADMIN_USERNAME");
+  }
+
+  const build: ServerBuild | (() => Promise<ServerBuild>) = vite
+    ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+    : await import("virtual:react-router/server-build");
+  handler = createApp({
+    services,
+    build,
+    clientDir: vite ? undefined : path.join(PROJECT_ROOT, "build", "client"),
+    devMiddleware: vite?.middlewares,
+  });
   const shownHost = ["0.0.0.0", "::"].includes(config.host) ? "localhost" : config.host;
   logger.info({ port, driver: database.driver }, "listening");
   const lines = [

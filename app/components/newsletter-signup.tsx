@@ -28,39 +28,46 @@ export function NewsletterSignup({ variant = "wide" }: { variant?: "wide" | "sid
   const fetcher = useFetcher<NewsletterActionData>();
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  const [outcome, setOutcome] = useState<NewsletterOutcome | null>(() => {
+  // A message from the browser's own check (or from the URL after a post without JavaScript)...
+  const [localOutcome, setLocalOutcome] = useState<NewsletterOutcome | null>(() => {
     const fromUrl = searchParams.get("newsletter");
     return isNewsletterOutcome(fromUrl) ? fromUrl : null;
   });
+  // ...or the action's answer, until it is dismissed.
+  const [dismissedAnswer, setDismissedAnswer] = useState<NewsletterActionData | undefined>(undefined);
+  const answer = fetcher.state === "idle" && fetcher.data !== dismissedAnswer ? fetcher.data : undefined;
+  const outcome = answer?.outcome ?? localOutcome;
   const inputRef = useRef<HTMLInputElement>(null);
   const headingId = useId();
   const messageId = useId();
   const busy = fetcher.state !== "idle";
 
-  // The action's answer replaces any earlier message; success clears the field.
+  // Success clears the field.
   useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    setOutcome(fetcher.data.outcome);
-    if (fetcher.data.outcome === "subscribed" && inputRef.current) inputRef.current.value = "";
-  }, [fetcher.state, fetcher.data]);
+    if (answer?.outcome === "subscribed" && inputRef.current) inputRef.current.value = "";
+  }, [answer]);
 
   // "Thanks for subscribing!" shows for 3 seconds.
   useEffect(() => {
     if (outcome !== "subscribed") return;
-    const timer = setTimeout(() => setOutcome(null), NEWSLETTER_SUCCESS_MS);
+    const timer = setTimeout(() => {
+      setDismissedAnswer(fetcher.data);
+      setLocalOutcome(null);
+    }, NEWSLETTER_SUCCESS_MS);
     return () => clearTimeout(timer);
-  }, [outcome]);
+  }, [outcome, fetcher.data]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const parsed = NewsletterSignupSchema.safeParse({ email: form.get("email") ?? "" });
+    setDismissedAnswer(fetcher.data);
     if (!parsed.success) {
-      setOutcome(newsletterOutcomeOf(parsed.error));
+      setLocalOutcome(newsletterOutcomeOf(parsed.error));
       inputRef.current?.focus();
       return;
     }
-    setOutcome(null);
+    setLocalOutcome(null);
     form.set("email", parsed.data.email);
     form.delete("returnTo"); // in place: the action answers with data instead of a redirect
     void fetcher.submit(form, { method: "post", action: "/newsletter" });

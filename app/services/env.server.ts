@@ -69,6 +69,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** The public address of the site, without a trailing slash. */
   siteUrl: string;
+  /** False when SITE_URL is unset and siteUrl is the local address, which start-up corrects to the port it got. */
+  siteUrlConfigured: boolean;
   siteName: string;
   initialAdmin: { username: string; password: string } | undefined;
   seedContent: Env["SEED_CONTENT"];
@@ -116,6 +118,7 @@ export function loadConfig(
     dataDir: resolvePath(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     siteUrl,
+    siteUrlConfigured: env.SITE_URL !== undefined,
     siteName: env.SITE_NAME,
     initialAdmin:
       env.ADMIN_USERNAME && env.ADMIN_PASSWORD ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD } : undefined,

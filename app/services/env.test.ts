@@ -10,6 +10,7 @@ describe("loadConfig", () => {
       dataDir: "./data",
       databaseUrl: undefined,
       siteUrl: "http://localhost:3000",
+      siteUrlConfigured: false,
       siteName: "Byline",
       seedContent: "demo",
       newsFeedsFile: "config/news-feeds.json",

@@ -13,7 +13,8 @@ export const INSTANT_MIN_LENGTH = 2;
 export const INSTANT_DEBOUNCE_MS = 300;
 export const INSTANT_MAX_RESULTS = 5;
 
-type Lookup = { state: "idle" } | { state: "loading"; query: string } | { state: "done"; query: string; results: ArticleSummary[] };
+type Lookup =
+  { state: "idle" } | { state: "loading"; query: string } | { state: "done"; query: string; results: ArticleSummary[] };
 
 /**
  * The header's search box: an ARIA combobox with a "Quick Results" listbox. Without JavaScript it is a
@@ -37,10 +38,7 @@ export function HeaderSearch({ id }: { id: string }) {
 
   // Debounced lookup; a newer keystroke cancels the pending one and aborts its request.
   useEffect(() => {
-    if (query.length < INSTANT_MIN_LENGTH) {
-      setLookup({ state: "idle" });
-      return;
-    }
+    if (query.length < INSTANT_MIN_LENGTH) return;
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       setLookup({ state: "loading", query });
@@ -59,8 +57,10 @@ export function HeaderSearch({ id }: { id: string }) {
     };
   }, [query]);
 
-  const results = lookup.state === "done" ? lookup.results : [];
-  const showList = open && lookup.state === "done" && query.length >= INSTANT_MIN_LENGTH;
+  // Only an answer for what the box holds now counts.
+  const current = lookup.state === "done" && lookup.query === query ? lookup : null;
+  const results = current?.results ?? [];
+  const showList = open && current !== null && query.length >= INSTANT_MIN_LENGTH;
   // The options: each result, then "View all results" (or "Try advanced search").
   const targets = [...results.map((result) => articlePath(result.id)), searchPath(query)];
 
@@ -80,12 +80,10 @@ export function HeaderSearch({ id }: { id: string }) {
       if (!showList) return;
       event.preventDefault();
       const count = targets.length;
-      setActive((current) =>
-        event.key === "ArrowDown" ? (current + 1) % count : current <= 0 ? count - 1 : current - 1,
-      );
-    } else if (event.key === "Enter" && showList && active >= 0 && active < targets.length) {
+      setActive((current) => (event.key === "ArrowDown" ? (current + 1) % count : current <= 0 ? count - 1 : current - 1));
+    } else if (event.key === "Enter" && showList && targets[active]) {
       event.preventDefault();
-      go(targets[active]!);
+      go(targets[active]);
     } else if (event.key === "Escape") {
       close();
     }

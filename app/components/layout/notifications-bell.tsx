@@ -1,5 +1,5 @@
 import { Bell } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState, useSyncExternalStore } from "react";
 import type { Headline } from "~/utils/articles";
 import { articlePath } from "~/utils/articles";
 import { formatArticleDate } from "~/utils/dates";
@@ -7,6 +7,22 @@ import { useDismiss } from "./use-dismiss";
 
 /** When the reader last opened the panel, kept in this browser only. */
 export const NOTIFICATIONS_SEEN_KEY = "notifications-seen-at";
+
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function markSeen(at: number) {
+  try {
+    localStorage.setItem(NOTIFICATIONS_SEEN_KEY, String(at));
+  } catch {
+    // Without storage every visit is a first visit.
+  }
+  listeners.forEach((listener) => listener());
+}
 
 function readSeenAt(): number | null {
   try {
@@ -28,11 +44,10 @@ function isNewSince(headline: Headline, seenAt: number | null): boolean {
 export function NotificationsBell({ headlines }: { headlines: Headline[] }) {
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const [open, setOpen] = useState(false);
-  /** The last look before this one; null until read from storage (and on the server). */
-  const [seenAt, setSeenAt] = useState<number | null | undefined>(undefined);
+  /** When the reader last opened the panel: null for never, undefined on the server (nothing is marked there). */
+  const seenAt = useSyncExternalStore(subscribe, readSeenAt, () => undefined);
+  /** The look before the current one, which decides what this opening marks "New". */
   const [markedSince, setMarkedSince] = useState<number | null | undefined>(undefined);
-
-  useEffect(() => setSeenAt(readSeenAt()), []);
 
   const close = useCallback(() => {
     if (detailsRef.current) detailsRef.current.open = false;
@@ -44,13 +59,7 @@ export function NotificationsBell({ headlines }: { headlines: Headline[] }) {
     setOpen(nowOpen);
     if (!nowOpen) return;
     setMarkedSince(seenAt ?? null);
-    const now = Date.now();
-    try {
-      localStorage.setItem(NOTIFICATIONS_SEEN_KEY, String(now));
-    } catch {
-      // Without storage every visit is a first visit.
-    }
-    setSeenAt(now);
+    markSeen(Date.now());
   }
 
   const unread = seenAt === undefined ? 0 : headlines.filter((headline) => isNewSince(headline, seenAt)).length;
@@ -89,7 +98,9 @@ export function NotificationsBell({ headlines }: { headlines: Headline[] }) {
                 <a href={articlePath(headline.id)} className="block px-4 py-3 hover:bg-slate-50 dark:hover:bg-slate-800">
                   <span className="flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
                     {newInPanel(headline) ? (
-                      <span className="rounded-full bg-blue-600 px-1.5 py-0.5 text-[10px] font-bold text-white uppercase">New</span>
+                      <span className="rounded-full bg-blue-600 px-1.5 py-0.5 text-[10px] font-bold text-white uppercase">
+                        New
+                      </span>
                     ) : null}
                     {headline.category} · {formatArticleDate(headline.publishedAt)}
                   </span>
