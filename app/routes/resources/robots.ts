@@ -1,6 +1,11 @@
-import { data } from "react-router";
+import { servicesContext } from "~/context";
+import { ROBOTS_CONTENT_TYPE } from "~/services/syndication/syndication.server";
+import type { Route } from "./+types/robots";
 
-// Work in progress: this resource is being built.
-export function loader() {
-  throw data(null, { status: 404 });
+/** `/robots.txt`: everything but the admin area may be crawled; the sitemap's address. */
+export function loader({ context }: Route.LoaderArgs) {
+  const { syndication } = context.get(servicesContext);
+  return new Response(syndication.robots(), {
+    headers: { "Content-Type": ROBOTS_CONTENT_TYPE, "Cache-Control": "public, max-age=3600" },
+  });
 }

@@ -1,6 +1,19 @@
 import { data } from "react-router";
+import { servicesContext } from "~/context";
+import { RSS_CONTENT_TYPE } from "~/services/syndication/syndication.server";
+import { categoryFromSlug, isCategory } from "~/utils/categories";
+import type { Route } from "./+types/rss";
 
-// Work in progress: this resource is being built.
-export function loader() {
-  throw data(null, { status: 404 });
+/** `/rss.xml` (route "rss-site") and `/category/{slug}/rss.xml` (route "rss-category"): RSS 2.0. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { syndication } = context.get(servicesContext);
+  const slug = "slug" in params ? params.slug : undefined;
+  let category;
+  if (slug !== undefined) {
+    category = categoryFromSlug(slug);
+    if (!isCategory(category)) throw data(null, { status: 404 });
+  }
+  return new Response(await syndication.rss(category), {
+    headers: { "Content-Type": RSS_CONTENT_TYPE, "Cache-Control": "public, max-age=300" },
+  });
 }

@@ -1,6 +1,11 @@
-import { data } from "react-router";
+import { servicesContext } from "~/context";
+import { SITEMAP_CONTENT_TYPE } from "~/services/syndication/syndication.server";
+import type { Route } from "./+types/sitemap";
 
-// Work in progress: this resource is being built.
-export function loader() {
-  throw data(null, { status: 404 });
+/** `/sitemap.xml`: home, categories, info pages and the published articles with their last change. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { syndication } = context.get(servicesContext);
+  return new Response(await syndication.sitemap(), {
+    headers: { "Content-Type": SITEMAP_CONTENT_TYPE, "Cache-Control": "public, max-age=300" },
+  });
 }

@@ -1,0 +1,217 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { resetDatabase, withTestDatabase } from "../../../tests/setup/test-database";
+import { articles, authors } from "../../db/schema";
+import type { Category } from "../../utils/categories";
+import { createSyndicationService, escapeXml, FEED_ITEM_LIMIT, renderRobots, renderSitemap } from "./syndication.server";
+
+const database = withTestDatabase();
+const site = { name: "Byline", url: "https://news.example" };
+
+interface ArticleSeed {
+  title: string;
+  category?: Category;
+  publishedAt: string | null;
+  updatedAt?: string;
+  image?: string;
+  excerpt?: string;
+}
+
+async function seed(rows: ArticleSeed[]): Promise<number[]> {
+  const [author] = await database.db
+    .insert(authors)
+    .values({ name: "Maya Okafor", avatar: "/images/avatars/maya-okafor.svg", role: "Senior Technology Editor" })
+    .returning();
+  const inserted = await database.db
+    .insert(articles)
+    .values(
+      rows.map((row) => ({
+        title: row.title,
+        excerpt: row.excerpt ?? `About ${row.title}`,
+        content: "Body",
+        category: row.category ?? "AI",
+        image: row.image ?? "/images/stock/ai-technology.svg",
+        authorId: author!.id,
+        publishedAt: row.publishedAt ? new Date(row.publishedAt) : null,
+        createdAt: new Date("2025-01-01T00:00:00Z"),
+        updatedAt: new Date(row.updatedAt ?? "2025-01-01T00:00:00Z"),
+      })),
+    )
+    .returning({ id: articles.id });
+  return inserted.map((row) => row.id);
+}
+
+/** The text of each `<tag>` in a document, in order. */
+function all(xml: string, tag: string): string[] {
+  return [...xml.matchAll(new RegExp(`<${tag}(?: [^>]*)?>([^<]*)</${tag}>`, "g"))].map((match) => match[1]!);
+}
+
+function items(xml: string): string[] {
+  return [...xml.matchAll(/<item>([\s\S]*?)<\/item>/g)].map((match) => match[1]!);
+}
+
+describe("feed items", () => {
+  beforeEach(() => resetDatabase(database.db));
+
+  it("lists published articles newest first, without drafts, with author and cover", async () => {
+    await seed([
+      { title: "Older", publishedAt: "2025-03-01T08:00:00Z" },
+      { title: "Draft", publishedAt: null },
+      { title: "Newer", category: "Cloud", publishedAt: "2025-03-05T09:30:00Z", updatedAt: "2025-03-06T10:00:00Z" },
+    ]);
+    const service = createSyndicationService({ db: database.db, site });
+
+    const listed = await service.feedItems();
+    expect(listed.map((item) => item.title)).toEqual(["Newer", "Older"]);
+    expect(listed[0]).toMatchObject({
+      category: "Cloud",
+      authorName: "Maya Okafor",
+      image: "/images/stock/ai-technology.svg",
+      publishedAt: new Date("2025-03-05T09:30:00Z"),
+      lastModified: new Date("2025-03-06T10:00:00Z"),
+    });
+    expect(FEED_ITEM_LIMIT).toBe(50);
+    expect(await service.feedItems(undefined, 1)).toHaveLength(1);
+  });
+
+  it("filters by category", async () => {
+    await seed([
+      { title: "AI one", category: "AI", publishedAt: "2025-03-01T00:00:00Z" },
+      { title: "Mobile one", category: "Mobile", publishedAt: "2025-03-02T00:00:00Z" },
+      { title: "AI draft", category: "AI", publishedAt: null },
+      { title: "AI two", category: "AI", publishedAt: "2025-03-03T00:00:00Z" },
+    ]);
+    const service = createSyndicationService({ db: database.db, site });
+
+    expect((await service.feedItems("AI")).map((item) => item.title)).toEqual(["AI two", "AI one"]);
+    expect((await service.feedItems("Security")).map((item) => item.title)).toEqual([]);
+  });
+});
+
+describe("the RSS document", () => {
+  beforeEach(() => resetDatabase(database.db));
+
+  it("is RSS 2.0 with the channel and item fields, drafts left out", async () => {
+    const [id] = await seed([
+      { title: "Ember-7 ships", publishedAt: "2025-03-05T09:30:00Z", excerpt: "A small model." },
+      { title: "Secret draft", publishedAt: null },
+    ]);
+    const xml = await createSyndicationService({ db: database.db, site }).rss();
+
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" ')).toBe(true);
+    expect(xml).toContain('xmlns:atom="http://www.w3.org/2005/Atom"');
+    expect(xml).not.toContain("Secret draft");
+    expect(all(xml, "title")).toEqual(["Byline", "Ember-7 ships"]);
+    expect(all(xml, "link")).toEqual(["https://news.example/", `https://news.example/article/${id}`]);
+    expect(all(xml, "language")).toEqual(["en-us"]);
+    expect(all(xml, "lastBuildDate")).toEqual(["Wed, 05 Mar 2025 09:30:00 GMT"]);
+    expect(xml).toContain('<atom:link href="https://news.example/rss.xml" rel="self" type="application/rss+xml"/>');
+
+    const [item] = items(xml);
+    expect(item).toContain(`<guid isPermaLink="true">https://news.example/article/${id}</guid>`);
+    expect(item).toContain("<pubDate>Wed, 05 Mar 2025 09:30:00 GMT</pubDate>");
+    expect(item).toContain("<description>A small model.</description>");
+    expect(item).toContain("<category>AI</category>");
+    expect(item).toContain("<dc:creator>Maya Okafor</dc:creator>");
+    expect(item).toContain(
+      '<media:content url="https://news.example/images/stock/ai-technology.svg" medium="image" type="image/svg+xml"/>',
+    );
+  });
+
+  it("names a category feed after its category and lists only its items", async () => {
+    await seed([
+      { title: "Phone", category: "Mobile", publishedAt: "2025-03-02T00:00:00Z" },
+      { title: "Model", category: "AI", publishedAt: "2025-03-03T00:00:00Z" },
+    ]);
+    const xml = await createSyndicationService({ db: database.db, site }).rss("Mobile");
+
+    expect(all(xml, "title")).toEqual(["Byline: Mobile News", "Phone"]);
+    expect(all(xml, "link")[0]).toBe("https://news.example/category/mobile");
+    expect(xml).toContain('<atom:link href="https://news.example/category/mobile/rss.xml" rel="self"');
+    expect(all(xml, "category")).toEqual(["Mobile"]);
+  });
+
+  it("escapes the characters XML reserves, in titles, excerpts and authors", async () => {
+    await seed([{ title: `Tom & Jerry's <b>"AI"</b>`, excerpt: "1 < 2 && 3 > 2", publishedAt: "2025-03-02T00:00:00Z" }]);
+    const xml = await createSyndicationService({ db: database.db, site }).rss();
+
+    expect(xml).toContain("<title>Tom &amp; Jerry&apos;s &lt;b&gt;&quot;AI&quot;&lt;/b&gt;</title>");
+    expect(xml).toContain("<description>1 &lt; 2 &amp;&amp; 3 &gt; 2</description>");
+    expect(xml).not.toContain("<b>");
+  });
+
+  it("keeps an absolute cover URL as it is and leaves out a missing one", async () => {
+    await seed([
+      { title: "With cover", image: "https://cdn.example/covers/a.jpg?w=800&h=450", publishedAt: "2025-03-02T00:00:00Z" },
+      { title: "Without cover", image: "", publishedAt: "2025-03-01T00:00:00Z" },
+    ]);
+    const [withCover, withoutCover] = items(await createSyndicationService({ db: database.db, site }).rss());
+
+    expect(withCover).toContain(
+      '<media:content url="https://cdn.example/covers/a.jpg?w=800&amp;h=450" medium="image" type="image/jpeg"/>',
+    );
+    expect(withoutCover).not.toContain("media:content");
+  });
+
+  it("is a valid empty channel when nothing is published", async () => {
+    await seed([{ title: "Draft", publishedAt: null }]);
+    const xml = await createSyndicationService({ db: database.db, site }).rss();
+    expect(items(xml)).toEqual([]);
+    expect(xml).not.toContain("lastBuildDate");
+    expect(xml).toContain("</channel>\n</rss>");
+  });
+});
+
+describe("the sitemap", () => {
+  beforeEach(() => resetDatabase(database.db));
+
+  it("lists published articles with their last change, newest first, and no draft", async () => {
+    const [edited, untouched, draft] = await seed([
+      { title: "Edited", publishedAt: "2025-03-01T08:00:00Z", updatedAt: "2025-03-04T12:00:00Z" },
+      { title: "Untouched", category: "Cloud", publishedAt: "2025-03-02T08:00:00Z", updatedAt: "2025-01-01T00:00:00Z" },
+      { title: "Draft", publishedAt: null, updatedAt: "2025-03-09T00:00:00Z" },
+    ]);
+    const service = createSyndicationService({ db: database.db, site });
+
+    expect(await service.sitemapArticles()).toEqual([
+      { id: untouched, lastModified: new Date("2025-03-02T08:00:00Z") },
+      { id: edited, lastModified: new Date("2025-03-04T12:00:00Z") },
+    ]);
+
+    const xml = await service.sitemap();
+    expect(xml).toContain(
+      `<url><loc>https://news.example/article/${untouched}</loc><lastmod>2025-03-02T08:00:00.000Z</lastmod></url>`,
+    );
+    expect(xml).toContain(
+      `<url><loc>https://news.example/article/${edited}</loc><lastmod>2025-03-04T12:00:00.000Z</lastmod></url>`,
+    );
+    expect(xml).not.toContain(`/article/${draft}<`);
+    expect(xml).toContain("<url><loc>https://news.example/</loc><lastmod>2025-03-04T12:00:00.000Z</lastmod></url>");
+    expect(xml).toContain("<url><loc>https://news.example/category/cloud</loc><lastmod>2025-03-02T08:00:00.000Z</lastmod></url>");
+    expect(xml).toContain("<url><loc>https://news.example/category/security</loc></url>");
+    expect(xml).toContain("<url><loc>https://news.example/cookie-policy</loc></url>");
+  });
+
+  it("lists home, the seven categories and the seven info pages even when nothing is published", () => {
+    const locations = all(renderSitemap(site, []), "loc");
+    expect(locations).toEqual([
+      "https://news.example/",
+      ...["ai", "mobile", "startups", "cloud", "gadgets", "software", "security"].map(
+        (slug) => `https://news.example/category/${slug}`,
+      ),
+      ...["about", "careers", "contact", "advertise", "terms", "privacy", "cookie-policy"].map(
+        (page) => `https://news.example/${page}`,
+      ),
+    ]);
+  });
+});
+
+describe("robots.txt and escaping", () => {
+  it("allows everything but the admin area and points to the sitemap", () => {
+    expect(renderRobots(site)).toBe("User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: https://news.example/sitemap.xml\n");
+  });
+
+  it("escapes the five XML characters and drops characters XML forbids", () => {
+    expect(escapeXml(`a & b < c > d " e ' f`)).toBe("a &amp; b &lt; c &gt; d &quot; e &apos; f");
+    expect(escapeXml("bell\u0007 tab\t nl\n \uFFFE \uD800x 😀")).toBe("bell tab\t nl\n  x 😀");
+  });
+});

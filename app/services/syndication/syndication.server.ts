@@ -1,0 +1,255 @@
+import { and, desc, eq, isNotNull, max, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.server";
+import { articles, authors } from "../../db/schema";
+import { articlePath } from "../../utils/articles";
+import { CATEGORIES, categorySlug, type Category } from "../../utils/categories";
+import { absoluteUrl, type SiteInfo } from "../../utils/seo";
+
+/*
+ * RSS 2.0 feeds, the sitemap and robots.txt. The XML is written by the small escaping builder
+ * below rather than a feed library: the two documents are short and fixed, and writing them
+ * ourselves keeps every element the issue asks for (guid isPermaLink, dc:creator, media:content,
+ * atom:link rel=self) under our control with no dependency to keep up.
+ */
+
+/** Items in a feed, newest first. */
+export const FEED_ITEM_LIMIT = 50;
+/** The sitemap protocol allows at most 50,000 URLs in one file; past that a sitemap index would be needed. */
+export const SITEMAP_URL_LIMIT = 50_000;
+/** The reader's information pages, listed in the sitemap. */
+export const INFO_PAGE_PATHS = ["/about", "/careers", "/contact", "/advertise", "/terms", "/privacy", "/cookie-policy"] as const;
+
+export const RSS_CONTENT_TYPE = "application/rss+xml; charset=utf-8";
+export const SITEMAP_CONTENT_TYPE = "application/xml; charset=utf-8";
+export const ROBOTS_CONTENT_TYPE = "text/plain; charset=utf-8";
+
+type SyndicationSite = Pick<SiteInfo, "name" | "url">;
+
+/** One published article as a feed lists it. */
+export interface FeedItem {
+  id: number;
+  title: string;
+  excerpt: string;
+  category: Category;
+  image: string;
+  authorName: string;
+  publishedAt: Date;
+  /** When the article last changed: the later of its update and its publication. */
+  lastModified: Date;
+}
+
+/** One published article in the sitemap. */
+export interface SitemapArticle {
+  id: number;
+  lastModified: Date;
+}
+
+const isPublished = isNotNull(articles.publishedAt);
+const newestFirst = [desc(articles.publishedAt), desc(articles.id)] as const;
+/** greatest(updated_at, published_at): an edit after publication, or the publication itself. */
+const lastModified = sql<Date>`greatest(${articles.updatedAt}, ${articles.publishedAt})`.mapWith(articles.updatedAt);
+
+/** Fixed URLs of the sitemap besides the articles: home, the seven categories, the info pages. */
+const FIXED_SITEMAP_URLS = 1 + CATEGORIES.length + INFO_PAGE_PATHS.length;
+
+export function createSyndicationService({ db, site }: { db: Database; site: SyndicationSite }) {
+  async function feedItems(category?: Category, limit = FEED_ITEM_LIMIT): Promise<FeedItem[]> {
+    const rows = await db
+      .select({
+        id: articles.id,
+        title: articles.title,
+        excerpt: articles.excerpt,
+        category: articles.category,
+        image: articles.image,
+        authorName: authors.name,
+        publishedAt: articles.publishedAt,
+        lastModified,
+      })
+      .from(articles)
+      .innerJoin(authors, eq(authors.id, articles.authorId))
+      .where(category ? and(isPublished, eq(articles.category, category)) : isPublished)
+      .orderBy(...newestFirst)
+      .limit(limit);
+    return rows.flatMap(({ publishedAt, ...row }) => (publishedAt ? [{ ...row, publishedAt }] : []));
+  }
+
+  async function sitemapArticles(limit = SITEMAP_URL_LIMIT - FIXED_SITEMAP_URLS): Promise<SitemapArticle[]> {
+    return db
+      .select({ id: articles.id, lastModified })
+      .from(articles)
+      .where(isPublished)
+      .orderBy(...newestFirst)
+      .limit(limit);
+  }
+
+  /** The latest change among each category's published articles. */
+  async function categoryLastModified(): Promise<Map<Category, Date>> {
+    const rows = await db
+      .select({ category: articles.category, lastModified: max(lastModified).mapWith(articles.updatedAt) })
+      .from(articles)
+      .where(isPublished)
+      .groupBy(articles.category);
+    return new Map(rows.flatMap((row) => (row.lastModified ? [[row.category, row.lastModified] as const] : [])));
+  }
+
+  return {
+    feedItems,
+    sitemapArticles,
+
+    /** The RSS 2.0 document of the whole site, or of one category. */
+    async rss(category?: Category): Promise<string> {
+      return renderRss(site, category, await feedItems(category));
+    },
+
+    /** The sitemap: home, categories, info pages and every published article (up to the protocol's limit). */
+    async sitemap(): Promise<string> {
+      const [entries, byCategory] = await Promise.all([sitemapArticles(), categoryLastModified()]);
+      return renderSitemap(site, entries, byCategory);
+    },
+
+    robots(): string {
+      return renderRobots(site);
+    },
+  };
+}
+
+export type SyndicationService = ReturnType<typeof createSyndicationService>;
+
+// Anything outside XML 1.0's Char production (tab, newline, carriage return, U+0020-U+D7FF, U+E000-U+FFFD,
+// U+10000-U+10FFFF) is not allowed even escaped: other C0 controls, lone surrogates, U+FFFE and U+FFFF.
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+const XML_ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+
+/** Text for an XML element or attribute: the five special characters escaped, characters XML forbids removed. */
+export function escapeXml(value: string): string {
+  return value.replace(NOT_XML, "").replace(/[&<>"']/g, (character) => XML_ENTITIES[character] ?? character);
+}
+
+function element(name: string, text: string, attributes: Record<string, string> = {}): string {
+  const attributeText = Object.entries(attributes)
+    .map(([key, value]) => ` ${key}="${escapeXml(value)}"`)
+    .join("");
+  return `<${name}${attributeText}>${escapeXml(text)}</${name}>`;
+}
+
+function emptyElement(name: string, attributes: Record<string, string>): string {
+  const attributeText = Object.entries(attributes)
+    .map(([key, value]) => ` ${key}="${escapeXml(value)}"`)
+    .join("");
+  return `<${name}${attributeText}/>`;
+}
+
+/** RFC 822 dates, as RSS 2.0 wants them ("Wed, 05 Mar 2025 09:30:00 GMT"). */
+function rfc822(date: Date): string {
+  return date.toUTCString();
+}
+
+const IMAGE_TYPES: Record<string, string> = {
+  svg: "image/svg+xml",
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  webp: "image/webp",
+  gif: "image/gif",
+  avif: "image/avif",
+};
+
+/** The cover as an absolute URL with its media type when the extension tells it; null without a usable cover. */
+function cover(site: SyndicationSite, image: string): { url: string; type: string | undefined } | null {
+  if (!image.trim()) return null;
+  let url: URL;
+  try {
+    url = new URL(absoluteUrl(site, image));
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  const extension = /\.([a-z0-9]+)$/i.exec(url.pathname)?.[1]?.toLowerCase();
+  return { url: url.toString(), type: extension ? IMAGE_TYPES[extension] : undefined };
+}
+
+function latest(dates: Iterable<Date>): Date | null {
+  let newest: Date | null = null;
+  for (const date of dates) if (!newest || date > newest) newest = date;
+  return newest;
+}
+
+export function renderRss(site: SyndicationSite, category: Category | undefined, items: readonly FeedItem[]): string {
+  const channelPath = category ? `/category/${categorySlug(category)}` : "/";
+  const feedPath = category ? `/category/${categorySlug(category)}/rss.xml` : "/rss.xml";
+  const title = category ? `${site.name}: ${category} News` : site.name;
+  const description = category
+    ? `The latest ${category} news from ${site.name}.`
+    : `The latest technology news from ${site.name}.`;
+  const lastBuild = latest(items.map((item) => item.lastModified));
+
+  const channel = [
+    element("title", title),
+    element("link", absoluteUrl(site, channelPath)),
+    element("description", description),
+    element("language", "en-us"),
+    emptyElement("atom:link", { href: absoluteUrl(site, feedPath), rel: "self", type: "application/rss+xml" }),
+    ...(lastBuild ? [element("lastBuildDate", rfc822(lastBuild))] : []),
+    element("generator", "Byline"),
+    ...items.map((item) => renderItem(site, item)),
+  ];
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/">',
+    "<channel>",
+    ...channel,
+    "</channel>",
+    "</rss>",
+    "",
+  ].join("\n");
+}
+
+function renderItem(site: SyndicationSite, item: FeedItem): string {
+  const link = absoluteUrl(site, articlePath(item.id));
+  const image = cover(site, item.image);
+  const parts = [
+    element("title", item.title),
+    element("link", link),
+    element("guid", link, { isPermaLink: "true" }),
+    element("pubDate", rfc822(item.publishedAt)),
+    element("description", item.excerpt),
+    element("category", item.category),
+    element("dc:creator", item.authorName),
+    ...(image
+      ? [emptyElement("media:content", { url: image.url, medium: "image", ...(image.type ? { type: image.type } : {}) })]
+      : []),
+  ];
+  return `<item>\n${parts.join("\n")}\n</item>`;
+}
+
+function urlEntry(location: string, lastModified?: Date): string {
+  const parts = [element("loc", location), ...(lastModified ? [element("lastmod", lastModified.toISOString())] : [])];
+  return `<url>${parts.join("")}</url>`;
+}
+
+export function renderSitemap(
+  site: SyndicationSite,
+  entries: readonly SitemapArticle[],
+  categoryLastModified: ReadonlyMap<Category, Date> = new Map(),
+): string {
+  const newest = latest(categoryLastModified.values()) ?? latest(entries.map((entry) => entry.lastModified));
+  const urls = [
+    urlEntry(absoluteUrl(site, "/"), newest ?? undefined),
+    ...CATEGORIES.map((category) =>
+      urlEntry(absoluteUrl(site, `/category/${categorySlug(category)}`), categoryLastModified.get(category)),
+    ),
+    ...INFO_PAGE_PATHS.map((path) => urlEntry(absoluteUrl(site, path))),
+    ...entries.map((entry) => urlEntry(absoluteUrl(site, articlePath(entry.id)), entry.lastModified)),
+  ];
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    "</urlset>",
+    "",
+  ].join("\n");
+}
+
+export function renderRobots(site: SyndicationSite): string {
+  return ["User-agent: *", "Allow: /", "Disallow: /admin", "", `Sitemap: ${absoluteUrl(site, "/sitemap.xml")}`, ""].join("\n");
+}
