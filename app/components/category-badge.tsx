@@ -13,7 +13,9 @@ const BADGE_COLOURS: Record<Category, string> = {
 
 export function CategoryBadge({ category, className = "" }: { category: Category; className?: string }) {
   return (
-    <span className={`inline-block w-fit rounded-full px-2.5 py-0.5 text-xs font-semibold ${BADGE_COLOURS[category]} ${className}`}>
+    <span
+      className={`inline-block w-fit rounded-full px-2.5 py-0.5 text-xs font-semibold ${BADGE_COLOURS[category]} ${className}`}
+    >
       {category}
     </span>
   );

@@ -10,7 +10,9 @@ export function HighlightedSnippet({ snippet }: { snippet: string }) {
         const [marked = "", rest = ""] = part.split(HIGHLIGHT_END);
         return (
           <span key={index}>
-            <mark className="rounded bg-yellow-200 px-0.5 text-slate-900 dark:bg-yellow-500/40 dark:text-yellow-50">{marked}</mark>
+            <mark className="rounded bg-yellow-200 px-0.5 text-slate-900 dark:bg-yellow-500/40 dark:text-yellow-50">
+              {marked}
+            </mark>
             {rest}
           </span>
         );
