@@ -29,7 +29,7 @@ export function createServices({ config, database, logger, clock }: ServiceDepen
     site: { name: config.siteName, url: config.siteUrl, adsenseClient: config.adsenseClient },
     logger,
     clock,
-    articles: createArticleService({ db }),
+    articles: createArticleService({ db, logger }),
     syndication: createSyndicationService({ db, site: { name: config.siteName, url: config.siteUrl } }),
     search: createSearchService({ db }),
     subscribers: createSubscriberService({ db, clock }),

@@ -31,7 +31,8 @@ export interface ArticleSummary {
 
 /** A whole published article, as its page shows it. */
 export interface ArticleDetail extends ArticleSummary {
-  content: string;
+  /** The markdown body rendered on the server to sanitized HTML, the only form the article page shows. */
+  bodyHtml: string;
   sources: string;
   sourceLinks: SourceLink[];
   createdAt: Date;

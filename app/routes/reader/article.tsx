@@ -133,7 +133,7 @@ function ArticleView({ article, site }: { article: ArticleDetail; site: SiteInfo
         />
       </Container>
       <Container className="mt-10 max-w-3xl">
-        <ArticleBody markdown={article.content} />
+        <ArticleBody html={article.bodyHtml} />
         <AdSlot className="my-10" />
         {article.sources ? <Sources article={article} /> : null}
         <AdSlot className="mt-10" />
@@ -200,7 +200,11 @@ function newsArticleData(site: SiteInfo, article: ArticleDetail): Record<string,
     dateModified: new Date(article.updatedAt).toISOString(),
     articleSection: article.category,
     author: [{ "@type": "Person", name: article.author.name, jobTitle: article.author.role }],
-    publisher: { "@type": "Organization", name: site.name, logo: { "@type": "ImageObject", url: absoluteUrl(site, "/favicon.svg") } },
+    publisher: {
+      "@type": "Organization",
+      name: site.name,
+      logo: { "@type": "ImageObject", url: absoluteUrl(site, "/favicon.svg") },
+    },
     mainEntityOfPage: { "@type": "WebPage", "@id": absoluteUrl(site, articlePath(article.id)) },
   };
 }

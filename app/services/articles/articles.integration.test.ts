@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { insertArticles, insertAuthor, publishedOn } from "../../../tests/support/article-factory";
 import { resetDatabase, withTestDatabase } from "../../../tests/setup/test-database";
@@ -173,13 +174,30 @@ describe("findPublished", () => {
       id: article!.id,
       title: "Chips get smaller",
       excerpt: "A new process node.",
-      content: "## Details\n\nThe body in **markdown**.",
+      bodyHtml: "<h2>Details</h2>\n<p>The body in <strong>markdown</strong>.</p>",
       category: "Gadgets",
       sources: "The Verge, Ars Technica",
       readTime: 7,
       publishedAt: publishedOn(4),
       author: { name: "Maya Okafor", avatar: "/images/maya.svg", role: "Editor" },
     });
+  });
+
+  it("shows an edited body at once, though rendered bodies are kept between requests", async () => {
+    const [article] = await insertArticles(database.db, {
+      title: "Edited",
+      content: "First **version**.",
+      publishedAt: publishedOn(1),
+    });
+    const service = createArticleService({ db: database.db });
+    expect((await service.findPublished(article!.id))?.bodyHtml).toBe("<p>First <strong>version</strong>.</p>");
+
+    await database.db
+      .update(articles)
+      .set({ content: "Second *version*.", updatedAt: new Date() })
+      .where(eq(articles.id, article!.id));
+
+    expect((await service.findPublished(article!.id))?.bodyHtml).toBe("<p>Second <em>version</em>.</p>");
   });
 
   it("returns null for a draft and for an id that does not exist", async () => {

@@ -3,6 +3,8 @@ import type { Database } from "../../db/client.server";
 import { articles, authors } from "../../db/schema";
 import type { ArticleDetail, ArticleSummary, Headline } from "../../utils/articles";
 import type { Category } from "../../utils/categories";
+import type { Logger } from "../logger.server";
+import { renderArticleHtml } from "./markdown.server";
 
 export type { ArticleDetail, ArticleSummary, Headline } from "../../utils/articles";
 
@@ -47,7 +49,24 @@ export interface CategoryPage {
 }
 
 /** What readers may see: published articles only. Drafts do not exist for these queries. */
-export function createArticleService({ db }: { db: Database }) {
+/** Rendered bodies kept per process; markdown to sanitized HTML costs milliseconds, a lookup nothing. */
+export const BODY_CACHE_SIZE = 500;
+
+export function createArticleService({ db, logger }: { db: Database; logger?: Logger }) {
+  // Keyed by id and last change, so an edit is never served stale; the oldest entry goes first when full.
+  const renderedBodies = new Map<string, string>();
+  function bodyHtml(id: number, updatedAt: Date, markdown: string): string {
+    const key = `${id}:${updatedAt.getTime()}`;
+    const cached = renderedBodies.get(key);
+    if (cached !== undefined) return cached;
+    const html = renderArticleHtml(markdown, {
+      onError: (error) => logger?.warn({ err: error, articleId: id }, "markdown conversion failed; showing plain text"),
+    });
+    if (renderedBodies.size >= BODY_CACHE_SIZE) renderedBodies.delete(renderedBodies.keys().next().value ?? "");
+    renderedBodies.set(key, html);
+    return html;
+  }
+
   const publishedSummaries = () =>
     db.select(summaryColumns).from(articles).innerJoin(authors, eq(authors.id, articles.authorId)).$dynamic();
 
@@ -99,7 +118,7 @@ export function createArticleService({ db }: { db: Database }) {
       return { articles: listed, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
     },
 
-    /** A published article with its body; null for a draft or a missing id. */
+    /** A published article with its body as sanitized HTML; null for a draft or a missing id. */
     async findPublished(id: number): Promise<ArticleDetail | null> {
       const [article] = await db
         .select({
@@ -114,7 +133,9 @@ export function createArticleService({ db }: { db: Database }) {
         .innerJoin(authors, eq(authors.id, articles.authorId))
         .where(and(eq(articles.id, id), isPublished))
         .limit(1);
-      return article ?? null;
+      if (!article) return null;
+      const { content, ...rest } = article;
+      return { ...rest, bodyHtml: bodyHtml(article.id, article.updatedAt, content) };
     },
 
     /** Other published articles, the same category first, then the newest of the rest. Two index-ordered queries. */
