@@ -1,0 +1,62 @@
+import { z } from "zod";
+
+/** The subjects a reader can pick on the contact form, in the spec's order. */
+export const CONTACT_SUBJECTS = [
+  "General Inquiry",
+  "Story Tip",
+  "Press Inquiry",
+  "Technical Issue",
+  "Partnership Opportunity",
+  "Feedback",
+  "Other",
+] as const;
+
+export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
+
+export const CONTACT_REQUIRED_MESSAGE = "Please fill in all required fields.";
+export const CONTACT_INVALID_EMAIL_MESSAGE = "Please enter a valid email address.";
+
+/** The spec's simple pattern: something without spaces, an @, something, a dot, something. */
+export const SIMPLE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const REQUIRED_FIELDS = ["name", "email", "subject", "message"] as const;
+
+/** A text field; anything that is not a string (a field missing from the form) counts as empty. */
+const textField = z.string().trim().catch("");
+
+/**
+ * The contact form. Every field is required; the e-mail address is checked only once all
+ * four are filled in, so an incomplete form always gets the "required" message first.
+ * Each issue's path names the field it concerns.
+ */
+export const ContactMessage = z
+  .object({
+    name: textField,
+    email: textField,
+    subject: textField,
+    message: textField,
+  })
+  .superRefine((value, context) => {
+    const missing = REQUIRED_FIELDS.filter((field) => value[field] === "");
+    if (!(CONTACT_SUBJECTS as readonly string[]).includes(value.subject) && !missing.includes("subject")) missing.push("subject");
+    for (const field of missing) context.addIssue({ code: "custom", message: CONTACT_REQUIRED_MESSAGE, path: [field] });
+    if (missing.length === 0 && !SIMPLE_EMAIL_PATTERN.test(value.email)) {
+      context.addIssue({ code: "custom", message: CONTACT_INVALID_EMAIL_MESSAGE, path: ["email"] });
+    }
+  })
+  .transform((value) => ({ ...value, subject: value.subject as ContactSubject }));
+
+export type ContactMessage = z.output<typeof ContactMessage>;
+export type ContactField = (typeof REQUIRED_FIELDS)[number];
+
+export type ContactCheck = { ok: true; value: ContactMessage } | { ok: false; message: string; fields: ContactField[] };
+
+/** Checks the form's raw values and returns either the clean message or the one text to show and the fields at fault. */
+export function checkContactMessage(input: Record<keyof ContactMessage, unknown>): ContactCheck {
+  const result = ContactMessage.safeParse(input);
+  if (result.success) return { ok: true, value: result.data };
+  const fields = result.error.issues
+    .map((issue) => issue.path[0])
+    .filter((field): field is ContactField => (REQUIRED_FIELDS as readonly unknown[]).includes(field));
+  return { ok: false, message: result.error.issues[0]?.message ?? CONTACT_REQUIRED_MESSAGE, fields };
+}
