@@ -34,9 +34,9 @@ export async function main({ vite }: { vite?: ViteDevServer } = {}): Promise<voi
     if (seeded.seeded) logger.info(seeded, "seeded the demo newsroom");
   }
   // Listen first: without SITE_URL the site's own address needs the port actually bound (PORT=0 picks one).
-  let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+  const ready: { handler?: (req: IncomingMessage, res: ServerResponse) => void } = {};
   const server = createServer((req, res) => {
-    if (handler) return handler(req, res);
+    if (ready.handler) return ready.handler(req, res);
     res.writeHead(503, { "Retry-After": "1", "Content-Type": "text/plain" }).end("Byline is starting.");
   });
   server.keepAliveTimeout = 65_000;
@@ -56,7 +56,7 @@ export async function main({ vite }: { vite?: ViteDevServer } = {}): Promise<voi
   const build: ServerBuild | (() => Promise<ServerBuild>) = vite
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
     : await import("virtual:react-router/server-build");
-  handler = createApp({
+  ready.handler = createApp({
     services,
     build,
     clientDir: vite ? undefined : path.join(PROJECT_ROOT, "build", "client"),

@@ -1,7 +1,7 @@
 // No typography plugin: the body's elements are styled from the wrapper. Serif text at a
 // comfortable measure for reading, sans-serif headings, tables and notes like the rest of the site.
 const bodyClasses = [
-  "max-w-[70ch] font-serif text-lg leading-8 break-words text-slate-800 dark:text-slate-200",
+  "font-serif text-lg leading-8 break-words text-slate-800 dark:text-slate-200",
   "[&>*]:mt-6 [&>*:first-child]:mt-0",
   "[&_:is(h1,h2,h3,h4,h5,h6)]:font-sans [&_:is(h1,h2,h3,h4,h5,h6)]:font-bold [&_:is(h1,h2,h3,h4,h5,h6)]:tracking-tight [&_:is(h1,h2,h3,h4,h5,h6)]:text-slate-900 dark:[&_:is(h1,h2,h3,h4,h5,h6)]:text-white",
   "[&_h1]:mt-12 [&_h1]:text-3xl [&_h1]:leading-tight [&_h2]:mt-12 [&_h2]:text-2xl [&_h2]:leading-snug [&_h3]:mt-10 [&_h3]:text-xl [&_:is(h4,h5,h6)]:mt-8 [&_:is(h4,h5,h6)]:text-lg",

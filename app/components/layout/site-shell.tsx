@@ -21,7 +21,17 @@ export function SiteShell({ children }: { children: ReactNode }) {
   );
 }
 
-/** The centred content column every reader page uses. */
-export function Container({ children, className = "" }: { children: ReactNode; className?: string }) {
-  return <div className={`mx-auto w-full max-w-6xl px-4 sm:px-6 ${className}`}>{children}</div>;
+const WIDTHS = { page: "max-w-6xl", wide: "max-w-4xl", text: "max-w-3xl", narrow: "max-w-xl" } as const;
+
+/** The centred content column every reader page uses: the page's full width, or narrower for reading. */
+export function Container({
+  children,
+  width = "page",
+  className = "",
+}: {
+  children: ReactNode;
+  width?: keyof typeof WIDTHS;
+  className?: string;
+}) {
+  return <div className={`mx-auto w-full px-4 sm:px-6 ${WIDTHS[width]} ${className}`}>{children}</div>;
 }

@@ -13,5 +13,8 @@ export const rateLimits = pgTable(
     windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
     hits: integer("hits").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.bucket, table.clientKey] }), index("rate_limits_window_idx").on(table.windowStartedAt)],
+  (table) => [
+    primaryKey({ columns: [table.bucket, table.clientKey] }),
+    index("rate_limits_window_idx").on(table.windowStartedAt),
+  ],
 );

@@ -81,7 +81,7 @@ function ArticleView({ article, site }: { article: ArticleDetail; site: SiteInfo
   const categoryHref = `/category/${categorySlug(article.category)}`;
   return (
     <article className="pt-8">
-      <Container className="max-w-3xl">
+      <Container width="text">
         <a
           href={categoryHref}
           className="inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:underline dark:text-blue-300"
@@ -121,7 +121,7 @@ function ArticleView({ article, site }: { article: ArticleDetail; site: SiteInfo
           </div>
         </header>
       </Container>
-      <Container className="mt-8 max-w-4xl">
+      <Container width="wide" className="mt-8">
         <img
           src={article.image}
           alt=""
@@ -132,7 +132,7 @@ function ArticleView({ article, site }: { article: ArticleDetail; site: SiteInfo
           className="aspect-video w-full rounded-2xl bg-slate-100 object-cover dark:bg-slate-800"
         />
       </Container>
-      <Container className="mt-10 max-w-3xl">
+      <Container width="text" className="mt-10">
         <ArticleBody html={article.bodyHtml} />
         <AdSlot className="my-10" />
         {article.sources ? <Sources article={article} /> : null}
@@ -178,7 +178,7 @@ function Sources({ article }: { article: ArticleDetail }) {
 
 function ArticleNotFound() {
   return (
-    <Container className="flex max-w-xl flex-col items-center py-24 text-center">
+    <Container width="narrow" className="flex flex-col items-center py-24 text-center">
       <h1 className="text-3xl font-bold">Article not found</h1>
       <p className="mt-3 text-slate-600 dark:text-slate-400">The article you're looking for doesn't exist or has been removed.</p>
       <a href="/" className="mt-6 rounded-lg bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700">

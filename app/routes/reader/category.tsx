@@ -46,7 +46,15 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
       path: `/category/${loaderData?.slug ?? ""}${page}`,
     }),
     ...(loaderData?.known
-      ? [{ tagName: "link", rel: "alternate", type: "application/rss+xml", title: `${name} News`, href: `/category/${loaderData.slug}/rss.xml` }]
+      ? [
+          {
+            tagName: "link",
+            rel: "alternate",
+            type: "application/rss+xml",
+            title: `${name} News`,
+            href: `/category/${loaderData.slug}/rss.xml`,
+          },
+        ]
       : []),
   ];
 }

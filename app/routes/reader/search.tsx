@@ -40,7 +40,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       : null;
   return (
     <SiteShell>
-      <Container className="max-w-4xl py-10">
+      <Container width="wide" className="py-10">
         <Form method="get" action="/search" role="search" className="mb-8 flex gap-2">
           <label htmlFor="search-page-query" className="sr-only">
             Search articles

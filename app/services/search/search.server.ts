@@ -48,7 +48,11 @@ function snippetOf(tsQuery: SQL): SQL<string> {
  * the reader types can break the query syntax. Null when no word is left.
  */
 export function prefixQueryText(query: string): string | null {
-  const words = query.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
+  const words =
+    query
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.slice(0, 8) ?? [];
   return words.length === 0 ? null : words.map((word) => `'${word}':*`).join(" & ");
 }
 
