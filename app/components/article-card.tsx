@@ -46,6 +46,27 @@ export function ArticleCard({ article, headingLevel = 2 }: ArticleCardProps) {
   );
 }
 
+/** Cards in a responsive grid: two columns, or three on wide screens. */
+export function ArticleGrid({
+  articles,
+  columns = 3,
+  headingLevel = 2,
+}: {
+  articles: ArticleSummary[];
+  columns?: 2 | 3;
+  headingLevel?: 2 | 3;
+}) {
+  return (
+    <ul className={`grid gap-6 sm:grid-cols-2 ${columns === 3 ? "lg:grid-cols-3" : ""}`}>
+      {articles.map((article) => (
+        <li key={article.id}>
+          <ArticleCard article={article} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** A compact line for sidebars: small cover, title, date. */
 export function ArticleListItem({ article }: { article: ArticleSummary }) {
   return (

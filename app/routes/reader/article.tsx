@@ -2,7 +2,7 @@ import { ArrowLeft, Clock } from "lucide-react";
 import { data } from "react-router";
 import { AdSlot } from "~/components/ad-slot";
 import { ArticleBody } from "~/components/article-body";
-import { ArticleCard } from "~/components/article-card";
+import { ArticleGrid } from "~/components/article-card";
 import { AiAssistedBadge, CategoryBadge } from "~/components/category-badge";
 import { JsonLd } from "~/components/json-ld";
 import { Container, SiteShell } from "~/components/layout/site-shell";
@@ -59,13 +59,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
                 <h2 id="related-heading" className="mb-6 text-2xl font-bold tracking-tight">
                   You might also like
                 </h2>
-                <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-                  {related.map((other) => (
-                    <li key={other.id}>
-                      <ArticleCard article={other} headingLevel={3} />
-                    </li>
-                  ))}
-                </ul>
+                <ArticleGrid articles={related} headingLevel={3} />
               </section>
             </Container>
           ) : null}

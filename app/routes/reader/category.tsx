@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { ArticleCard } from "~/components/article-card";
+import { ArticleGrid } from "~/components/article-card";
 import { Container, SiteShell } from "~/components/layout/site-shell";
 import { NewsletterSignup } from "~/components/newsletter-signup";
 import { Pagination } from "~/components/pagination";
@@ -80,13 +80,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           <>
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {articles.map((article) => (
-                <li key={article.id}>
-                  <ArticleCard article={article} />
-                </li>
-              ))}
-            </ul>
+            <ArticleGrid articles={articles} />
             <Pagination page={page} pageCount={pageCount} hrefFor={(target) => `/category/${slug}?page=${target}`} />
           </>
         )}

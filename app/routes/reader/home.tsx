@@ -1,6 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { AdSlot } from "~/components/ad-slot";
-import { ArticleCard, ArticleListItem } from "~/components/article-card";
+import { ArticleGrid, ArticleListItem } from "~/components/article-card";
 import { AiAssistedBadge, CategoryBadge } from "~/components/category-badge";
 import { Container, SiteShell } from "~/components/layout/site-shell";
 import { NewsletterSignup } from "~/components/newsletter-signup";
@@ -49,13 +49,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {latest.length === 0 ? (
               <p className="text-slate-600 dark:text-slate-400">No articles have been published yet.</p>
             ) : (
-              <ul className="grid gap-6 sm:grid-cols-2">
-                {latest.map((article) => (
-                  <li key={article.id}>
-                    <ArticleCard article={article} headingLevel={3} />
-                  </li>
-                ))}
-              </ul>
+              <ArticleGrid articles={latest} columns={2} headingLevel={3} />
             )}
           </section>
           <aside aria-label="Popular stories and newsletter" className="space-y-8">
