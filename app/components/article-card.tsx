@@ -1,6 +1,7 @@
 import type { ArticleSummary } from "~/utils/articles";
 import { articlePath } from "~/utils/articles";
 import { formatArticleDate } from "~/utils/dates";
+import { formatReadTime } from "~/utils/read-time";
 import { STOCK_IMAGE_HEIGHT, STOCK_IMAGE_WIDTH } from "~/utils/stock-images";
 import { AiAssistedBadge, CategoryBadge } from "./category-badge";
 
@@ -39,7 +40,7 @@ export function ArticleCard({ article, headingLevel = 2 }: ArticleCardProps) {
         </Heading>
         <p className="line-clamp-3 text-sm text-slate-600 dark:text-slate-400">{article.excerpt}</p>
         <p className="mt-auto pt-2 text-xs text-slate-600 dark:text-slate-400">
-          {article.author.name} · {formatArticleDate(article.publishedAt)} · {article.readTime} min read
+          {article.author.name} · {formatArticleDate(article.publishedAt)} · {formatReadTime(article.readTime)}
         </p>
       </div>
     </article>
@@ -87,7 +88,7 @@ export function ArticleListItem({ article }: { article: ArticleSummary }) {
           </a>
         </h3>
         <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-          {formatArticleDate(article.publishedAt)} · {article.readTime} min read
+          {formatArticleDate(article.publishedAt)} · {formatReadTime(article.readTime)}
         </p>
       </div>
     </article>

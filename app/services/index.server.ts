@@ -2,7 +2,6 @@ import type { DatabaseHandle } from "../db/client.server";
 import { createArticleService } from "./articles/articles.server";
 import { createAdminService } from "./auth/admins.server";
 import { createSubscriberService } from "./newsletter/subscribers.server";
-import { createRateLimiter } from "./rate-limits/rate-limiter.server";
 import { createSearchService } from "./search/search.server";
 import { createSyndicationService } from "./syndication/syndication.server";
 import type { Config } from "./env.server";
@@ -33,7 +32,6 @@ export function createServices({ config, database, logger, clock }: ServiceDepen
     syndication: createSyndicationService({ db, site: { name: config.siteName, url: config.siteUrl } }),
     search: createSearchService({ db }),
     subscribers: createSubscriberService({ db, clock }),
-    rateLimiter: createRateLimiter({ db, clock }),
     admins: createAdminService({ db }),
     health: {
       /** Throws when the database does not answer. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMAIL_PATTERN } from "./email";
 
 /** The subjects a reader can pick on the contact form, in the spec's order. */
 export const CONTACT_SUBJECTS = [
@@ -15,9 +16,6 @@ export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
 
 export const CONTACT_REQUIRED_MESSAGE = "Please fill in all required fields.";
 export const CONTACT_INVALID_EMAIL_MESSAGE = "Please enter a valid email address.";
-
-/** The spec's simple pattern: something without spaces, an @, something, a dot, something. */
-export const SIMPLE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const REQUIRED_FIELDS = ["name", "email", "subject", "message"] as const;
 
@@ -40,7 +38,7 @@ export const ContactMessage = z
     const missing = REQUIRED_FIELDS.filter((field) => value[field] === "");
     if (!(CONTACT_SUBJECTS as readonly string[]).includes(value.subject) && !missing.includes("subject")) missing.push("subject");
     for (const field of missing) context.addIssue({ code: "custom", message: CONTACT_REQUIRED_MESSAGE, path: [field] });
-    if (missing.length === 0 && !SIMPLE_EMAIL_PATTERN.test(value.email)) {
+    if (missing.length === 0 && !EMAIL_PATTERN.test(value.email)) {
       context.addIssue({ code: "custom", message: CONTACT_INVALID_EMAIL_MESSAGE, path: ["email"] });
     }
   })

@@ -1,7 +1,5 @@
 import { z } from "zod";
-
-/** The spec's email rule: non-space text, @, non-space text, dot, non-space text. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { EMAIL_PATTERN } from "./email";
 
 /** The newsletter sign-up form, checked in the browser for instant feedback and again by the action. */
 export const NewsletterSignup = z.object({

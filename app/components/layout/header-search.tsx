@@ -4,14 +4,9 @@ import { useNavigate } from "react-router";
 import type { ArticleSummary } from "~/utils/articles";
 import { articlePath } from "~/utils/articles";
 import { formatArticleDate } from "~/utils/dates";
-import { searchPath } from "~/validation/search";
+import { INSTANT_SEARCH_DEBOUNCE_MS, INSTANT_SEARCH_LIMIT, INSTANT_SEARCH_MIN_LENGTH, searchPath } from "~/validation/search";
 import { CategoryBadge } from "../category-badge";
 import { useDismiss } from "./use-dismiss";
-
-/** The spec's instant search: from 2 trimmed characters, 300 ms after the last keystroke, at most 5 results. */
-export const INSTANT_MIN_LENGTH = 2;
-export const INSTANT_DEBOUNCE_MS = 300;
-export const INSTANT_MAX_RESULTS = 5;
 
 type Lookup =
   { state: "idle" } | { state: "loading"; query: string } | { state: "done"; query: string; results: ArticleSummary[] };
@@ -38,19 +33,19 @@ export function HeaderSearch({ id }: { id: string }) {
 
   // Debounced lookup; a newer keystroke cancels the pending one and aborts its request.
   useEffect(() => {
-    if (query.length < INSTANT_MIN_LENGTH) return;
+    if (query.length < INSTANT_SEARCH_MIN_LENGTH) return;
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       setLookup({ state: "loading", query });
       try {
         const response = await fetch(`/api/search?${new URLSearchParams({ query })}`, { signal: controller.signal });
         const body = (await response.json()) as { results?: ArticleSummary[] };
-        setLookup({ state: "done", query, results: (body.results ?? []).slice(0, INSTANT_MAX_RESULTS) });
+        setLookup({ state: "done", query, results: (body.results ?? []).slice(0, INSTANT_SEARCH_LIMIT) });
       } catch {
         // The spec: a failed instant search shows empty results.
         if (!controller.signal.aborted) setLookup({ state: "done", query, results: [] });
       }
-    }, INSTANT_DEBOUNCE_MS);
+    }, INSTANT_SEARCH_DEBOUNCE_MS);
     return () => {
       clearTimeout(timer);
       controller.abort();
@@ -60,7 +55,7 @@ export function HeaderSearch({ id }: { id: string }) {
   // Only an answer for what the box holds now counts.
   const current = lookup.state === "done" && lookup.query === query ? lookup : null;
   const results = current?.results ?? [];
-  const showList = open && current !== null && query.length >= INSTANT_MIN_LENGTH;
+  const showList = open && current !== null && query.length >= INSTANT_SEARCH_MIN_LENGTH;
   // The options: each result, then "View all results" (or "Try advanced search").
   const targets = [...results.map((result) => articlePath(result.id)), searchPath(query)];
 

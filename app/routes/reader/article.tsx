@@ -12,6 +12,7 @@ import { servicesContext } from "~/context";
 import { articlePath, parseArticleId, type ArticleDetail } from "~/utils/articles";
 import { categorySlug } from "~/utils/categories";
 import { formatArticleDate } from "~/utils/dates";
+import { formatReadTime } from "~/utils/read-time";
 import { absoluteUrl, pageMeta, pageTitle, siteFromMatches, type SiteInfo } from "~/utils/seo";
 import { STOCK_IMAGE_HEIGHT, STOCK_IMAGE_WIDTH } from "~/utils/stock-images";
 import type { Route } from "./+types/article";
@@ -108,7 +109,7 @@ function ArticleView({ article, site }: { article: ArticleDetail; site: SiteInfo
                 {formatArticleDate(article.publishedAt)}
               </time>
               <span className="inline-flex items-center gap-1">
-                <Clock aria-hidden className="size-4" /> {article.readTime} min read
+                <Clock aria-hidden className="size-4" /> {formatReadTime(article.readTime)}
               </span>
               <ShareButton url={absoluteUrl(site, articlePath(article.id))} title={article.title} text={article.excerpt} />
             </div>

@@ -8,6 +8,7 @@ import { servicesContext } from "~/context";
 import { articlePath, type ArticleSummary } from "~/utils/articles";
 import { categorySlug, type Category } from "~/utils/categories";
 import { formatArticleDate } from "~/utils/dates";
+import { formatReadTime } from "~/utils/read-time";
 import { pageMeta, siteFromMatches } from "~/utils/seo";
 import { STOCK_IMAGE_HEIGHT, STOCK_IMAGE_WIDTH } from "~/utils/stock-images";
 import type { Route } from "./+types/home";
@@ -125,7 +126,7 @@ function Hero({ article }: { article: ArticleSummary }) {
         </h2>
         <p className="text-slate-600 dark:text-slate-300">{article.excerpt}</p>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          {article.author.name} · {formatArticleDate(article.publishedAt)} · {article.readTime} min read
+          {article.author.name} · {formatArticleDate(article.publishedAt)} · {formatReadTime(article.readTime)}
         </p>
       </div>
     </article>

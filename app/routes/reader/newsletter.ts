@@ -2,7 +2,6 @@ import { data, redirect } from "react-router";
 import type { NewsletterActionData } from "~/components/newsletter-signup";
 import { NEWSLETTER_ANCHOR } from "~/components/newsletter-signup";
 import { requestContext, servicesContext } from "~/context";
-import { NEWSLETTER_SIGNUP_LIMIT } from "~/services/rate-limits/rate-limiter.server";
 import { NewsletterSignup, newsletterOutcomeOf, type NewsletterOutcome } from "~/validation/newsletter";
 import type { Route } from "./+types/newsletter";
 
@@ -18,7 +17,7 @@ export function loader() {
  * redirected back to the page it came from with the outcome in the URL.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { subscribers, rateLimiter, logger } = context.get(servicesContext);
+  const { subscribers, logger } = context.get(servicesContext);
   const { clientAddress } = context.get(requestContext);
   const form = await request.formData();
   const outcome = await signUp();
@@ -34,10 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = NewsletterSignup.safeParse({ email: form.get("email") ?? "" });
     if (!parsed.success) return newsletterOutcomeOf(parsed.error);
     try {
-      const { allowed } = await rateLimiter.hit(NEWSLETTER_SIGNUP_LIMIT, clientAddress);
-      if (!allowed) return "limited";
-      await subscribers.subscribe(parsed.data.email);
-      return "subscribed";
+      return await subscribers.signUp(parsed.data.email, clientAddress);
     } catch (error) {
       logger.error({ err: error }, "newsletter sign-up failed");
       return "failed";

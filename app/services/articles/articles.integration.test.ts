@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { insertArticles, insertAuthor, publishedOn } from "../../../tests/support/article-factory";
 import { resetDatabase, withTestDatabase } from "../../../tests/setup/test-database";
-import { articles, authors } from "../../db/schema";
+import { articles } from "../../db/schema";
 import { createArticleService } from "./articles.server";
 
 const database = withTestDatabase();
@@ -10,31 +10,6 @@ const database = withTestDatabase();
 const titles = (list: { title: string }[]) => list.map((article) => article.title);
 
 beforeEach(() => resetDatabase(database.db));
-
-describe("listLatestPublished", () => {
-  it("lists published articles newest first with their author, leaving drafts out", async () => {
-    const [author] = await database.db
-      .insert(authors)
-      .values({ name: "Daniel Reyes", avatar: "/images/avatars/daniel-reyes.svg", role: "Tech Correspondent" })
-      .returning();
-    const base = { excerpt: "e", content: "c", category: "AI" as const, authorId: author!.id };
-    await database.db.insert(articles).values([
-      { ...base, title: "Older", publishedAt: new Date("2025-01-01T00:00:00Z") },
-      { ...base, title: "Draft", publishedAt: null },
-      { ...base, title: "Newer", publishedAt: new Date("2025-02-01T00:00:00Z") },
-    ]);
-    const service = createArticleService({ db: database.db });
-
-    const listed = await service.listLatestPublished(10);
-    expect(listed.map((article) => article.title)).toEqual(["Newer", "Older"]);
-    expect(listed[0]?.author).toEqual({
-      name: "Daniel Reyes",
-      avatar: "/images/avatars/daniel-reyes.svg",
-      role: "Tech Correspondent",
-    });
-    expect(await service.listLatestPublished(1)).toHaveLength(1);
-  });
-});
 
 describe("listHeadlines", () => {
   it("gives the 5 newest published articles as id, title, category and date, without drafts", async () => {

@@ -6,8 +6,6 @@ import type { Category } from "../../utils/categories";
 import type { Logger } from "../logger.server";
 import { renderArticleHtml } from "./markdown.server";
 
-export type { ArticleDetail, ArticleSummary, Headline } from "../../utils/articles";
-
 /** The spec's home page: 1 hero, 6 latest, up to 3 popular. */
 export const HOME_LATEST_COUNT = 6;
 export const HOME_POPULAR_COUNT = 3;
@@ -32,8 +30,10 @@ export const summaryColumns = {
   author: { name: authors.name, avatar: authors.avatar, role: authors.role },
 };
 
-const isPublished = isNotNull(articles.publishedAt);
-const newestFirst = [desc(articles.publishedAt), desc(articles.id)] as const;
+/** What readers may see: a published article, never a draft. */
+export const isPublished = isNotNull(articles.publishedAt);
+/** Newest publication first; the id breaks ties so pages never overlap. */
+export const newestFirst = [desc(articles.publishedAt), desc(articles.id)] as const;
 
 export interface HomePage {
   hero: ArticleSummary | null;
@@ -71,14 +71,6 @@ export function createArticleService({ db, logger }: { db: Database; logger?: Lo
     db.select(summaryColumns).from(articles).innerJoin(authors, eq(authors.id, articles.authorId)).$dynamic();
 
   return {
-    /** Published articles, newest first. */
-    async listLatestPublished(limit: number): Promise<ArticleSummary[]> {
-      return publishedSummaries()
-        .where(isPublished)
-        .orderBy(...newestFirst)
-        .limit(limit);
-    },
-
     /** The newest published articles, for the notifications bell. */
     async listHeadlines(limit = HEADLINE_COUNT): Promise<Headline[]> {
       return db

@@ -118,3 +118,23 @@ describe("subscribe", () => {
     expect((await storedSubscribers()).map((row) => row.email)).toEqual(["reader@example.com"]);
   });
 });
+
+describe("signUp", () => {
+  beforeEach(() => resetDatabase(database.db));
+
+  it("subscribes until the client address has used its budget, then refuses without storing the address", async () => {
+    const clock = manualClock("2025-03-01T09:00:00Z");
+    const service = createSubscriberService({ db: database.db, clock });
+
+    for (let i = 1; i <= 10; i++) expect(await service.signUp(`reader${i}@example.com`, "203.0.113.7")).toBe("subscribed");
+    expect(await service.signUp("one-too-many@example.com", "203.0.113.7")).toBe("limited");
+    expect(await service.signUp("neighbour@example.com", "203.0.113.8")).toBe("subscribed");
+
+    const emails = (await storedSubscribers()).map((row) => row.email);
+    expect(emails).toHaveLength(11);
+    expect(emails).not.toContain("one-too-many@example.com");
+
+    clock.set("2025-03-01T09:15:00Z");
+    expect(await service.signUp("one-too-many@example.com", "203.0.113.7")).toBe("subscribed");
+  });
+});

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDatabase, withTestDatabase } from "../../../tests/setup/test-database";
 import { rateLimits } from "../../db/schema";
-import { createRateLimiter, NEWSLETTER_SIGNUP_LIMIT, type RateLimitPolicy } from "./rate-limiter.server";
+import { NEWSLETTER_SIGNUP_LIMIT } from "../newsletter/subscribers.server";
+import { createRateLimiter, type RateLimitPolicy } from "./rate-limiter.server";
 
 const database = withTestDatabase();
 

@@ -17,9 +17,6 @@ export interface RateLimitDecision {
   retryAfterMs: number;
 }
 
-/** Newsletter sign-ups: ten per client address per quarter hour is plenty for people and little for a script. */
-export const NEWSLETTER_SIGNUP_LIMIT: RateLimitPolicy = { bucket: "newsletter-signup", limit: 10, windowMs: 15 * 60_000 };
-
 /** Only a hash of the address is stored. */
 function clientKey(clientAddress: string): string {
   return createHash("sha256").update(clientAddress).digest("hex").slice(0, 32);

@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { insertArticles, publishedOn } from "../../../tests/support/article-factory";
 import { resetDatabase, withTestDatabase } from "../../../tests/setup/test-database";
 import { articles } from "../../db/schema";
-import { createSearchService, HIGHLIGHT_END, HIGHLIGHT_START, prefixQueryText } from "./search.server";
+import { HIGHLIGHT_END, HIGHLIGHT_START } from "../../utils/highlight";
+import { createSearchService, prefixQueryText } from "./search.server";
 
 const database = withTestDatabase();
 

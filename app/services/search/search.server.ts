@@ -1,16 +1,11 @@
-import { and, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { articles, authors } from "../../db/schema";
 import type { ArticleSummary } from "../../utils/articles";
 import { HIGHLIGHT_END, HIGHLIGHT_START } from "../../utils/highlight";
-import { SEARCH_QUERY_MAX_LENGTH } from "../../validation/search";
-import { summaryColumns } from "../articles/articles.server";
+import { INSTANT_SEARCH_LIMIT, INSTANT_SEARCH_MIN_LENGTH, SEARCH_QUERY_MAX_LENGTH } from "../../validation/search";
+import { isPublished, newestFirst, summaryColumns } from "../articles/articles.server";
 
-export { HIGHLIGHT_END, HIGHLIGHT_START };
-
-/** The spec's instant search: from 2 trimmed characters, at most 5 results. */
-export const INSTANT_SEARCH_MIN_LENGTH = 2;
-export const INSTANT_SEARCH_LIMIT = 5;
 /** The results page shows this many per page. */
 export const SEARCH_PAGE_SIZE = 20;
 
@@ -26,8 +21,6 @@ export interface SearchPage {
   page: number;
   pageCount: number;
 }
-
-const isPublished = isNotNull(articles.publishedAt);
 
 /** Markdown punctuation removed before a snippet is cut from the body, so readers see words, not syntax. */
 const plainBody = sql`regexp_replace(regexp_replace(${articles.content}, '\\]\\([^)]*\\)', ' ', 'g'), '[#*_>\`~|\\[\\]]+', ' ', 'g')`;
@@ -73,7 +66,7 @@ export function createSearchService({ db }: { db: Database }) {
       .from(articles)
       .innerJoin(authors, eq(authors.id, articles.authorId))
       .where(where)
-      .orderBy(sql`ts_rank(${articles.search}, ${tsQuery}) desc`, desc(articles.publishedAt), desc(articles.id))
+      .orderBy(sql`ts_rank(${articles.search}, ${tsQuery}) desc`, ...newestFirst)
       .limit(pageSize)
       .offset((page - 1) * pageSize);
     return { query, results, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
@@ -112,8 +105,7 @@ export function createSearchService({ db }: { db: Database }) {
         .where(and(isPublished, sql`(${articles.search} @@ ${stemmed} or ${articles.searchWords} @@ ${unstemmed})`))
         .orderBy(
           sql`ts_rank(${articles.searchWords}, ${unstemmed}) + ts_rank(${articles.search}, ${stemmed}) desc`,
-          desc(articles.publishedAt),
-          desc(articles.id),
+          ...newestFirst,
         )
         .limit(limit);
     },

@@ -1,9 +1,10 @@
-import { and, desc, eq, isNotNull, max, sql } from "drizzle-orm";
+import { and, eq, max, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { articles, authors } from "../../db/schema";
 import { articlePath } from "../../utils/articles";
 import { CATEGORIES, categorySlug, type Category } from "../../utils/categories";
 import { absoluteUrl, type SiteInfo } from "../../utils/seo";
+import { isPublished, newestFirst } from "../articles/articles.server";
 
 /*
  * RSS 2.0 feeds, the sitemap and robots.txt. The XML is written by the small escaping builder
@@ -44,8 +45,6 @@ export interface SitemapArticle {
   lastModified: Date;
 }
 
-const isPublished = isNotNull(articles.publishedAt);
-const newestFirst = [desc(articles.publishedAt), desc(articles.id)] as const;
 /** greatest(updated_at, published_at): an edit after publication, or the publication itself. */
 const lastModified = sql<Date>`greatest(${articles.updatedAt}, ${articles.publishedAt})`.mapWith(articles.updatedAt);
 
