@@ -17,6 +17,17 @@ export default [
   ]),
   route("newsletter", "routes/reader/newsletter.ts"),
 
+  // The admin area: every loader and action starts with requireAdmin (tests/e2e/admin-route-guard.spec.ts checks each one).
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/index.ts"),
+    route("generate", "routes/admin/generate.tsx"),
+    route("articles", "routes/admin/articles.tsx"),
+    route("newsletter", "routes/admin/newsletter.tsx"),
+  ]),
+  route("admin/api/session", "routes/admin/session-status.ts"),
+  route("auth/login", "routes/auth/login.tsx"),
+  route("auth/logout", "routes/auth/logout.ts"),
+
   route("api/search", "routes/resources/search.ts"),
   route("rss.xml", "routes/resources/rss.ts", { id: "rss-site" }),
   route("category/:slug/rss.xml", "routes/resources/rss.ts", { id: "rss-category" }),

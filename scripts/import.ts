@@ -7,10 +7,8 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { DatabaseInUseError } from "~/db/client.server";
 import { ImportFileError, importArticles, parseImportFile } from "~/services/import/article-import.server";
-import { createLogger } from "~/services/logger.server";
-import { openConfiguredDatabase, readConfigOrExit } from "../server/bootstrap";
+import { openDatabaseForCommand, readConfigOrExit } from "../server/bootstrap";
 
 const USAGE = "Usage: npm run import -- FILE   (a JSON array of articles, or one JSON object per line)";
 
@@ -40,18 +38,8 @@ async function run(): Promise<number> {
     throw error;
   }
 
-  const config = readConfigOrExit();
-  const logger = createLogger({ ...config, logLevel: "warn" });
-  let database;
-  try {
-    database = await openConfiguredDatabase(config, logger);
-    await database.migrate();
-  } catch (error) {
-    process.stderr.write(
-      `${error instanceof DatabaseInUseError ? error.message : `Could not open the database: ${(error as Error).message}`}\n`,
-    );
-    return 2;
-  }
+  const database = await openDatabaseForCommand(readConfigOrExit());
+  if (!database) return 2;
   try {
     const result = await importArticles({ db: database.db, now: new Date() }, parsed);
     for (const { row, reason } of result.errors) process.stdout.write(`Row ${row}: ${reason}\n`);

@@ -5,6 +5,7 @@ import path from "node:path";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { requestContext, servicesContext } from "~/context";
 import type { Services } from "~/services/index.server";
+import { noStoreForAdmin, requireSameOrigin } from "./same-origin";
 import { assignNonce, securityHeaders } from "./security-headers";
 
 export interface AppOptions {
@@ -17,7 +18,10 @@ export interface AppOptions {
   devMiddleware?: RequestHandler;
 }
 
-/** The Express application: headers, compression, static files, request logs, then React Router. */
+/**
+ * The Express application: request logs, security headers, compression, static files, then the
+ * same-origin check for state-changing requests, then React Router.
+ */
 export function createApp({ services, build, clientDir, devMiddleware }: AppOptions): express.Express {
   const { logger, site } = services;
   const app = express();
@@ -43,6 +47,8 @@ export function createApp({ services, build, clientDir, devMiddleware }: AppOpti
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
+  app.use(noStoreForAdmin);
+  app.use(requireSameOrigin(site.url));
   app.all(
     "/{*splat}",
     createRequestHandler({

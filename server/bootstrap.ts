@@ -1,7 +1,7 @@
 import path from "node:path";
-import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { DatabaseInUseError, openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { ConfigError, loadConfig, type Config } from "~/services/env.server";
-import type { Logger } from "~/services/logger.server";
+import { createLogger, type Logger } from "~/services/logger.server";
 
 /** Reads the configuration, or stops the process with a one-line message naming the variable. */
 export function readConfigOrExit(): Config {
@@ -25,4 +25,22 @@ export function openConfiguredDatabase(config: Config, logger: Logger): Promise<
         onPoolError: (error) => logger.warn({ err: error }, "database connection lost; the pool will reconnect"),
       })
     : openDatabase({ driver: "pglite", dataDir: path.join(config.dataDir, "db") });
+}
+
+/**
+ * For command-line tools: the configured database, migrated, or null after writing a one-line
+ * reason to stderr (such as the embedded database being held by a running server).
+ */
+export async function openDatabaseForCommand(config: Config): Promise<DatabaseHandle | null> {
+  const logger = createLogger({ ...config, logLevel: "warn" });
+  try {
+    const database = await openConfiguredDatabase(config, logger);
+    await database.migrate();
+    return database;
+  } catch (error) {
+    process.stderr.write(
+      `${error instanceof DatabaseInUseError ? error.message : `Could not open the database: ${(error as Error).message}`}\n`,
+    );
+    return null;
+  }
 }

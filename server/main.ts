@@ -10,6 +10,8 @@ import { createApp } from "./app";
 import { openConfiguredDatabase, readConfigOrExit } from "./bootstrap";
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How often expired sessions, old sign-in counters and rate-limit windows are deleted. */
+const PRUNE_INTERVAL_MS = 15 * 60_000;
 
 /** Starts Byline: configuration, database and migrations, demo content, services, HTTP server. */
 export async function main({ vite }: { vite?: ViteDevServer } = {}): Promise<void> {
@@ -53,6 +55,15 @@ export async function main({ vite }: { vite?: ViteDevServer } = {}): Promise<voi
     logger.info({ username: config.initialAdmin?.username }, "created the first admin from ADMIN_USERNAME");
   }
 
+  const prune = () =>
+    services.pruneExpired().then(
+      (removed) => logger.debug(removed, "pruned expired rows"),
+      (error: unknown) => logger.warn({ err: error }, "could not prune expired rows; will try again"),
+    );
+  void prune();
+  const pruning = setInterval(prune, PRUNE_INTERVAL_MS);
+  pruning.unref();
+
   const build: ServerBuild | (() => Promise<ServerBuild>) = vite
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
     : await import("virtual:react-router/server-build");
@@ -70,8 +81,9 @@ export async function main({ vite }: { vite?: ViteDevServer } = {}): Promise<voi
   ];
   if ((await services.admins.countAdmins()) === 0) {
     lines.push(
-      "No admin account yet. To create the first one, start Byline with ADMIN_USERNAME and ADMIN_PASSWORD set,",
-      "for example: ADMIN_USERNAME=editor ADMIN_PASSWORD='a long passphrase' npm start",
+      "No admin account yet. To create the first one, run: npm run admin -- create NAME",
+      "or start Byline with ADMIN_USERNAME and ADMIN_PASSWORD set, for example:",
+      "ADMIN_USERNAME=editor ADMIN_PASSWORD='a long passphrase' npm start",
     );
   }
   process.stdout.write(`${lines.join("\n")}\n`);
@@ -80,6 +92,7 @@ export async function main({ vite }: { vite?: ViteDevServer } = {}): Promise<voi
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    clearInterval(pruning);
     logger.info({ signal }, "shutting down: finishing in-flight requests");
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     force.unref();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AdminPassword, AdminUsername } from "../validation/admin";
 
 /**
  * Every environment variable Byline reads, checked once at start-up.
@@ -26,8 +27,8 @@ const EnvSchema = z
     DATABASE_URL: optionalUrl(/^postgres(ql)?:$/, "must be a postgres:// or postgresql:// URL"),
     SITE_URL: optionalUrl(/^https?:$/, "must be an http:// or https:// URL, such as https://news.example.com"),
     SITE_NAME: z.string().trim().min(1).default("Byline"),
-    ADMIN_USERNAME: optionalText,
-    ADMIN_PASSWORD: optionalText,
+    ADMIN_USERNAME: AdminUsername.optional(),
+    ADMIN_PASSWORD: AdminPassword.optional(),
     SEED_CONTENT: z.enum(["demo", "none"], { error: 'must be "demo" or "none"' }).default("demo"),
     OPENAI_API_KEY: optionalText,
     OPENAI_BASE_URL: optionalUrl(/^https?:$/, "must be an http:// or https:// URL"),

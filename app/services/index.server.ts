@@ -1,11 +1,17 @@
 import type { DatabaseHandle } from "../db/client.server";
 import { createArticleService } from "./articles/articles.server";
 import { createAdminService } from "./auth/admins.server";
+import { createLoginService } from "./auth/login.server";
+import { createSessionService } from "./auth/sessions.server";
 import { createSubscriberService } from "./newsletter/subscribers.server";
+import { createRateLimiter } from "./rate-limits/rate-limiter.server";
 import { createSearchService } from "./search/search.server";
 import { createSyndicationService } from "./syndication/syndication.server";
 import type { Config } from "./env.server";
 import type { Logger } from "./logger.server";
+
+/** Rate-limit windows are at most this long, so older rows can be forgotten. */
+const LONGEST_RATE_LIMIT_WINDOW_MS = 60 * 60_000;
 
 export interface Clock {
   now(): Date;
@@ -23,6 +29,10 @@ export interface ServiceDependencies {
 /** Builds every service once, at start-up; loaders receive them through the router context. */
 export function createServices({ config, database, logger, clock }: ServiceDependencies) {
   const { db } = database;
+  const rateLimiter = createRateLimiter({ db, clock });
+  const admins = createAdminService({ db });
+  const sessions = createSessionService({ db, clock });
+  const login = createLoginService({ db, clock, admins, sessions, rateLimiter });
   return {
     /** What pages may show about the site; never the secrets in the configuration. */
     site: { name: config.siteName, url: config.siteUrl, adsenseClient: config.adsenseClient },
@@ -30,9 +40,20 @@ export function createServices({ config, database, logger, clock }: ServiceDepen
     clock,
     articles: createArticleService({ db, logger }),
     syndication: createSyndicationService({ db, site: { name: config.siteName, url: config.siteUrl } }),
-    search: createSearchService({ db }),
-    subscribers: createSubscriberService({ db, clock }),
-    admins: createAdminService({ db }),
+    search: createSearchService({ db, rateLimiter }),
+    subscribers: createSubscriberService({ db, clock, rateLimiter }),
+    admins,
+    sessions,
+    login,
+    /** Forgets what has expired: sessions, old sign-in counters and rate-limit windows. Safe to run on every instance. */
+    async pruneExpired() {
+      const now = clock.now().getTime();
+      return {
+        sessions: await sessions.pruneExpired(),
+        loginAttempts: await login.pruneAttempts(),
+        rateLimits: await rateLimiter.prune(new Date(now - LONGEST_RATE_LIMIT_WINDOW_MS)),
+      };
+    },
     health: {
       /** Throws when the database does not answer. */
       check: () => database.ping(),

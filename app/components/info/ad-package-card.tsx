@@ -1,7 +1,7 @@
 import { ChevronDown, Mail, type LucideIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { cardClass, IconBadge, mutedTextClass, secondaryButtonClass } from "./info-page";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "../use-hydrated";
 
 export interface AdPackage {
   name: string;

@@ -4,7 +4,7 @@ import { checkContactMessage, CONTACT_SUBJECTS, type ContactField, type ContactS
 import { CONTACT_ADDRESSES } from "./contact-addresses";
 import { primaryButtonClass, textLinkClass } from "./info-page";
 import { mailtoHref } from "./mailto";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "../use-hydrated";
 
 export const CONTACT_PROCESSING_ERROR = "There was an error processing your request. Please try again or email us directly.";
 

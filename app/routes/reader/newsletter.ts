@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import type { NewsletterActionData } from "~/components/newsletter-signup";
 import { NEWSLETTER_ANCHOR } from "~/components/newsletter-signup";
 import { requestContext, servicesContext } from "~/context";
+import { retryAfterHeader } from "~/utils/http";
 import { NewsletterSignup, newsletterOutcomeOf, type NewsletterOutcome } from "~/validation/newsletter";
 import type { Route } from "./+types/newsletter";
 
@@ -20,23 +21,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { subscribers, logger } = context.get(servicesContext);
   const { clientAddress } = context.get(requestContext);
   const form = await request.formData();
-  const outcome = await signUp();
+  const { outcome, retryAfterMs } = await signUp();
   const returnTo = safeReturnPath(form.get("returnTo"));
   if (returnTo) {
     const target = new URL(returnTo, "http://local");
     target.searchParams.set("newsletter", outcome);
     return redirect(`${target.pathname}${target.search}#${NEWSLETTER_ANCHOR}`, 303);
   }
-  return data<NewsletterActionData>({ outcome }, { status: STATUS[outcome] });
+  const headers = retryAfterMs ? retryAfterHeader(retryAfterMs) : undefined;
+  return data<NewsletterActionData>({ outcome }, { status: STATUS[outcome], headers });
 
-  async function signUp(): Promise<NewsletterOutcome> {
+  async function signUp(): Promise<{ outcome: NewsletterOutcome; retryAfterMs?: number }> {
     const parsed = NewsletterSignup.safeParse({ email: form.get("email") ?? "" });
-    if (!parsed.success) return newsletterOutcomeOf(parsed.error);
+    if (!parsed.success) return { outcome: newsletterOutcomeOf(parsed.error) };
     try {
       return await subscribers.signUp(parsed.data.email, clientAddress);
     } catch (error) {
       logger.error({ err: error }, "newsletter sign-up failed");
-      return "failed";
+      return { outcome: "failed" };
     }
   }
 }

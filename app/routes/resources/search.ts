@@ -1,11 +1,20 @@
-import { servicesContext } from "~/context";
+import { requestContext, servicesContext } from "~/context";
+import { retryAfterHeader } from "~/utils/http";
 import { parseSearchQuery } from "~/validation/search";
 import type { Route } from "./+types/search";
 
 /** Instant results for the header's search box: at most 5, matched by word prefixes as the reader types. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { search, logger } = context.get(servicesContext);
+  const { clientAddress } = context.get(requestContext);
   const query = parseSearchQuery(request.url);
+  const limit = await search.allowInstantSearch(clientAddress);
+  if (!limit.allowed) {
+    return Response.json(
+      { query, results: [], error: "Too many searches in a short time. Please wait a moment and try again." },
+      { status: 429, headers: { ...retryAfterHeader(limit.retryAfterMs), "Cache-Control": "no-store" } },
+    );
+  }
   const headers = { "Cache-Control": "public, max-age=30" };
   try {
     const results = await search.instantSearch(query);

@@ -1,16 +1,54 @@
-import { count, eq, sql } from "drizzle-orm";
+import { asc, count, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { admins, authors } from "../../db/schema";
+import { admins, authors, loginAttempts, sessions } from "../../db/schema";
 import { hashPassword } from "./passwords.server";
 
+/** A domain error with a stable code, so callers never read message text. */
+export class AdminAccountError extends Error {
+  constructor(
+    readonly code: "ADMIN_EXISTS" | "ADMIN_NOT_FOUND",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface AdminListing {
+  id: number;
+  username: string;
+  authorName: string;
+  createdAt: Date;
+}
+
+/** Admin accounts: each has a scrypt password hash and an author profile used for the articles they write. */
 export function createAdminService({ db }: { db: Database }) {
   async function countAdmins(): Promise<number> {
     const [row] = await db.select({ value: count() }).from(admins);
     return row?.value ?? 0;
   }
 
+  /** Inserts the admin and their author profile (an author of the same name is reused). */
+  async function insertAdmin(tx: Database, username: string, passwordHash: string): Promise<void> {
+    const [author] = await tx
+      .insert(authors)
+      .values({ name: username, role: "Editor" })
+      .onConflictDoUpdate({ target: authors.name, set: { name: username } })
+      .returning({ id: authors.id });
+    if (!author) throw new Error("Failed to create the admin's author profile.");
+    await tx.insert(admins).values({ username, passwordHash, authorId: author.id });
+  }
+
+  async function findByUsername(username: string) {
+    const [admin] = await db
+      .select()
+      .from(admins)
+      .where(eq(sql`lower(${admins.username})`, username.trim().toLowerCase()));
+    return admin;
+  }
+
   return {
     countAdmins,
+    findByUsername,
 
     /**
      * Creates the first admin from ADMIN_USERNAME / ADMIN_PASSWORD when no admin exists yet.
@@ -24,23 +62,47 @@ export function createAdminService({ db }: { db: Database }) {
         await tx.execute(sql`lock table ${admins} in share row exclusive mode`);
         const [existing] = await tx.select({ value: count() }).from(admins);
         if ((existing?.value ?? 0) > 0) return false;
-        const [author] = await tx
-          .insert(authors)
-          .values({ name: initial.username, role: "Editor" })
-          .onConflictDoUpdate({ target: authors.name, set: { name: initial.username } })
-          .returning({ id: authors.id });
-        if (!author) throw new Error("Failed to create the admin's author profile.");
-        await tx.insert(admins).values({ username: initial.username, passwordHash, authorId: author.id });
+        await insertAdmin(tx, initial.username, passwordHash);
         return true;
       });
     },
 
-    async findByUsername(username: string) {
-      const [admin] = await db
-        .select()
+    /** `npm run admin -- create NAME`: a new admin, or ADMIN_EXISTS when the name is taken (in any letter case). */
+    async createAdmin(username: string, password: string): Promise<void> {
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        const [taken] = await tx
+          .select({ id: admins.id })
+          .from(admins)
+          .where(eq(sql`lower(${admins.username})`, username.toLowerCase()))
+          .for("update");
+        if (taken) throw new AdminAccountError("ADMIN_EXISTS", `An admin named "${username}" already exists.`);
+        await insertAdmin(tx, username, passwordHash);
+      });
+    },
+
+    /**
+     * Sets a new password, signs the admin out everywhere and lifts a lockout on the name.
+     * Returns how many sessions were ended.
+     */
+    async changePassword(username: string, password: string): Promise<number> {
+      const admin = await findByUsername(username);
+      if (!admin) throw new AdminAccountError("ADMIN_NOT_FOUND", `There is no admin named "${username}".`);
+      const passwordHash = await hashPassword(password);
+      return db.transaction(async (tx) => {
+        await tx.update(admins).set({ passwordHash, updatedAt: new Date() }).where(eq(admins.id, admin.id));
+        await tx.delete(loginAttempts).where(eq(loginAttempts.username, admin.username.toLowerCase()));
+        const ended = await tx.delete(sessions).where(eq(sessions.adminId, admin.id)).returning({ id: sessions.adminId });
+        return ended.length;
+      });
+    },
+
+    async list(): Promise<AdminListing[]> {
+      return db
+        .select({ id: admins.id, username: admins.username, authorName: authors.name, createdAt: admins.createdAt })
         .from(admins)
-        .where(eq(sql`lower(${admins.username})`, username.toLowerCase()));
-      return admin;
+        .innerJoin(authors, eq(authors.id, admins.authorId))
+        .orderBy(asc(sql`lower(${admins.username})`));
     },
   };
 }

@@ -2,9 +2,15 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDatabase, withTestDatabase } from "../../../tests/setup/test-database";
 import { newsletterSubscribers } from "../../db/schema";
+import type { Clock } from "../index.server";
+import { createRateLimiter } from "../rate-limits/rate-limiter.server";
 import { createSubscriberService } from "./subscribers.server";
 
 const database = withTestDatabase();
+
+function subscriberService(clock: Clock) {
+  return createSubscriberService({ db: database.db, clock, rateLimiter: createRateLimiter({ db: database.db, clock }) });
+}
 
 /** A clock the test sets by hand. */
 function manualClock(start: string) {
@@ -34,7 +40,7 @@ describe("subscribe", () => {
 
   it("stores a new address lower-cased and trimmed, active, at the clock's time", async () => {
     const clock = manualClock("2025-03-01T09:00:00Z");
-    await createSubscriberService({ db: database.db, clock }).subscribe("  Reader@Example.com ");
+    await subscriberService(clock).subscribe("  Reader@Example.com ");
 
     expect(await storedSubscribers()).toEqual([
       {
@@ -48,7 +54,7 @@ describe("subscribe", () => {
 
   it("keeps one row when the same address signs up again in another case", async () => {
     const clock = manualClock("2025-03-01T09:00:00Z");
-    const service = createSubscriberService({ db: database.db, clock });
+    const service = subscriberService(clock);
 
     await service.subscribe("Reader@Example.com");
     clock.set("2025-03-02T09:00:00Z");
@@ -66,7 +72,7 @@ describe("subscribe", () => {
 
   it("makes an unsubscribed address active again, keeping when it first signed up", async () => {
     const clock = manualClock("2025-03-01T09:00:00Z");
-    const service = createSubscriberService({ db: database.db, clock });
+    const service = subscriberService(clock);
     await service.subscribe("reader@example.com");
     await database.db
       .update(newsletterSubscribers)
@@ -88,7 +94,7 @@ describe("subscribe", () => {
 
   it("keeps different addresses apart and leaves other subscribers untouched", async () => {
     const clock = manualClock("2025-03-01T09:00:00Z");
-    const service = createSubscriberService({ db: database.db, clock });
+    const service = subscriberService(clock);
     await service.subscribe("ada@example.com");
     clock.set("2025-03-03T09:00:00Z");
     await service.subscribe("grace@example.org");
@@ -111,7 +117,7 @@ describe("subscribe", () => {
   });
 
   it("handles the same address signing up twice at once without an error", async () => {
-    const service = createSubscriberService({ db: database.db, clock: manualClock("2025-03-01T09:00:00Z") });
+    const service = subscriberService(manualClock("2025-03-01T09:00:00Z"));
 
     await Promise.all([service.subscribe("Reader@Example.com"), service.subscribe("reader@example.com")]);
 
@@ -124,17 +130,21 @@ describe("signUp", () => {
 
   it("subscribes until the client address has used its budget, then refuses without storing the address", async () => {
     const clock = manualClock("2025-03-01T09:00:00Z");
-    const service = createSubscriberService({ db: database.db, clock });
+    const service = subscriberService(clock);
 
-    for (let i = 1; i <= 10; i++) expect(await service.signUp(`reader${i}@example.com`, "203.0.113.7")).toBe("subscribed");
-    expect(await service.signUp("one-too-many@example.com", "203.0.113.7")).toBe("limited");
-    expect(await service.signUp("neighbour@example.com", "203.0.113.8")).toBe("subscribed");
+    for (let i = 1; i <= 10; i++)
+      expect(await service.signUp(`reader${i}@example.com`, "203.0.113.7")).toEqual({ outcome: "subscribed" });
+    expect(await service.signUp("one-too-many@example.com", "203.0.113.7")).toEqual({
+      outcome: "limited",
+      retryAfterMs: 15 * 60_000,
+    });
+    expect(await service.signUp("neighbour@example.com", "203.0.113.8")).toEqual({ outcome: "subscribed" });
 
     const emails = (await storedSubscribers()).map((row) => row.email);
     expect(emails).toHaveLength(11);
     expect(emails).not.toContain("one-too-many@example.com");
 
     clock.set("2025-03-01T09:15:00Z");
-    expect(await service.signUp("one-too-many@example.com", "203.0.113.7")).toBe("subscribed");
+    expect(await service.signUp("one-too-many@example.com", "203.0.113.7")).toEqual({ outcome: "subscribed" });
   });
 });

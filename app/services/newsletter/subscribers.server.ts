@@ -2,15 +2,13 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { newsletterSubscribers } from "../../db/schema";
 import type { Clock } from "../index.server";
-import { createRateLimiter, type RateLimitPolicy } from "../rate-limits/rate-limiter.server";
+import type { RateLimiter, RateLimitPolicy } from "../rate-limits/rate-limiter.server";
 
 /** Sign-ups from one client address: ten per quarter hour is plenty for people and little for a script. */
 export const NEWSLETTER_SIGNUP_LIMIT: RateLimitPolicy = { bucket: "newsletter-signup", limit: 10, windowMs: 15 * 60_000 };
 
 /** Newsletter subscribers: sign-up now; lists, counts and unsubscribe come with the newsletter itself. */
-export function createSubscriberService({ db, clock }: { db: Database; clock: Clock }) {
-  const rateLimiter = createRateLimiter({ db, clock });
-
+export function createSubscriberService({ db, clock, rateLimiter }: { db: Database; clock: Clock; rateLimiter: RateLimiter }) {
   async function subscribe(email: string): Promise<void> {
     const now = clock.now().toISOString();
     const address = email.trim().toLowerCase();
@@ -29,11 +27,14 @@ export function createSubscriberService({ db, clock }: { db: Database; clock: Cl
     subscribe,
 
     /** The public sign-up: counted against the client's budget first, then subscribed. */
-    async signUp(email: string, clientAddress: string): Promise<"subscribed" | "limited"> {
-      const { allowed } = await rateLimiter.hit(NEWSLETTER_SIGNUP_LIMIT, clientAddress);
-      if (!allowed) return "limited";
+    async signUp(
+      email: string,
+      clientAddress: string,
+    ): Promise<{ outcome: "subscribed" } | { outcome: "limited"; retryAfterMs: number }> {
+      const { allowed, retryAfterMs } = await rateLimiter.hit(NEWSLETTER_SIGNUP_LIMIT, clientAddress);
+      if (!allowed) return { outcome: "limited", retryAfterMs };
       await subscribe(email);
-      return "subscribed";
+      return { outcome: "subscribed" };
     },
   };
 }

@@ -4,13 +4,15 @@ import { insertArticles, publishedOn } from "../../../tests/support/article-fact
 import { resetDatabase, withTestDatabase } from "../../../tests/setup/test-database";
 import { articles } from "../../db/schema";
 import { HIGHLIGHT_END, HIGHLIGHT_START } from "../../utils/highlight";
+import { createRateLimiter } from "../rate-limits/rate-limiter.server";
 import { createSearchService, prefixQueryText } from "./search.server";
 
 const database = withTestDatabase();
 
 const titles = (list: { title: string }[]) => list.map((article) => article.title);
 const highlighted = (word: string) => `${HIGHLIGHT_START}${word}${HIGHLIGHT_END}`;
-const search = () => createSearchService({ db: database.db });
+const search = () =>
+  createSearchService({ db: database.db, rateLimiter: createRateLimiter({ db: database.db, clock: { now: () => new Date() } }) });
 
 beforeEach(() => resetDatabase(database.db));
 

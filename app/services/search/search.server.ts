@@ -5,6 +5,7 @@ import type { ArticleSummary } from "../../utils/articles";
 import { HIGHLIGHT_END, HIGHLIGHT_START } from "../../utils/highlight";
 import { INSTANT_SEARCH_LIMIT, INSTANT_SEARCH_MIN_LENGTH, SEARCH_QUERY_MAX_LENGTH } from "../../validation/search";
 import { isPublished, newestFirst, summaryColumns } from "../articles/articles.server";
+import type { RateLimiter, RateLimitPolicy } from "../rate-limits/rate-limiter.server";
 
 /** The results page shows this many per page. */
 export const SEARCH_PAGE_SIZE = 20;
@@ -50,7 +51,10 @@ export function prefixQueryText(query: string): string | null {
 }
 
 /** Ranked full-text search over published articles (DESIGN.md departure 6). */
-export function createSearchService({ db }: { db: Database }) {
+/** Instant-search requests per client address: far more than a person types, little for a scraper. */
+export const INSTANT_SEARCH_RATE_LIMIT: RateLimitPolicy = { bucket: "instant-search", limit: 120, windowMs: 60_000 };
+
+export function createSearchService({ db, rateLimiter }: { db: Database; rateLimiter: RateLimiter }) {
   async function rankedPage(query: string, tsQuery: SQL, page: number, pageSize: number): Promise<SearchPage> {
     const where = and(isPublished, sql`${articles.search} @@ ${tsQuery}`);
     const [{ total } = { total: 0 }] = await db
@@ -92,6 +96,9 @@ export function createSearchService({ db }: { db: Database }) {
      * Quick results while the reader types: every word matched as a prefix, in the stemmed full text or in
      * the unstemmed words of title and excerpt. Fewer than 2 characters give nothing.
      */
+    /** Counts one instant search against the client's budget (INSTANT_SEARCH_RATE_LIMIT). */
+    allowInstantSearch: (clientAddress: string) => rateLimiter.hit(INSTANT_SEARCH_RATE_LIMIT, clientAddress),
+
     async instantSearch(rawQuery: string, limit = INSTANT_SEARCH_LIMIT): Promise<ArticleSummary[]> {
       const query = rawQuery.trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
       const prefixText = query.length >= INSTANT_SEARCH_MIN_LENGTH ? prefixQueryText(query) : null;

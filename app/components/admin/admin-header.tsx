@@ -1,0 +1,58 @@
+import { LogOut } from "lucide-react";
+import { Form, NavLink } from "react-router";
+import { LocalTime } from "../local-time";
+
+/** The dashboard's three tabs, each at its own address so it can be linked and reloaded. */
+export const ADMIN_TABS = [
+  { href: "/admin/generate", label: "Article Generation" },
+  { href: "/admin/articles", label: "Article Management" },
+  { href: "/admin/newsletter", label: "Newsletter Management" },
+] as const;
+
+/** The dashboard header: the welcome line with the username and when the session expires, Sign Out, and the tabs. */
+export function AdminHeader({ username, expiresAt }: { username: string; expiresAt: string }) {
+  return (
+    <div className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <div className="mx-auto max-w-6xl px-4 pt-6 sm:px-6">
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div>
+            <h1 className="text-2xl font-bold">Admin Dashboard</h1>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+              Welcome, <strong className="font-semibold text-slate-900 dark:text-slate-100">{username}</strong>. Your session
+              expires <LocalTime value={expiresAt} />.
+            </p>
+          </div>
+          <Form method="post" action="/auth/logout">
+            <button
+              type="submit"
+              className="inline-flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+            >
+              <LogOut aria-hidden className="size-4" />
+              Sign Out
+            </button>
+          </Form>
+        </div>
+        <nav aria-label="Admin sections" className="-mb-px mt-6 overflow-x-auto">
+          <ul className="flex gap-1">
+            {ADMIN_TABS.map((tab) => (
+              <li key={tab.href}>
+                <NavLink
+                  to={tab.href}
+                  className={({ isActive }) =>
+                    `inline-block border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap ${
+                      isActive
+                        ? "border-blue-600 text-blue-700 dark:border-blue-400 dark:text-blue-300"
+                        : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white"
+                    }`
+                  }
+                >
+                  {tab.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </div>
+  );
+}

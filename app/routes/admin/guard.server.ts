@@ -1,0 +1,70 @@
+import { createCookie, data, type RouterContextProvider } from "react-router";
+import { servicesContext } from "~/context";
+import type { AdminSession } from "~/services/auth/sessions.server";
+import { SESSION_DURATION_MS } from "~/services/auth/sessions.server";
+
+/** What a request without a valid session gets: a 401 carrying no admin data, only whether an admin exists yet. */
+export interface SignInRequired {
+  signInRequired: true;
+  noAdminYet: boolean;
+}
+
+interface GuardArgs {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}
+
+/**
+ * The session cookie: httpOnly, SameSite=Lax, 24 hours; Secure with the `__Host-` prefix
+ * (no Domain, path /) when the site is served over https.
+ */
+function sessionCookie(siteUrl: string) {
+  const secure = siteUrl.startsWith("https:");
+  return createCookie(secure ? "__Host-byline_session" : "byline_session", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    path: "/",
+    maxAge: SESSION_DURATION_MS / 1000,
+  });
+}
+
+async function readSessionToken({ request, context }: GuardArgs): Promise<string | null> {
+  const { site } = context.get(servicesContext);
+  const value: unknown = await sessionCookie(site.url).parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+/** The Set-Cookie value that starts a session in the browser. */
+export function startSessionCookie(siteUrl: string, token: string, expiresAt: Date): Promise<string> {
+  return sessionCookie(siteUrl).serialize(token, { expires: expiresAt });
+}
+
+/** The Set-Cookie value that removes the session cookie. */
+export function endSessionCookie(siteUrl: string): Promise<string> {
+  return sessionCookie(siteUrl).serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+/**
+ * The one guard: the first line of every admin loader and action. Returns the signed-in admin,
+ * or throws a 401 that the admin layout shows as the login screen (and a script gets as 401).
+ */
+export async function requireAdmin(args: GuardArgs): Promise<AdminSession> {
+  const { sessions, admins, site } = args.context.get(servicesContext);
+  const token = await readSessionToken(args);
+  const session = token ? await sessions.find(token) : null;
+  if (session) return session;
+  const headers = token ? { "Set-Cookie": await endSessionCookie(site.url) } : undefined;
+  throw data<SignInRequired>(
+    { signInRequired: true, noAdminYet: (await admins.countAdmins()) === 0 },
+    { status: 401, statusText: "Unauthorized", headers },
+  );
+}
+
+/** Sign Out: deletes the session row (when there is one) and returns the cookie that clears it in the browser. */
+export async function endSession(args: GuardArgs): Promise<string> {
+  const { sessions, site } = args.context.get(servicesContext);
+  const token = await readSessionToken(args);
+  if (token) await sessions.revoke(token);
+  return endSessionCookie(site.url);
+}

@@ -1,0 +1,9 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/index";
+import { requireAdmin } from "./guard.server";
+
+/** /admin opens the Article Management tab. */
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  return redirect("/admin/articles");
+}

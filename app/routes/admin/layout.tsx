@@ -1,0 +1,55 @@
+import { isRouteErrorResponse, Outlet, useRouteError } from "react-router";
+import { AdminHeader } from "~/components/admin/admin-header";
+import { AdminShell } from "~/components/admin/admin-shell";
+import { LoginScreen } from "~/components/admin/login-screen";
+import { servicesContext } from "~/context";
+import type { Route } from "./+types/layout";
+import { requireAdmin, type SignInRequired } from "./guard.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Admin" }, { name: "robots", content: "noindex, nofollow" }];
+
+/** Every /admin page: the signed-in admin for the header, or the login screen (a 401) without a session. */
+export async function loader(args: Route.LoaderArgs) {
+  const admin = await requireAdmin(args);
+  const { clock } = args.context.get(servicesContext);
+  return { username: admin.username, expiresAt: admin.expiresAt.toISOString(), serverNow: clock.now().toISOString() };
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminShell>
+      <title>Admin Dashboard</title>
+      <AdminHeader username={loaderData.username} expiresAt={loaderData.expiresAt} />
+      <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
+        <Outlet />
+      </div>
+    </AdminShell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 401) {
+    const { noAdminYet } = error.data as SignInRequired;
+    return (
+      <AdminShell>
+        <title>Admin Access</title>
+        <LoginScreen noAdminYet={noAdminYet} />
+      </AdminShell>
+    );
+  }
+  return (
+    <AdminShell>
+      <title>Something went wrong</title>
+      <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-24 text-center">
+        <h1 className="text-3xl font-bold">
+          {isRouteErrorResponse(error) && error.status === 404 ? "Page not found" : "Something went wrong"}
+        </h1>
+        <p className="text-slate-600 dark:text-slate-400">Please try refreshing the page</p>
+        <a href="/admin" className="rounded-lg bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700">
+          Back to the dashboard
+        </a>
+      </div>
+    </AdminShell>
+  );
+}

@@ -1,0 +1,71 @@
+import { data, redirect } from "react-router";
+import { AdminShell } from "~/components/admin/admin-shell";
+import { LoginScreen, type LoginActionData } from "~/components/admin/login-screen";
+import { requestContext, servicesContext } from "~/context";
+import { retryAfterHeader } from "~/utils/http";
+import { LOGIN_MESSAGES, LoginForm } from "~/validation/admin";
+import { startSessionCookie } from "../admin/guard.server";
+import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = () => [{ title: "Admin Access" }, { name: "robots", content: "noindex, nofollow" }];
+
+/** The form lives at /admin; a visit here goes there. */
+export function loader() {
+  return redirect("/admin");
+}
+
+/**
+ * Sign-in. Success sets the session cookie and goes back to the admin page the form was on.
+ * Anything else answers the form: 400 for empty fields, 401 for a wrong pair, 429 when locked
+ * or limited (with Retry-After), 500 with the spec's "Authentication failed".
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { login, site, clock, logger } = context.get(servicesContext);
+  const { clientAddress } = context.get(requestContext);
+  const form = await request.formData();
+  const parsed = LoginForm.safeParse({ username: form.get("username") ?? "", password: form.get("password") ?? "" });
+  if (!parsed.success) {
+    return data<LoginActionData>({ error: parsed.error.issues[0]?.message ?? LOGIN_MESSAGES.invalid }, 400);
+  }
+  const { username } = parsed.data;
+  try {
+    const result = await login.signIn({ ...parsed.data, clientAddress });
+    switch (result.outcome) {
+      case "signed-in":
+        return redirect(adminReturnPath(form.get("returnTo")), {
+          status: 303,
+          headers: { "Set-Cookie": await startSessionCookie(site.url, result.token, result.expiresAt) },
+        });
+      case "invalid":
+        return data<LoginActionData>({ error: LOGIN_MESSAGES.invalid, username }, 401);
+      case "locked":
+      case "limited": {
+        const message = result.outcome === "locked" ? LOGIN_MESSAGES.locked : LOGIN_MESSAGES.limited;
+        const now = clock.now();
+        const until = new Date(now.getTime() + result.retryAfterMs).toISOString();
+        return data<LoginActionData>(
+          { error: message, username, lock: { message, until, serverNow: now.toISOString() } },
+          { status: 429, headers: retryAfterHeader(result.retryAfterMs) },
+        );
+      }
+    }
+  } catch (error) {
+    logger.error({ err: error }, "sign-in failed");
+    return data<LoginActionData>({ error: LOGIN_MESSAGES.failed, username }, 500);
+  }
+}
+
+/** Only an admin page on this site: "/admin" or "/admin/...", never another host. */
+function adminReturnPath(value: FormDataEntryValue | null): string {
+  if (typeof value !== "string" || !/^\/admin(?:[/?#]|$)/.test(value) || value.includes("\\")) return "/admin";
+  return value;
+}
+
+/** Shown after a sign-in posted without JavaScript that did not succeed. */
+export default function LoginPage({ actionData }: Route.ComponentProps) {
+  return (
+    <AdminShell>
+      <LoginScreen noAdminYet={false} result={actionData} />
+    </AdminShell>
+  );
+}

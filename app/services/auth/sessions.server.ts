@@ -1,0 +1,88 @@
+import { createHash, randomBytes } from "node:crypto";
+import { eq, lt, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.server";
+import { admins, sessions } from "../../db/schema";
+import type { Clock } from "../index.server";
+
+/** The spec's session length: 24 hours. */
+export const SESSION_DURATION_MS = 86_400_000;
+
+/** The signed-in admin, as a valid session row says. */
+export interface AdminSession {
+  adminId: number;
+  username: string;
+  authorId: number;
+  expiresAt: Date;
+}
+
+/** Only this hash is stored: a copy of the sessions table cannot be used to sign in. */
+export function hashSessionToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** Admin sessions: a random 256-bit token for the cookie, its hash in the database, 24 hours. */
+export function createSessionService({ db, clock }: { db: Database; clock: Clock }) {
+  return {
+    /** Starts a new session with a fresh token; the caller puts the token in the cookie. */
+    async create(adminId: number): Promise<{ token: string; expiresAt: Date }> {
+      const token = randomBytes(32).toString("base64url");
+      const now = clock.now();
+      const expiresAt = new Date(now.getTime() + SESSION_DURATION_MS);
+      await db.insert(sessions).values({ tokenHash: hashSessionToken(token), adminId, expiresAt, createdAt: now });
+      return { token, expiresAt };
+    },
+
+    /** The session for a cookie's token, or null. An expired session is deleted on sight. */
+    async find(token: string): Promise<AdminSession | null> {
+      const tokenHash = hashSessionToken(token);
+      const [row] = await db
+        .select({
+          adminId: admins.id,
+          username: admins.username,
+          authorId: admins.authorId,
+          expiresAt: sessions.expiresAt,
+        })
+        .from(sessions)
+        .innerJoin(admins, eq(admins.id, sessions.adminId))
+        .where(eq(sessions.tokenHash, tokenHash));
+      if (!row) return null;
+      if (row.expiresAt.getTime() <= clock.now().getTime()) {
+        await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+        return null;
+      }
+      return row;
+    },
+
+    /** Sign Out: the row goes, so the token is worthless even if someone kept a copy. */
+    async revoke(token: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.tokenHash, hashSessionToken(token)));
+    },
+
+    /** Signs an admin out everywhere, as after a password change. */
+    async revokeAllFor(adminId: number): Promise<number> {
+      const removed = await db.delete(sessions).where(eq(sessions.adminId, adminId)).returning({ adminId: sessions.adminId });
+      return removed.length;
+    },
+
+    /** Active sessions per admin id, for `npm run admin -- list`. */
+    async countActive(): Promise<Map<number, number>> {
+      const rows = await db
+        .select({ adminId: sessions.adminId, active: sql<number>`count(*)::int` })
+        .from(sessions)
+        .where(sql`${sessions.expiresAt} > ${clock.now().toISOString()}::timestamptz`)
+        .groupBy(sessions.adminId);
+      return new Map(rows.map((row) => [row.adminId, row.active]));
+    },
+
+    /** Deletes every expired session; returns how many. */
+    async pruneExpired(): Promise<number> {
+      const removed = await db
+        .delete(sessions)
+        .where(lt(sessions.expiresAt, clock.now()))
+        .returning({ adminId: sessions.adminId });
+      return removed.length;
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

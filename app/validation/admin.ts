@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+/** The sign-in form at /admin, checked in the browser and again by the login action. */
+export const LoginForm = z.object({
+  username: z.string().trim().min(1, "Please enter your username").max(100, "Invalid username or password"),
+  password: z.string().min(1, "Please enter your password").max(1000, "Invalid username or password"),
+});
+
+export type LoginForm = z.infer<typeof LoginForm>;
+
+/** An admin's username: what the CLI and ADMIN_USERNAME accept. Compared case-insensitively. */
+export const AdminUsername = z
+  .string()
+  .trim()
+  .min(2, "must be 2 to 50 characters")
+  .max(50, "must be 2 to 50 characters")
+  .regex(/^[A-Za-z0-9._@-]+$/, "may use only letters, digits and . _ @ -");
+
+/** An admin's password: long enough to resist guessing, with no other rules. */
+export const AdminPassword = z.string().min(10, "must be at least 10 characters").max(200, "must be at most 200 characters");
+
+/** The spec's sign-in texts. */
+export const LOGIN_MESSAGES = {
+  invalid: "Invalid username or password",
+  failed: "Authentication failed",
+  limited: "Too many sign-in attempts from your network. Try again in N minutes.",
+  locked: "Account temporarily locked. Try again in N minutes.",
+} as const;
+
+/** "Account temporarily locked. Try again in 15 minutes." with the minutes rounded up, never below 1. */
+export function waitMessage(template: string, retryAfterMs: number): string {
+  const minutes = minutesLeft(retryAfterMs);
+  return template.replace("N minutes", minutes === 1 ? "1 minute" : `${minutes} minutes`);
+}
+
+export function minutesLeft(retryAfterMs: number): number {
+  return Math.max(1, Math.ceil(retryAfterMs / 60_000));
+}

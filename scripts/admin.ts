@@ -1,0 +1,95 @@
+/**
+ * npm run admin -- create NAME [--password-stdin]
+ * npm run admin -- password NAME [--password-stdin]
+ * npm run admin -- list
+ *
+ * Manages admin accounts. The password is asked for twice without echo, or read from standard
+ * input with --password-stdin (for scripts). It is never printed or logged.
+ * Exit status: 0 done, 1 refused (bad input, name taken or unknown), 2 usage or database error.
+ */
+import { createSessionService } from "~/services/auth/sessions.server";
+import { AdminAccountError, createAdminService } from "~/services/auth/admins.server";
+import { systemClock } from "~/services/index.server";
+import { AdminPassword, AdminUsername } from "~/validation/admin";
+import { openDatabaseForCommand, readConfigOrExit } from "../server/bootstrap";
+import { readHiddenLine, readStandardInput } from "./terminal";
+
+const USAGE = `Usage:
+  npm run admin -- create NAME [--password-stdin]    create an admin (and their author profile)
+  npm run admin -- password NAME [--password-stdin]  set a new password and sign them out everywhere
+  npm run admin -- list                              list the admins`;
+
+class CommandError extends Error {}
+
+async function readPassword(fromStdin: boolean): Promise<string> {
+  let password: string;
+  if (fromStdin) {
+    password = (await readStandardInput()).replace(/\r?\n$/, "");
+  } else {
+    if (!process.stdin.isTTY)
+      throw new CommandError("There is no terminal to ask for the password: pipe it in with --password-stdin.");
+    password = await readHiddenLine("Password: ");
+    const again = await readHiddenLine("Repeat the password: ");
+    if (again !== password) throw new CommandError("The two passwords differ; nothing was changed.");
+  }
+  const checked = AdminPassword.safeParse(password);
+  if (!checked.success) throw new CommandError(`The password ${checked.error.issues[0]?.message ?? "is not valid"}.`);
+  return checked.data;
+}
+
+function parseUsername(value: string | undefined): string {
+  const checked = AdminUsername.safeParse(value ?? "");
+  if (!checked.success) throw new CommandError(`The username ${checked.error.issues[0]?.message ?? "is not valid"}.`);
+  return checked.data;
+}
+
+async function run(args: string[]): Promise<number> {
+  const [command, name, ...rest] = args;
+  const flags = new Set(rest);
+  const fromStdin = flags.delete("--password-stdin");
+  const known = ["create", "password", "list"];
+  if (!command || !known.includes(command) || flags.size > 0 || (command === "list" ? name !== undefined : !name)) {
+    process.stderr.write(`${USAGE}\n`);
+    return command === "--help" || command === "-h" ? 0 : 2;
+  }
+
+  const config = readConfigOrExit();
+  const username = command === "list" ? "" : parseUsername(name);
+  const password = command === "list" ? "" : await readPassword(fromStdin);
+  const database = await openDatabaseForCommand(config);
+  if (!database) return 2;
+  try {
+    const admins = createAdminService({ db: database.db });
+    if (command === "create") {
+      await admins.createAdmin(username, password);
+      process.stdout.write(`Created the admin "${username}" with an author profile. Sign in at ${config.siteUrl}/admin\n`);
+    } else if (command === "password") {
+      const ended = await admins.changePassword(username, password);
+      process.stdout.write(
+        `Changed the password of "${username}"${ended ? ` and ended ${ended} session${ended === 1 ? "" : "s"}` : ""}.\n`,
+      );
+    } else {
+      const rows = await admins.list();
+      const active = await createSessionService({ db: database.db, clock: systemClock }).countActive();
+      if (rows.length === 0) process.stdout.write("There are no admins yet. Create one with: npm run admin -- create NAME\n");
+      for (const row of rows) {
+        const sessions = active.get(row.id) ?? 0;
+        process.stdout.write(
+          `${row.username}\tauthor "${row.authorName}"\tcreated ${row.createdAt.toISOString().slice(0, 10)}\t${sessions} active session${sessions === 1 ? "" : "s"}\n`,
+        );
+      }
+    }
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const known = error instanceof CommandError || error instanceof AdminAccountError;
+    process.stderr.write(`${known ? (error as Error).message : `Failed, nothing was changed: ${(error as Error).message}`}\n`);
+    process.exit(known ? 1 : 2);
+  },
+);

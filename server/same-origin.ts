@@ -1,0 +1,52 @@
+import type { RequestHandler } from "express";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export interface OriginEvidence {
+  origin: string | undefined;
+  fetchSite: string | undefined;
+  referer: string | undefined;
+}
+
+/**
+ * Whether a state-changing request provably comes from one of `ownOrigins`: by its `Origin`
+ * header; without one, by `Sec-Fetch-Site: same-origin`; without that, by the `Referer`'s origin.
+ * A request that proves nothing is refused: every browser a forged form could run in sends
+ * at least one of them.
+ */
+export function comesFromOwnOrigin({ origin, fetchSite, referer }: OriginEvidence, ownOrigins: readonly string[]): boolean {
+  if (origin !== undefined && origin !== "null") return ownOrigins.includes(origin);
+  if (fetchSite !== undefined) return fetchSite === "same-origin";
+  if (referer !== undefined && URL.canParse(referer)) return ownOrigins.includes(new URL(referer).origin);
+  return false;
+}
+
+/**
+ * CSRF protection for every POST, PUT, PATCH and DELETE, the admin's and the public newsletter
+ * form's alike: it must come from the site's own origin (SITE_URL's, or the address the request
+ * was sent to), otherwise 403.
+ */
+export function requireSameOrigin(siteUrl: string): RequestHandler {
+  const siteOrigin = new URL(siteUrl).origin;
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const requestOrigin = `${req.protocol}://${req.get("host") ?? ""}`;
+    const evidence = {
+      origin: req.get("origin"),
+      fetchSite: req.get("sec-fetch-site"),
+      referer: req.get("referer"),
+    };
+    if (comesFromOwnOrigin(evidence, [siteOrigin, requestOrigin])) return next();
+    res
+      .status(403)
+      .type("text/plain")
+      .set("Cache-Control", "no-store")
+      .send("This form was sent from another website, so it was refused. Please use the form on this site.");
+  };
+}
+
+/** The admin area and sign-in answers are never stored by a browser or a proxy. */
+export const noStoreForAdmin: RequestHandler = (req, res, next) => {
+  if (/^\/(admin|auth)(?:[/.]|$)/.test(req.path)) res.set("Cache-Control", "no-store");
+  next();
+};
