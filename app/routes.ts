@@ -19,7 +19,7 @@ export default [
 
   // The admin area: every loader and action starts with requireAdmin (tests/e2e/admin-route-guard.spec.ts checks each one).
   route("admin", "routes/admin/layout.tsx", [
-    index("routes/admin/index.ts"),
+    index("routes/admin/index.tsx"),
     route("generate", "routes/admin/generate.tsx"),
     route("articles", "routes/admin/articles.tsx"),
     route("newsletter", "routes/admin/newsletter.tsx"),

@@ -1,7 +1,15 @@
 import { useHydrated } from "./use-hydrated";
 
 const withZone = (timeZone: string | undefined) =>
-  new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone, timeZoneName: "short" });
+  new Intl.DateTimeFormat("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone,
+    timeZoneName: "short",
+  });
 
 /**
  * A moment shown in the reader's own time zone. The server does not know it, so the first

@@ -10,7 +10,8 @@ export function useNow(intervalMs: number, serverNow: number): number {
       const timer = setInterval(notify, intervalMs);
       return () => clearInterval(timer);
     },
-    () => Math.floor(Date.now() / intervalMs) * intervalMs,
+    // Rounded up, so a countdown computed from it never shows one unit more than the server said.
+    () => Math.ceil(Date.now() / intervalMs) * intervalMs,
     () => serverNow,
   );
 }

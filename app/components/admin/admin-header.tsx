@@ -32,14 +32,14 @@ export function AdminHeader({ username, expiresAt }: { username: string; expires
             </button>
           </Form>
         </div>
-        <nav aria-label="Admin sections" className="-mb-px mt-6 overflow-x-auto">
-          <ul className="flex gap-1">
+        <nav aria-label="Admin sections" className="-mb-px mt-6">
+          <ul className="grid grid-cols-3 gap-1 sm:flex">
             {ADMIN_TABS.map((tab) => (
               <li key={tab.href}>
                 <NavLink
                   to={tab.href}
                   className={({ isActive }) =>
-                    `inline-block border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap ${
+                    `flex h-full items-end justify-center border-b-2 px-2 py-2.5 text-center text-sm font-medium sm:px-3 ${
                       isActive
                         ? "border-blue-600 text-blue-700 dark:border-blue-400 dark:text-blue-300"
                         : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white"

@@ -7,6 +7,9 @@ import { LOGIN_MESSAGES, LoginForm } from "~/validation/admin";
 import { startSessionCookie } from "../admin/guard.server";
 import type { Route } from "./+types/login";
 
+/** Without this, React Router keeps only Set-Cookie from the action and drops its Retry-After. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
 export const meta: Route.MetaFunction = () => [{ title: "Admin Access" }, { name: "robots", content: "noindex, nofollow" }];
 
 /** The form lives at /admin; a visit here goes there. */

@@ -7,3 +7,8 @@ export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   return redirect("/admin/articles");
 }
+
+/** Never shown (the loader redirects or the guard answers), but it makes /admin a page rather than a resource route. */
+export default function AdminIndex() {
+  return null;
+}
