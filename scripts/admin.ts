@@ -59,14 +59,15 @@ async function run(args: string[]): Promise<number> {
   const database = await openDatabaseForCommand(config);
   if (!database) return 2;
   try {
-    const admins = createAdminService({ db: database.db });
+    const admins = createAdminService({ db: database.db, clock: systemClock });
     if (command === "create") {
       await admins.createAdmin(username, password);
       process.stdout.write(`Created the admin "${username}" with an author profile. Sign in at ${config.siteUrl}/admin\n`);
     } else if (command === "password") {
-      const ended = await admins.changePassword(username, password);
+      const changed = await admins.changePassword(username, password);
+      const ended = changed.endedSessions;
       process.stdout.write(
-        `Changed the password of "${username}"${ended ? ` and ended ${ended} session${ended === 1 ? "" : "s"}` : ""}.\n`,
+        `Changed the password of "${changed.username}"${ended ? ` and ended ${ended} session${ended === 1 ? "" : "s"}` : ""}.\n`,
       );
     } else {
       const rows = await admins.list();

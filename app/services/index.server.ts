@@ -30,7 +30,7 @@ export interface ServiceDependencies {
 export function createServices({ config, database, logger, clock }: ServiceDependencies) {
   const { db } = database;
   const rateLimiter = createRateLimiter({ db, clock });
-  const admins = createAdminService({ db });
+  const admins = createAdminService({ db, clock });
   const sessions = createSessionService({ db, clock });
   const login = createLoginService({ db, clock, admins, sessions, rateLimiter });
   return {

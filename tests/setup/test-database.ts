@@ -37,6 +37,20 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
+/**
+ * A second, independent connection pool to the same PostgreSQL test database, as a second
+ * instance of the app would hold. PGlite lives inside one process, so it has no such thing.
+ * Close it before the first handle.
+ */
+export async function openSecondHandle(handle: DatabaseHandle): Promise<DatabaseHandle> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (handle.driver !== "postgres" || !baseUrl) throw new Error("Only a PostgreSQL test database can be opened twice.");
+  const { rows } = await handle.db.execute<{ name: string }>(sql`select current_database() as name`);
+  const name = rows[0]?.name;
+  if (!name) throw new Error("Could not read the test database's name.");
+  return openDatabase({ driver: "postgres", url: postgresUrlFor(baseUrl, name), maxConnections: 5 });
+}
+
 async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();

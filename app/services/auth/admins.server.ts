@@ -1,7 +1,11 @@
 import { asc, count, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { admins, authors, loginAttempts, sessions } from "../../db/schema";
+import type { Clock } from "../index.server";
 import { hashPassword } from "./passwords.server";
+
+/** PostgreSQL's unique_violation: the same name created at the same moment by someone else. */
+const UNIQUE_VIOLATION = "23505";
 
 /** A domain error with a stable code, so callers never read message text. */
 export class AdminAccountError extends Error {
@@ -21,7 +25,7 @@ export interface AdminListing {
 }
 
 /** Admin accounts: each has a scrypt password hash and an author profile used for the articles they write. */
-export function createAdminService({ db }: { db: Database }) {
+export function createAdminService({ db, clock }: { db: Database; clock: Clock }) {
   async function countAdmins(): Promise<number> {
     const [row] = await db.select({ value: count() }).from(admins);
     return row?.value ?? 0;
@@ -68,32 +72,42 @@ export function createAdminService({ db }: { db: Database }) {
     },
 
     /** `npm run admin -- create NAME`: a new admin, or ADMIN_EXISTS when the name is taken (in any letter case). */
-    async createAdmin(username: string, password: string): Promise<void> {
+    async createAdmin(rawUsername: string, password: string): Promise<void> {
+      const username = rawUsername.trim();
+      const taken = () => new AdminAccountError("ADMIN_EXISTS", `An admin named "${username}" already exists.`);
       const passwordHash = await hashPassword(password);
-      await db.transaction(async (tx) => {
-        const [taken] = await tx
-          .select({ id: admins.id })
-          .from(admins)
-          .where(eq(sql`lower(${admins.username})`, username.toLowerCase()))
-          .for("update");
-        if (taken) throw new AdminAccountError("ADMIN_EXISTS", `An admin named "${username}" already exists.`);
-        await insertAdmin(tx, username, passwordHash);
-      });
+      try {
+        await insertNew();
+      } catch (error) {
+        if (causeCode(error) === UNIQUE_VIOLATION) throw taken();
+        throw error;
+      }
+      async function insertNew() {
+        await db.transaction(async (tx) => {
+          const [existing] = await tx
+            .select({ id: admins.id })
+            .from(admins)
+            .where(eq(sql`lower(${admins.username})`, username.toLowerCase()))
+            .for("update");
+          if (existing) throw taken();
+          await insertAdmin(tx, username, passwordHash);
+        });
+      }
     },
 
     /**
      * Sets a new password, signs the admin out everywhere and lifts a lockout on the name.
-     * Returns how many sessions were ended.
+     * Returns the username as stored and how many sessions were ended.
      */
-    async changePassword(username: string, password: string): Promise<number> {
+    async changePassword(username: string, password: string): Promise<{ username: string; endedSessions: number }> {
       const admin = await findByUsername(username);
       if (!admin) throw new AdminAccountError("ADMIN_NOT_FOUND", `There is no admin named "${username}".`);
       const passwordHash = await hashPassword(password);
       return db.transaction(async (tx) => {
-        await tx.update(admins).set({ passwordHash, updatedAt: new Date() }).where(eq(admins.id, admin.id));
+        await tx.update(admins).set({ passwordHash, updatedAt: clock.now() }).where(eq(admins.id, admin.id));
         await tx.delete(loginAttempts).where(eq(loginAttempts.username, admin.username.toLowerCase()));
         const ended = await tx.delete(sessions).where(eq(sessions.adminId, admin.id)).returning({ id: sessions.adminId });
-        return ended.length;
+        return { username: admin.username, endedSessions: ended.length };
       });
     },
 
@@ -108,3 +122,13 @@ export function createAdminService({ db }: { db: Database }) {
 }
 
 export type AdminService = ReturnType<typeof createAdminService>;
+
+/** The SQLSTATE of a database error, also when a driver wraps it in a `cause`. */
+function causeCode(error: unknown): string | undefined {
+  for (let current = error; current instanceof Error || (typeof current === "object" && current !== null);) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

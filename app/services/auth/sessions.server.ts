@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { eq, lt, sql } from "drizzle-orm";
+import { eq, lte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { admins, sessions } from "../../db/schema";
 import type { Clock } from "../index.server";
@@ -78,7 +78,7 @@ export function createSessionService({ db, clock }: { db: Database; clock: Clock
     async pruneExpired(): Promise<number> {
       const removed = await db
         .delete(sessions)
-        .where(lt(sessions.expiresAt, clock.now()))
+        .where(lte(sessions.expiresAt, clock.now()))
         .returning({ adminId: sessions.adminId });
       return removed.length;
     },

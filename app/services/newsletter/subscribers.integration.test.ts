@@ -1,3 +1,4 @@
+import { manualClock } from "../../../tests/support/manual-clock";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDatabase, withTestDatabase } from "../../../tests/setup/test-database";
@@ -10,17 +11,6 @@ const database = withTestDatabase();
 
 function subscriberService(clock: Clock) {
   return createSubscriberService({ db: database.db, clock, rateLimiter: createRateLimiter({ db: database.db, clock }) });
-}
-
-/** A clock the test sets by hand. */
-function manualClock(start: string) {
-  let current = new Date(start);
-  return {
-    now: () => current,
-    set(time: string) {
-      current = new Date(time);
-    },
-  };
 }
 
 async function storedSubscribers() {

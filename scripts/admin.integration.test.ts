@@ -1,0 +1,155 @@
+import { systemClock } from "~/services/index.server";
+import { spawn } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, PROJECT_ROOT, type DatabaseHandle } from "../app/db/client.server";
+import { createAdminService } from "../app/services/auth/admins.server";
+import { verifyPassword } from "../app/services/auth/passwords.server";
+import { createSessionService } from "../app/services/auth/sessions.server";
+
+const tsx = path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx");
+const PASSWORD = "first secret passphrase";
+const NEW_PASSWORD = "second secret passphrase";
+
+interface CommandResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+// The CLI opens the database itself, so one run is enough: PGlite, under a fresh DATA_DIR.
+describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("npm run admin", { timeout: 60_000 }, () => {
+  const dataDir = path.join(PROJECT_ROOT, "tests", ".tmp", `admin-cli-${process.pid}-${Date.now()}`);
+  const everything: CommandResult[] = [];
+
+  /** Runs `tsx scripts/admin.ts ...args` like `npm run admin -- ...args`, with `stdin` piped in. */
+  function admin(args: string[], stdin = ""): Promise<CommandResult> {
+    const child = spawn(tsx, ["scripts/admin.ts", ...args], {
+      cwd: PROJECT_ROOT,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", DATA_DIR: dataDir, SEED_CONTENT: "none" },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdin.end(stdin);
+    return new Promise((resolve, reject) => {
+      child.once("error", reject);
+      child.once("close", (code) => {
+        const result = { code, stdout, stderr };
+        everything.push(result);
+        resolve(result);
+      });
+    });
+  }
+
+  /** Opens the embedded database the CLI wrote, for a look, and closes it again so the CLI can open it next. */
+  async function withDatabase<T>(work: (database: DatabaseHandle) => Promise<T>): Promise<T> {
+    const database = await openDatabase({ driver: "pglite", dataDir: path.join(dataDir, "db") });
+    try {
+      return await work(database);
+    } finally {
+      await database.close();
+    }
+  }
+
+  beforeAll(() => {
+    mkdirSync(dataDir, { recursive: true });
+  });
+
+  afterAll(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("creates an admin from a piped password", async () => {
+    const result = await admin(["create", "Editor", "--password-stdin"], `${PASSWORD}\n`);
+
+    expect(result).toEqual({
+      code: 0,
+      stdout: 'Created the admin "Editor" with an author profile. Sign in at http://localhost:3000/admin\n',
+      stderr: "",
+    });
+    await withDatabase(async ({ db }) => {
+      const editor = await createAdminService({ db, clock: systemClock }).findByUsername("editor");
+      expect(editor?.username).toBe("Editor");
+      expect(await verifyPassword(PASSWORD, editor!.passwordHash)).toBe(true);
+    });
+  });
+
+  it("refuses a name that is taken in another letter case", async () => {
+    const result = await admin(["create", "EDITOR", "--password-stdin"], `${NEW_PASSWORD}\n`);
+
+    expect(result).toEqual({ code: 1, stdout: "", stderr: 'An admin named "EDITOR" already exists.\n' });
+  });
+
+  it("refuses a short password, a bad name, and a password it cannot ask for", async () => {
+    const [short, badName, noTerminal] = await Promise.all([
+      admin(["create", "Reporter", "--password-stdin"], "too short\n"),
+      admin(["create", "bad name!", "--password-stdin"], `${NEW_PASSWORD}\n`),
+      admin(["create", "Reporter"]),
+    ]);
+
+    expect(short).toEqual({ code: 1, stdout: "", stderr: "The password must be at least 10 characters.\n" });
+    expect(badName).toEqual({ code: 1, stdout: "", stderr: "The username may use only letters, digits and . _ @ -.\n" });
+    expect(noTerminal).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: "There is no terminal to ask for the password: pipe it in with --password-stdin.\n",
+    });
+    await withDatabase(async ({ db }) => {
+      expect((await createAdminService({ db, clock: systemClock }).list()).map((row) => row.username)).toEqual(["Editor"]);
+    });
+  });
+
+  it("lists the admins with their author and active sessions", async () => {
+    await withDatabase(async ({ db }) => {
+      const editor = await createAdminService({ db, clock: systemClock }).findByUsername("editor");
+      await createSessionService({ db, clock: { now: () => new Date() } }).create(editor!.id);
+    });
+
+    const result = await admin(["list"]);
+
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe("");
+    expect(result.stdout).toMatch(/^Editor\tauthor "Editor"\tcreated \d{4}-\d{2}-\d{2}\t1 active session\n$/);
+  });
+
+  it("sets a new password from stdin and ends the admin's sessions", async () => {
+    const result = await admin(["password", "editor", "--password-stdin"], `${NEW_PASSWORD}\n`);
+
+    expect(result).toEqual({ code: 0, stdout: 'Changed the password of "Editor" and ended 1 session.\n', stderr: "" });
+    await withDatabase(async ({ db }) => {
+      const editor = await createAdminService({ db, clock: systemClock }).findByUsername("editor");
+      expect(await verifyPassword(NEW_PASSWORD, editor!.passwordHash)).toBe(true);
+      expect(await verifyPassword(PASSWORD, editor!.passwordHash)).toBe(false);
+      expect(await createSessionService({ db, clock: { now: () => new Date() } }).countActive()).toEqual(new Map());
+    });
+  });
+
+  it("answers a usage error with the usage text and exit status 2", async () => {
+    const results = await Promise.all([
+      admin([]),
+      admin(["create"]),
+      admin(["list", "extra"]),
+      admin(["password", "Editor", "--force"]),
+    ]);
+
+    for (const result of results) {
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe("");
+      expect(result.stderr).toMatch(/^Usage:\n {2}npm run admin -- create NAME/);
+    }
+  });
+
+  it("never prints a password", () => {
+    expect(everything.length).toBeGreaterThanOrEqual(10);
+    for (const { stdout, stderr } of everything) {
+      for (const secret of [PASSWORD, NEW_PASSWORD, "too short"]) {
+        expect(stdout).not.toContain(secret);
+        expect(stderr).not.toContain(secret);
+      }
+    }
+  });
+});

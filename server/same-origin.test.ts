@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { comesFromOwnOrigin, type OriginEvidence } from "./same-origin";
+
+const OWN = ["https://news.example.com", "http://127.0.0.1:3000"];
+
+/** Only the headers the test names; the rest are absent, as when a browser leaves them out. */
+function check(evidence: Partial<OriginEvidence>): boolean {
+  return comesFromOwnOrigin({ origin: undefined, fetchSite: undefined, referer: undefined, ...evidence }, OWN);
+}
+
+describe("comesFromOwnOrigin", () => {
+  it("accepts an Origin that is one of the site's own", () => {
+    expect(check({ origin: "https://news.example.com" })).toBe(true);
+    expect(check({ origin: "http://127.0.0.1:3000" })).toBe(true);
+  });
+
+  it.each([
+    "https://evil.example.net",
+    "http://news.example.com",
+    "https://news.example.com:8443",
+    "https://sub.news.example.com",
+    "https://news.example.com.evil.net",
+  ])("refuses the foreign Origin %s, whatever the other headers say", (origin) => {
+    expect(check({ origin })).toBe(false);
+    expect(check({ origin, fetchSite: "same-origin", referer: "https://news.example.com/admin" })).toBe(false);
+  });
+
+  it('falls back to Sec-Fetch-Site when the Origin is "null"', () => {
+    expect(check({ origin: "null", fetchSite: "same-origin" })).toBe(true);
+    expect(check({ origin: "null", fetchSite: "cross-site" })).toBe(false);
+    expect(check({ origin: "null" })).toBe(false);
+  });
+
+  it.each([
+    ["same-origin", true],
+    ["same-site", false],
+    ["cross-site", false],
+    ["none", false],
+  ] as const)("without an Origin, accepts Sec-Fetch-Site %s: %s", (fetchSite, accepted) => {
+    expect(check({ fetchSite })).toBe(accepted);
+  });
+
+  it("trusts Sec-Fetch-Site over the Referer when both are there", () => {
+    expect(check({ fetchSite: "cross-site", referer: "https://news.example.com/admin" })).toBe(false);
+    expect(check({ fetchSite: "same-origin", referer: "https://evil.example.net/" })).toBe(true);
+  });
+
+  it("falls back to the Referer's origin when neither Origin nor Sec-Fetch-Site is sent", () => {
+    expect(check({ referer: "https://news.example.com/admin/articles?page=2" })).toBe(true);
+    expect(check({ referer: "http://127.0.0.1:3000/" })).toBe(true);
+    expect(check({ referer: "https://evil.example.net/news.example.com" })).toBe(false);
+    expect(check({ referer: "https://news.example.com.evil.net/admin" })).toBe(false);
+  });
+
+  it.each(["not a url", "", "/admin", "news.example.com/admin"])("refuses the unparseable Referer %j", (referer) => {
+    expect(check({ referer })).toBe(false);
+  });
+
+  it("refuses a request that proves nothing", () => {
+    expect(check({})).toBe(false);
+  });
+});
