@@ -2,7 +2,13 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+} from "react-router";
 import { NonceProvider } from "./components/nonce";
 import { requestContext, servicesContext } from "./context";
 
@@ -62,7 +68,8 @@ export default function handleRequest(
 
 /** Logs unexpected loader, action and render errors with their cause; aborted requests are not errors. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
-  if (request.signal.aborted) return;
+  // Aborted requests, and answers such as 405 for a method a route does not take, are not faults.
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   const provider = context as RouterContextProvider;
   provider
     .get(servicesContext)

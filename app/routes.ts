@@ -34,5 +34,6 @@ export default [
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("healthz", "routes/resources/healthz.ts"),
+  route("favicon.ico", "routes/resources/favicon.ts"),
   route("*", "routes/reader/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -57,3 +57,8 @@ export function siteFromMatches(matches: readonly ({ id: string; loaderData?: un
   const root = matches.find((match) => match?.id === "root")?.loaderData as { site?: SiteInfo } | undefined;
   return root?.site ?? { name: "Byline", url: "http://localhost", adsenseClient: undefined };
 }
+
+/** An admin page's title; search engines are asked to keep out (robots.txt says so too). */
+export function adminMeta(title: string): MetaDescriptor[] {
+  return [{ title }, { name: "robots", content: "noindex, nofollow" }];
+}

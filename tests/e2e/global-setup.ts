@@ -1,17 +1,23 @@
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { errorLogLines, PROJECT_ROOT, startServer } from "../support/server-process";
+import { E2E_ADMIN } from "./admin-support";
 
 /**
  * Starts the production build once for the browser suites, on a random port with a
- * fresh data directory (embedded database, demo content). The run fails if the server
+ * fresh data directory (embedded database, demo content, the admin E2E_ADMIN). The run fails if the server
  * logged an unexpected error.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = path.join(PROJECT_ROOT, "tests", ".tmp", `e2e-${process.pid}`);
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
-  const server = await startServer({ DATA_DIR: dataDir, SITE_NAME: "Byline" });
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    SITE_NAME: "Byline",
+    ADMIN_USERNAME: E2E_ADMIN.username,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+  });
   process.env.E2E_BASE_URL = server.url;
   return async () => {
     const code = await server.stop();

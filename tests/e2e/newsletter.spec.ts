@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { recordTextChanges, shownFor, waitForHydration } from "./support";
+import { recordTextChanges, sameOriginHeaders, shownFor, waitForHydration } from "./support";
 
 const THANKS = "Thanks for subscribing!";
 const REQUIRED = "Please enter your email address";
@@ -36,7 +36,7 @@ async function signUp(page: Page, email: string) {
 
 /** Posts the form as a script does: no returnTo, so the answer is JSON. */
 function post(request: APIRequestContext, form: Record<string, string>) {
-  return request.post("/newsletter", { form, maxRedirects: 0 });
+  return request.post("/newsletter", { form, maxRedirects: 0, headers: sameOriginHeaders() });
 }
 
 let unique = 0;

@@ -107,6 +107,21 @@ export function siteOrigin(baseURL: string | undefined): string {
   return `http://localhost:${new URL(baseURL).port}`;
 }
 
+/** The shared e2e server's address, as the global setup published it. */
+export function appUrl(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error("The e2e base URL is not set; the global setup did not run");
+  return url;
+}
+
+/**
+ * The header a browser sends with a form posted from the site itself. The server refuses every POST,
+ * PUT, PATCH and DELETE that cannot show it comes from the site's own origin, so a script must send it.
+ */
+export function sameOriginHeaders(baseUrl: string = appUrl()): { Origin: string } {
+  return { Origin: new URL(baseUrl).origin };
+}
+
 /** The <html> element's class list, read in the page. */
 export function htmlClasses(page: Page): Promise<string[]> {
   return page.evaluate(() => [...document.documentElement.classList]);

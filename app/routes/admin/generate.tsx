@@ -1,6 +1,9 @@
 import { TabPlaceholder } from "~/components/admin/tab-placeholder";
 import type { Route } from "./+types/generate";
 import { requireAdmin } from "./guard.server";
+import { adminMeta } from "~/utils/seo";
+
+export const meta: Route.MetaFunction = () => adminMeta("Article Generation · Admin");
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
@@ -9,11 +12,8 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function ArticleGenerationTab() {
   return (
-    <>
-      <title>Article Generation · Admin</title>
-      <TabPlaceholder title="Article Generation">
-        Generating drafts with AI from the past week's news is not available yet in this version of Byline.
-      </TabPlaceholder>
-    </>
+    <TabPlaceholder title="Article Generation">
+      Generating drafts with AI from the past week's news is not available yet in this version of Byline.
+    </TabPlaceholder>
   );
 }

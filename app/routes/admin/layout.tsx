@@ -5,8 +5,10 @@ import { LoginScreen } from "~/components/admin/login-screen";
 import { servicesContext } from "~/context";
 import type { Route } from "./+types/layout";
 import { requireAdmin, type SignInRequired } from "./guard.server";
+import { adminMeta } from "~/utils/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Admin" }, { name: "robots", content: "noindex, nofollow" }];
+/** Without a session the error boundary shows the login screen, and the title says so. */
+export const meta: Route.MetaFunction = ({ error }) => adminMeta(error ? "Admin Access" : "Admin Dashboard");
 
 /** Every /admin page: the signed-in admin for the header, or the login screen (a 401) without a session. */
 export async function loader(args: Route.LoaderArgs) {
@@ -18,7 +20,6 @@ export async function loader(args: Route.LoaderArgs) {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <AdminShell>
-      <title>Admin Dashboard</title>
       <AdminHeader username={loaderData.username} expiresAt={loaderData.expiresAt} />
       <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
         <Outlet />
@@ -33,14 +34,12 @@ export function ErrorBoundary() {
     const { noAdminYet } = error.data as SignInRequired;
     return (
       <AdminShell>
-        <title>Admin Access</title>
         <LoginScreen noAdminYet={noAdminYet} />
       </AdminShell>
     );
   }
   return (
     <AdminShell>
-      <title>Something went wrong</title>
       <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-24 text-center">
         <h1 className="text-3xl font-bold">
           {isRouteErrorResponse(error) && error.status === 404 ? "Page not found" : "Something went wrong"}

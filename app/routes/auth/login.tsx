@@ -5,16 +5,21 @@ import { requestContext, servicesContext } from "~/context";
 import { retryAfterHeader } from "~/utils/http";
 import { LOGIN_MESSAGES, LoginForm } from "~/validation/admin";
 import { startSessionCookie } from "../admin/guard.server";
+import { adminMeta } from "~/utils/seo";
 import type { Route } from "./+types/login";
 
 /** Without this, React Router keeps only Set-Cookie from the action and drops its Retry-After. */
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
-export const meta: Route.MetaFunction = () => [{ title: "Admin Access" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => adminMeta("Admin Access");
 
-/** The form lives at /admin; a visit here goes there. */
-export function loader() {
-  return redirect("/admin");
+/**
+ * The form normally lives at /admin and posts here. This page shows it again with the answer after
+ * a post without JavaScript (so its loader must not redirect), or empty on a direct visit.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { admins } = context.get(servicesContext);
+  return { noAdminYet: (await admins.countAdmins()) === 0 };
 }
 
 /**
@@ -65,10 +70,10 @@ function adminReturnPath(value: FormDataEntryValue | null): string {
 }
 
 /** Shown after a sign-in posted without JavaScript that did not succeed. */
-export default function LoginPage({ actionData }: Route.ComponentProps) {
+export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <AdminShell>
-      <LoginScreen noAdminYet={false} result={actionData} />
+      <LoginScreen noAdminYet={loaderData.noAdminYet} result={actionData} />
     </AdminShell>
   );
 }
