@@ -302,6 +302,29 @@ test.describe("signing in", () => {
   });
 });
 
+test.describe("the session banner", () => {
+  fromClientAddress(15);
+
+  test("re-checks the session every 60 seconds and warns once the server no longer confirms it", async ({ page }) => {
+    await page.clock.install();
+    await signIn(page);
+    await expect(page.getByRole("status", { name: "Admin Session Active" })).toBeVisible();
+
+    // The session ends on the server (as after Sign Out in another tab); the page does not know yet.
+    const signOut = await page.request.post("/auth/logout", { headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 });
+    expect(signOut.status()).toBe(303);
+    await page.clock.fastForward(59_000);
+    await expect(page.getByRole("status", { name: "Admin Session Active" })).toBeVisible();
+
+    const check = page.waitForResponse((response) => new URL(response.url()).pathname === "/admin/api/session");
+    await page.clock.fastForward(1_000);
+    expect((await check).status()).toBe(401);
+    const warning = page.getByRole("status", { name: "Security Warning" });
+    await expect(warning).toContainText("Your session could not be confirmed");
+    await expect(warning.getByRole("link", { name: "Sign in again" })).toHaveAttribute("href", "/admin");
+  });
+});
+
 test.describe("signing in without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
