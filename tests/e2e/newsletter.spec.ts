@@ -135,6 +135,9 @@ test.describe("newsletter sign-up in the browser", () => {
       const refused = await post(request, { email: freshEmail() });
       expect(refused.status()).toBe(429);
       expect(await refused.json()).toEqual({ outcome: "limited" });
+      const retryAfter = Number(refused.headers()["retry-after"]);
+      expect(retryAfter).toBeGreaterThan(14 * 60);
+      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
 
       await page.goto("/");
       await waitForHydration(page);

@@ -219,6 +219,33 @@ test.describe("search results page without JavaScript", () => {
 });
 
 test.describe("instant search API", () => {
+  test.describe(() => {
+    /** The budget per client address and minute. */
+    const INSTANT_SEARCH_LIMIT_PER_MINUTE = 120;
+    test.use({ extraHTTPHeaders: { "X-Forwarded-For": "192.0.2.120" } });
+
+    test(`after ${INSTANT_SEARCH_LIMIT_PER_MINUTE} lookups in a minute from one address the next gets 429 with Retry-After`, async ({
+      request,
+    }) => {
+      for (let lookup = 1; lookup <= INSTANT_SEARCH_LIMIT_PER_MINUTE; lookup++) {
+        const response = await request.get(`/api/search?query=${FREQUENT}`);
+        expect(response.status(), `lookup ${lookup}`).toBe(200);
+      }
+      const refused = await request.get(`/api/search?query=${FREQUENT}`);
+      expect(refused.status()).toBe(429);
+      expect(Number(refused.headers()["retry-after"])).toBeGreaterThanOrEqual(1);
+      expect(Number(refused.headers()["retry-after"])).toBeLessThanOrEqual(60);
+      expect(await refused.json()).toEqual({
+        query: FREQUENT,
+        results: [],
+        error: "Too many searches in a short time. Please wait a moment and try again.",
+      });
+
+      const neighbour = await request.get(`/api/search?query=${FREQUENT}`, { headers: { "X-Forwarded-For": "192.0.2.121" } });
+      expect(neighbour.status()).toBe(200);
+    });
+  });
+
   test(`answers JSON with at most 5 results for a word in more than 5 stories ("${FREQUENT}")`, async ({ request }) => {
     const response = await request.get(`/api/search?query=${FREQUENT}`);
     expect(response.status()).toBe(200);
