@@ -21,10 +21,15 @@ export default [
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
     route("generate", "routes/admin/generate.tsx"),
-    route("articles", "routes/admin/articles.tsx"),
+    route("articles", "routes/admin/articles.tsx", [
+      route("new", "routes/admin/article-new.tsx"),
+      route(":id/edit", "routes/admin/article-edit.tsx"),
+    ]),
     route("newsletter", "routes/admin/newsletter.tsx"),
   ]),
   route("admin/api/session", "routes/admin/session-status.ts"),
+  route("admin/api/preview", "routes/admin/preview-markdown.ts"),
+  route("admin/api/uploads", "routes/admin/upload-image.ts"),
   route("auth/login", "routes/auth/login.tsx"),
   route("auth/logout", "routes/auth/logout.ts"),
 

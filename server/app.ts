@@ -5,6 +5,7 @@ import path from "node:path";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { requestContext, servicesContext } from "~/context";
 import type { Services } from "~/services/index.server";
+import { UPLOADS_URL_PREFIX } from "~/services/uploads/uploads.server";
 import { noStoreForAdmin, requireSameOrigin } from "./same-origin";
 import { assignNonce, securityHeaders } from "./security-headers";
 
@@ -46,6 +47,13 @@ export function createApp({ services, build, clientDir, devMiddleware }: AppOpti
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
+
+  // Editors' uploaded covers: random names that never change, so they are immutable like the assets.
+  // Only the four image types are ever stored, and helmet's nosniff keeps browsers to the stated type.
+  app.use(
+    UPLOADS_URL_PREFIX,
+    express.static(services.uploads.directory, { immutable: true, maxAge: "1y", index: false, dotfiles: "ignore" }),
+  );
 
   app.use(noStoreForAdmin);
   app.use(requireSameOrigin(site.url));

@@ -1,4 +1,5 @@
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Assume } from "drizzle-orm/utils";
@@ -103,13 +104,13 @@ async function openPglite(options: Extract<OpenDatabaseOptions, { driver: "pglit
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir ? { dataDir } : { loadDataDir: snapshot });
+    client = await PGlite.create(dataDir ? { dataDir, extensions } : { loadDataDir: snapshot, extensions });
     if (dataDir && !(await hasBoundedWal(client))) {
       // The settings apply from the next start, so a new data directory is reopened once.
       await client.exec(`alter system set max_wal_size = '${WAL_LIMITS.max}'`);
       await client.exec(`alter system set min_wal_size = '${WAL_LIMITS.min}'`);
       await client.close();
-      client = await PGlite.create({ dataDir });
+      client = await PGlite.create({ dataDir, extensions });
     }
   } catch (error) {
     releaseLock();
@@ -132,6 +133,9 @@ async function openPglite(options: Extract<OpenDatabaseOptions, { driver: "pglit
     },
   };
 }
+
+/** The extensions the migrations create (drizzle/0002_trigram_extension.sql); PGlite loads their code when it opens. */
+const extensions = { pg_trgm } satisfies PGliteOptions["extensions"];
 
 /**
  * PostgreSQL's defaults keep at least 80 MB of WAL and let it grow to 1 GB between checkpoints,

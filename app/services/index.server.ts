@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from "../db/client.server";
 import { createArticleService } from "./articles/articles.server";
+import { createEditorialService } from "./articles/editorial.server";
 import { createAdminService } from "./auth/admins.server";
 import { createLoginService } from "./auth/login.server";
 import { createSessionService } from "./auth/sessions.server";
@@ -7,6 +8,7 @@ import { createSubscriberService } from "./newsletter/subscribers.server";
 import { createRateLimiter } from "./rate-limits/rate-limiter.server";
 import { createSearchService } from "./search/search.server";
 import { createSyndicationService } from "./syndication/syndication.server";
+import { createUploadService } from "./uploads/uploads.server";
 import type { Config } from "./env.server";
 import type { Logger } from "./logger.server";
 
@@ -39,6 +41,8 @@ export function createServices({ config, database, logger, clock }: ServiceDepen
     logger,
     clock,
     articles: createArticleService({ db, logger }),
+    editorial: createEditorialService({ db, clock, logger }),
+    uploads: createUploadService({ dataDir: config.dataDir }),
     syndication: createSyndicationService({ db, site: { name: config.siteName, url: config.siteUrl } }),
     search: createSearchService({ db, rateLimiter }),
     subscribers: createSubscriberService({ db, clock, rateLimiter }),

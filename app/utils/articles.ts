@@ -47,6 +47,47 @@ export interface Headline {
   publishedAt: Date | null;
 }
 
+/** The five numbers above the table. Featured and Popular count drafts too: they are flags an editor sets. */
+export interface ArticleStats {
+  total: number;
+  published: number;
+  drafts: number;
+  featured: number;
+  popular: number;
+}
+
+/** A row of Article Management's table. */
+export interface ManagedArticle {
+  id: number;
+  title: string;
+  excerpt: string;
+  category: Category;
+  readTime: number;
+  sources: string;
+  image: string;
+  isFeatured: boolean;
+  isPopular: boolean;
+  isAiGenerated: boolean;
+  publishedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** An article as the editor opens it: the row plus its body. */
+export interface EditableArticle extends ManagedArticle {
+  content: string;
+}
+
+export interface ArticleListPage {
+  articles: ManagedArticle[];
+  /** Articles matching the search and filters. */
+  total: number;
+  /** The page shown: the one asked for, or the last one when it asked past the end. */
+  page: number;
+  pageCount: number;
+  pageSize: number;
+}
+
 export function articlePath(id: number): string {
   return `/article/${id}`;
 }

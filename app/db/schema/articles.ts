@@ -61,6 +61,9 @@ export const articles = pgTable(
       .where(sql`${table.publishedAt} is not null`),
     index("articles_created_at_idx").on(table.createdAt.desc()),
     index("articles_author_id_idx").on(table.authorId),
+    // Article Management's case-insensitive substring search (ILIKE '%text%') over title and excerpt.
+    index("articles_title_trgm_idx").using("gin", table.title.op("gin_trgm_ops")),
+    index("articles_excerpt_trgm_idx").using("gin", table.excerpt.op("gin_trgm_ops")),
   ],
 );
 

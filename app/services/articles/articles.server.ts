@@ -71,6 +71,13 @@ export function createArticleService({ db, logger }: { db: Database; logger?: Lo
     db.select(summaryColumns).from(articles).innerJoin(authors, eq(authors.id, articles.authorId)).$dynamic();
 
   return {
+    /** A body as the article page will show it, for the editor's Preview: the same conversion, not cached. */
+    previewHtml(markdown: string): string {
+      return renderArticleHtml(markdown, {
+        onError: (error) => logger?.warn({ err: error }, "markdown conversion failed in a preview; showing plain text"),
+      });
+    },
+
     /** The newest published articles, for the notifications bell. */
     async listHeadlines(limit = HEADLINE_COUNT): Promise<Headline[]> {
       return db

@@ -1,0 +1,420 @@
+import { Bold, Eye, Pencil, TriangleAlert, Underline, X } from "lucide-react";
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
+import { flushSync } from "react-dom";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { ArticleBody } from "~/components/article-body";
+import { ModalDialog } from "~/components/ui/modal-dialog";
+import { articlePath } from "~/utils/articles";
+import { CATEGORIES, type Category } from "~/utils/categories";
+import { BOLD, toggleMarkers, UNDERLINE, type Markers } from "~/utils/markdown-toolbar";
+import { READ_TIME_MAX, READ_TIME_MIN } from "~/utils/read-time";
+import { ARTICLE_LIMITS, ArticleInput, articleFieldErrors, DUPLICATE_TEXTS, type ArticleFieldErrors } from "~/validation/article";
+import { ImagePanel } from "./image-panel";
+
+/** What the editor starts from: an article's fields, or empty ones for a new article. */
+export interface ArticleFormValues {
+  title: string;
+  excerpt: string;
+  content: string;
+  category: Category;
+  readTime: number | string;
+  sources: string;
+  image: string;
+  isFeatured: boolean;
+  isPopular: boolean;
+}
+
+export const EMPTY_ARTICLE: ArticleFormValues = {
+  title: "",
+  excerpt: "",
+  content: "",
+  category: "AI",
+  readTime: 5,
+  sources: "",
+  image: "",
+  isFeatured: false,
+  isPopular: false,
+};
+
+/** What the editor's action answers when it does not redirect back to the list. */
+export interface ArticleEditorResult {
+  fieldErrors?: ArticleFieldErrors;
+  formError?: string;
+  /** A similar article exists (the duplicate check); saving again with allowDuplicate confirms. */
+  duplicate?: { id: number; title: string; published: boolean };
+  /** The posted values, so a page rendered without JavaScript shows what was typed. */
+  values?: ArticleFormValues;
+}
+
+/** What /admin/api/preview answers. */
+export type PreviewAnswer = { html: string } | { error: string };
+
+const inputClass =
+  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 aria-invalid:border-red-600 focus:border-blue-600 focus:ring-2 focus:ring-blue-600/30 focus:outline-none dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100 dark:aria-invalid:border-red-500";
+
+interface ArticleEditorProps {
+  mode: "edit" | "new";
+  initial: ArticleFormValues;
+  result: ArticleEditorResult | undefined;
+  /** The list with its search and filters, where Cancel and Escape go. */
+  backTo: string;
+  /** The version being edited, so a save cannot overwrite another admin's later change. */
+  updatedAt?: string;
+}
+
+/** The article editor (spec: the edit modal), also used empty to write a new article by hand. */
+export function ArticleEditor({ mode, initial, result, backTo, updatedAt }: ArticleEditorProps) {
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const start = result?.values ?? initial;
+  const [content, setContent] = useState(start.content);
+  const [image, setImage] = useState(start.image);
+  const [clientErrors, setClientErrors] = useState<ArticleFieldErrors | null>(null);
+  const [preview, setPreview] = useState<{ state: "off" } | { state: "loading" } | PreviewAnswer>({ state: "off" });
+  const contentRef = useRef<HTMLTextAreaElement>(null);
+  const previewRequest = useRef(0);
+
+  const errors = clientErrors ?? result?.fieldErrors ?? {};
+  const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const previewing = !("state" in preview && preview.state === "off");
+  const heading = mode === "edit" ? "Edit article" : "New article";
+
+  function applyMarkers(markers: Markers) {
+    const textarea = contentRef.current;
+    if (!textarea) return;
+    const next = toggleMarkers({ text: content, start: textarea.selectionStart, end: textarea.selectionEnd }, markers);
+    flushSync(() => setContent(next.text));
+    textarea.focus();
+    textarea.setSelectionRange(next.start, next.end);
+  }
+
+  async function togglePreview() {
+    if (previewing) {
+      previewRequest.current += 1;
+      setPreview({ state: "off" });
+      return;
+    }
+    const request = ++previewRequest.current;
+    setPreview({ state: "loading" });
+    let answer: PreviewAnswer;
+    try {
+      const response = await fetch("/admin/api/preview", {
+        method: "POST",
+        body: new URLSearchParams({ content }),
+        headers: { Accept: "application/json" },
+      });
+      answer = response.ok
+        ? ((await response.json()) as PreviewAnswer)
+        : { error: "The preview could not be made. Please try again." };
+    } catch {
+      answer = { error: "The preview could not be made. Please check your connection and try again." };
+    }
+    if (request === previewRequest.current) setPreview(answer);
+  }
+
+  function validate(event: FormEvent<HTMLFormElement>) {
+    const parsed = ArticleInput.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    if (parsed.success) {
+      setClientErrors(null);
+      return;
+    }
+    event.preventDefault();
+    const found = articleFieldErrors(parsed.error);
+    setClientErrors(found);
+    const first = Object.keys(found)[0];
+    if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  }
+
+  return (
+    <ModalDialog open openOnServer onClose={() => void navigate(backTo)} labelledBy="editor-title" className="max-w-5xl">
+      <Form method="post" noValidate onSubmit={validate} className="flex flex-col">
+        <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-4 dark:border-slate-700">
+          <h2 id="editor-title" className="flex items-center gap-2 text-lg font-bold">
+            <Pencil aria-hidden className="size-5" />
+            {heading}
+          </h2>
+          <Link to={backTo} aria-label="Close" className="rounded-lg p-2 hover:bg-slate-100 dark:hover:bg-slate-800">
+            <X aria-hidden className="size-5" />
+          </Link>
+        </div>
+
+        {updatedAt ? <input type="hidden" name="updatedAt" value={updatedAt} /> : null}
+
+        <div className="grid gap-6 p-5 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <div className="space-y-4">
+            <Field id="article-title" label="Title" error={errors.title}>
+              {(described) => (
+                <input
+                  id="article-title"
+                  name="title"
+                  defaultValue={start.title}
+                  maxLength={ARTICLE_LIMITS.title}
+                  required
+                  {...described}
+                  className={inputClass}
+                />
+              )}
+            </Field>
+            <Field id="article-excerpt" label="Excerpt" error={errors.excerpt}>
+              {(described) => (
+                <textarea
+                  id="article-excerpt"
+                  name="excerpt"
+                  rows={3}
+                  defaultValue={start.excerpt}
+                  maxLength={ARTICLE_LIMITS.excerpt}
+                  required
+                  {...described}
+                  className={inputClass}
+                />
+              )}
+            </Field>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field id="article-category" label="Category" error={errors.category}>
+                {(described) => (
+                  <select
+                    id="article-category"
+                    name="category"
+                    defaultValue={start.category}
+                    {...described}
+                    className={inputClass}
+                  >
+                    {CATEGORIES.map((category) => (
+                      <option key={category} value={category}>
+                        {category}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              <Field id="article-read-time" label="Reading time (minutes)" error={errors.readTime}>
+                {(described) => (
+                  <input
+                    id="article-read-time"
+                    name="readTime"
+                    type="number"
+                    min={READ_TIME_MIN}
+                    max={READ_TIME_MAX}
+                    step={1}
+                    defaultValue={start.readTime}
+                    {...described}
+                    className={inputClass}
+                  />
+                )}
+              </Field>
+            </div>
+            <Field id="article-sources" label="Sources" hint="Outlet names, separated by commas." error={errors.sources}>
+              {(described) => (
+                <input
+                  id="article-sources"
+                  name="sources"
+                  defaultValue={start.sources}
+                  maxLength={ARTICLE_LIMITS.sources}
+                  {...described}
+                  className={inputClass}
+                />
+              )}
+            </Field>
+            <div className="flex flex-wrap gap-6">
+              <label className="flex items-center gap-2 text-sm font-medium">
+                <input type="checkbox" name="isFeatured" defaultChecked={start.isFeatured} className="size-4 accent-blue-700" />
+                Featured
+              </label>
+              <label className="flex items-center gap-2 text-sm font-medium">
+                <input type="checkbox" name="isPopular" defaultChecked={start.isPopular} className="size-4 accent-blue-700" />
+                Popular
+              </label>
+            </div>
+
+            <div>
+              <div className="mb-1 flex flex-wrap items-end justify-between gap-2">
+                <label htmlFor="article-content" className="text-sm font-medium">
+                  Content
+                </label>
+                <div role="toolbar" aria-label="Formatting" aria-controls="article-content" className="flex gap-1">
+                  <ToolbarButton label="Bold" disabled={previewing} onClick={() => applyMarkers(BOLD)}>
+                    <Bold aria-hidden className="size-4" />
+                  </ToolbarButton>
+                  <ToolbarButton label="Underline" disabled={previewing} onClick={() => applyMarkers(UNDERLINE)}>
+                    <Underline aria-hidden className="size-4" />
+                  </ToolbarButton>
+                  <button
+                    type="button"
+                    aria-pressed={previewing}
+                    onClick={togglePreview}
+                    className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 aria-pressed:bg-slate-900 aria-pressed:text-white dark:border-slate-600 dark:hover:bg-slate-800 dark:aria-pressed:bg-slate-100 dark:aria-pressed:text-slate-900"
+                  >
+                    <Eye aria-hidden className="size-4" />
+                    Preview
+                  </button>
+                </div>
+              </div>
+              <textarea
+                ref={contentRef}
+                id="article-content"
+                name="content"
+                rows={12}
+                value={content}
+                onChange={(event) => setContent(event.target.value)}
+                maxLength={ARTICLE_LIMITS.content}
+                required
+                hidden={previewing}
+                aria-invalid={errors.content ? true : undefined}
+                aria-describedby={`article-content-hint${errors.content ? " article-content-error" : ""}`}
+                className={`${inputClass} font-mono leading-6`}
+              />
+              {previewing ? (
+                <section
+                  aria-label="Preview"
+                  aria-busy={"state" in preview}
+                  className="max-h-[32rem] overflow-y-auto rounded-lg border border-slate-300 bg-white p-5 dark:border-slate-700 dark:bg-slate-950"
+                >
+                  {"html" in preview ? (
+                    <ArticleBody html={preview.html} />
+                  ) : "error" in preview ? (
+                    <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+                      {preview.error}
+                    </p>
+                  ) : (
+                    <p className="text-sm text-slate-500">Preparing the preview…</p>
+                  )}
+                </section>
+              ) : null}
+              <p id="article-content-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+                Markdown: **bold**, &lt;u&gt;underline&lt;/u&gt;, ## headings, - lists, &gt; quotes, [links](https://…).
+              </p>
+              {errors.content ? (
+                <p id="article-content-error" className="mt-1 text-sm text-red-700 dark:text-red-400">
+                  {errors.content}
+                </p>
+              ) : null}
+            </div>
+          </div>
+
+          <ImagePanel value={image} onChange={setImage} error={errors.image} inputClass={inputClass} />
+        </div>
+
+        <div role="alert" className="px-5 empty:hidden">
+          {result?.formError && !clientErrors ? (
+            <p className="mb-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+              {result.formError}
+            </p>
+          ) : null}
+          {result?.duplicate && !clientErrors ? <DuplicateWarning duplicate={result.duplicate} /> : null}
+        </div>
+
+        <div className="sticky bottom-0 flex justify-end gap-2 border-t border-slate-200 bg-white px-5 py-4 dark:border-slate-700 dark:bg-slate-900">
+          <Link
+            to={backTo}
+            className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+          >
+            Cancel
+          </Link>
+          {result?.duplicate && !clientErrors ? (
+            <button
+              type="submit"
+              name="allowDuplicate"
+              value="true"
+              disabled={saving}
+              className="rounded-lg border border-amber-600 px-4 py-2 text-sm font-semibold text-amber-800 hover:bg-amber-50 disabled:opacity-60 dark:text-amber-300 dark:hover:bg-amber-950"
+            >
+              Save anyway
+            </button>
+          ) : null}
+          <button
+            type="submit"
+            disabled={saving}
+            className="rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
+          >
+            {saving ? "Saving…" : "Save Changes"}
+          </button>
+        </div>
+      </Form>
+    </ModalDialog>
+  );
+}
+
+function DuplicateWarning({ duplicate }: { duplicate: NonNullable<ArticleEditorResult["duplicate"]> }) {
+  return (
+    <div className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+      <p className="flex items-center gap-2 font-semibold">
+        <TriangleAlert aria-hidden className="size-4" />
+        {DUPLICATE_TEXTS.title}
+      </p>
+      <p className="mt-1">{DUPLICATE_TEXTS.message}</p>
+      <p className="mt-2">
+        Similar article:{" "}
+        {duplicate.published ? (
+          <a href={articlePath(duplicate.id)} target="_blank" rel="noopener noreferrer" className="font-medium underline">
+            {duplicate.title}
+          </a>
+        ) : (
+          <strong>{duplicate.title}</strong>
+        )}{" "}
+        ({duplicate.published ? "published" : "draft"}). If yours is a different story, choose Save anyway.
+      </p>
+    </div>
+  );
+}
+
+function ToolbarButton({
+  label,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  disabled: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={onClick}
+      className="inline-flex size-8 items-center justify-center rounded-lg border border-slate-300 hover:bg-slate-100 disabled:opacity-40 dark:border-slate-600 dark:hover:bg-slate-800"
+    >
+      {children}
+    </button>
+  );
+}
+
+type Described = { "aria-invalid"?: true; "aria-describedby"?: string };
+
+/** A labelled field with its hint and its error right below it, tied to the input for screen readers. */
+function Field({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  children: (described: Described) => ReactNode;
+}) {
+  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium">
+        {label}
+      </label>
+      {children({ "aria-invalid": error ? true : undefined, "aria-describedby": describedBy || undefined })}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

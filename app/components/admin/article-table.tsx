@@ -1,0 +1,220 @@
+import { ExternalLink, EyeOff, FilePlus2, Pencil, Send, Trash2 } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { Link } from "react-router";
+import { CategoryBadge } from "~/components/category-badge";
+import { Pagination } from "~/components/pagination";
+import { articlePath, type ArticleListPage, type ManagedArticle } from "~/utils/articles";
+import { articleListSearch, type ArticleListQuery } from "~/validation/article-list";
+import { ConfirmActionDialog, type PendingAction } from "./confirm-action-dialog";
+
+const actionClass =
+  "inline-flex size-9 items-center justify-center rounded-lg border border-slate-200 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800";
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+
+interface ArticleTableProps {
+  list: ArticleListPage;
+  query: ArticleListQuery;
+  /** Whether any article exists at all, to tell "nothing matches" from "nothing yet". */
+  hasArticles: boolean;
+  /** The list's own address with its search, filters and page, where actions post and return. */
+  listUrl: string;
+}
+
+/** The article table with its row actions, the count, paging, and the "New article" button. */
+export function ArticleTable({ list, query, hasArticles, listUrl }: ArticleTableProps) {
+  const [pending, setPending] = useState<PendingAction | null>(null);
+  const search = articleListSearch(query);
+  const first = (list.page - 1) * list.pageSize + 1;
+  const last = first + list.articles.length - 1;
+
+  return (
+    <section
+      aria-labelledby="articles-heading"
+      className="rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 p-4 dark:border-slate-800">
+        <div>
+          <h2 id="articles-heading" className="text-lg font-bold">
+            Articles
+          </h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {list.total === 0
+              ? "No articles to show"
+              : `Showing ${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")} of ${list.total.toLocaleString("en-US")} ${list.total === 1 ? "article" : "articles"}`}
+          </p>
+        </div>
+        <Link
+          to={`/admin/articles/new${search}`}
+          className="inline-flex items-center gap-2 rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800"
+        >
+          <FilePlus2 aria-hidden className="size-4" />
+          New article
+        </Link>
+      </div>
+
+      {list.articles.length === 0 ? (
+        <div className="px-6 py-16 text-center">
+          {hasArticles ? (
+            <>
+              <p className="text-lg font-semibold">No articles found</p>
+              <p className="mt-1 text-slate-600 dark:text-slate-400">Try adjusting your search or filters.</p>
+            </>
+          ) : (
+            <p className="text-lg font-semibold">No articles have been created yet</p>
+          )}
+        </div>
+      ) : (
+        <div className="overflow-x-auto" role="region" aria-labelledby="articles-heading" tabIndex={0}>
+          <table className="w-full min-w-[60rem] text-left text-sm">
+            <caption className="sr-only">Articles, newest first</caption>
+            <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase dark:bg-slate-800/60 dark:text-slate-400">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  Title
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Category
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Read Time
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Sources
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Published
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+              {list.articles.map((article) => (
+                <ArticleRow
+                  key={article.id}
+                  article={article}
+                  editHref={`/admin/articles/${article.id}/edit${search}`}
+                  onAction={(intent) => setPending({ intent, article: { id: article.id, title: article.title } })}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <div className="px-4 pb-4">
+        <Pagination
+          page={list.page}
+          pageCount={list.pageCount}
+          hrefFor={(page) => `/admin/articles${articleListSearch({ ...query, page })}`}
+          clientSide
+        />
+      </div>
+      <noscript>
+        <p className="px-4 pb-4 text-sm text-slate-600 dark:text-slate-400">
+          Publishing, unpublishing and deleting ask for confirmation in a dialog, which needs JavaScript.
+        </p>
+      </noscript>
+      <ConfirmActionDialog pending={pending} listUrl={listUrl} onClose={() => setPending(null)} />
+    </section>
+  );
+}
+
+function ArticleRow({
+  article,
+  editHref,
+  onAction,
+}: {
+  article: ManagedArticle;
+  editHref: string;
+  onAction: (intent: PendingAction["intent"]) => void;
+}) {
+  const published = article.publishedAt !== null;
+  return (
+    <tr className="align-top">
+      <th scope="row" className="max-w-md px-4 py-3 text-left font-normal">
+        <span className="block font-semibold text-slate-900 dark:text-white">{article.title}</span>
+        <span className="mt-1 line-clamp-2 block text-slate-600 dark:text-slate-400">{article.excerpt}</span>
+      </th>
+      <td className="px-4 py-3">
+        <CategoryBadge category={article.category} />
+      </td>
+      <td className="px-4 py-3 whitespace-nowrap">{article.readTime} min</td>
+      <td className="max-w-48 px-4 py-3 text-slate-700 dark:text-slate-300">{article.sources || "—"}</td>
+      <td className="px-4 py-3">
+        <span
+          className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+            published
+              ? "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200"
+              : "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+          }`}
+        >
+          {published ? "Published" : "Draft"}
+        </span>
+      </td>
+      <td className="px-4 py-3 whitespace-nowrap">
+        {article.publishedAt ? (
+          <time dateTime={article.publishedAt.toISOString()}>{dateFormat.format(article.publishedAt)}</time>
+        ) : (
+          <span className="text-slate-500 dark:text-slate-400">Not published</span>
+        )}
+      </td>
+      <td className="px-4 py-3">
+        <div className="flex justify-end gap-1.5">
+          {published ? (
+            <a
+              href={articlePath(article.id)}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`View ${article.title} (opens in a new tab)`}
+              title="View"
+              className={actionClass}
+            >
+              <ExternalLink aria-hidden className="size-4" />
+            </a>
+          ) : (
+            <RowButton label={`Publish ${article.title}`} title="Publish" onClick={() => onAction("publish")}>
+              <Send aria-hidden className="size-4 text-emerald-700 dark:text-emerald-400" />
+            </RowButton>
+          )}
+          <Link to={editHref} aria-label={`Edit ${article.title}`} title="Edit" className={actionClass}>
+            <Pencil aria-hidden className="size-4" />
+          </Link>
+          {published ? (
+            <RowButton label={`Unpublish ${article.title}`} title="Unpublish" onClick={() => onAction("unpublish")}>
+              <EyeOff aria-hidden className="size-4 text-amber-700 dark:text-amber-400" />
+            </RowButton>
+          ) : (
+            <span aria-hidden className="size-9" />
+          )}
+          <RowButton label={`Delete ${article.title}`} title="Delete" onClick={() => onAction("delete")}>
+            <Trash2 aria-hidden className="size-4 text-red-700 dark:text-red-400" />
+          </RowButton>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+function RowButton({
+  label,
+  title,
+  onClick,
+  children,
+}: {
+  label: string;
+  title: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" aria-label={label} title={title} onClick={onClick} className={actionClass}>
+      {children}
+    </button>
+  );
+}

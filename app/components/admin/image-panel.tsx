@@ -1,0 +1,158 @@
+import { ImageOff, Upload } from "lucide-react";
+import { useRef, useState, type ChangeEvent } from "react";
+import { STOCK_IMAGES, stockImageUrl } from "~/utils/stock-images";
+import { UPLOAD_ACCEPT, UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from "~/validation/upload";
+
+/** What /admin/api/uploads answers. */
+export type UploadAnswer = { url: string } | { error: string };
+
+interface ImagePanelProps {
+  value: string;
+  onChange: (url: string) => void;
+  error?: string;
+  inputClass: string;
+}
+
+/**
+ * The cover image: a preview, the custom image URL (the field the form sends), the 15 labelled
+ * stock covers, and an upload of a JPEG, PNG, WebP or GIF up to 5 MB checked by the server.
+ */
+export function ImagePanel({ value, onChange, error, inputClass }: ImagePanelProps) {
+  const [upload, setUpload] = useState<{ state: "idle" | "uploading" | "done" } | { state: "failed"; message: string }>({
+    state: "idle",
+  });
+  const fileRef = useRef<HTMLInputElement>(null);
+
+  async function uploadFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    if (file.size > UPLOAD_MAX_BYTES) {
+      setUpload({ state: "failed", message: UPLOAD_MESSAGES.tooLarge });
+      event.target.value = "";
+      return;
+    }
+    setUpload({ state: "uploading" });
+    const body = new FormData();
+    body.set("image", file);
+    try {
+      const response = await fetch("/admin/api/uploads", { method: "POST", body, headers: { Accept: "application/json" } });
+      const answer = (await response.json().catch(() => ({ error: UPLOAD_MESSAGES.failed }))) as UploadAnswer;
+      if (response.ok && "url" in answer) {
+        onChange(answer.url);
+        setUpload({ state: "done" });
+      } else {
+        setUpload({ state: "failed", message: "error" in answer ? answer.error : UPLOAD_MESSAGES.failed });
+      }
+    } catch {
+      setUpload({ state: "failed", message: UPLOAD_MESSAGES.failed });
+    } finally {
+      if (fileRef.current) fileRef.current.value = "";
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      <div>
+        <p className="mb-1 text-sm font-medium">Cover image</p>
+        <CoverPreview key={value} url={value} />
+      </div>
+
+      <div>
+        <label htmlFor="article-image" className="mb-1 block text-sm font-medium">
+          Custom image URL
+        </label>
+        <input
+          id="article-image"
+          name="image"
+          type="url"
+          inputMode="url"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          placeholder="https://…"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "article-image-error" : undefined}
+          className={inputClass}
+        />
+        {error ? (
+          <p id="article-image-error" className="mt-1 text-sm text-red-700 dark:text-red-400">
+            {error}
+          </p>
+        ) : null}
+      </div>
+
+      <div>
+        <label htmlFor="article-image-upload" className="mb-1 flex items-center gap-2 text-sm font-medium">
+          <Upload aria-hidden className="size-4" />
+          Upload an image
+        </label>
+        <input
+          ref={fileRef}
+          id="article-image-upload"
+          type="file"
+          accept={UPLOAD_ACCEPT}
+          onChange={uploadFile}
+          disabled={upload.state === "uploading"}
+          aria-describedby="article-image-upload-hint"
+          className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-slate-200 file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-slate-300 dark:file:bg-slate-700 dark:file:text-slate-100"
+        />
+        <p id="article-image-upload-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          JPEG, PNG, WebP or GIF, up to 5 MB.
+        </p>
+        <p role="status" className="mt-1 text-sm text-emerald-700 dark:text-emerald-400">
+          {upload.state === "uploading" ? "Uploading…" : upload.state === "done" ? UPLOAD_MESSAGES.uploaded : ""}
+        </p>
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {upload.state === "failed" ? upload.message : ""}
+        </p>
+      </div>
+
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium">Stock images</legend>
+        <ul className="grid grid-cols-3 gap-2">
+          {STOCK_IMAGES.map((image) => {
+            const url = stockImageUrl(image.label);
+            const chosen = value === url;
+            return (
+              <li key={image.slug}>
+                <button
+                  type="button"
+                  aria-pressed={chosen}
+                  onClick={() => onChange(url)}
+                  className={`w-full overflow-hidden rounded-lg border-2 text-left ${
+                    chosen
+                      ? "border-blue-600 ring-2 ring-blue-600/30"
+                      : "border-transparent hover:border-slate-300 dark:hover:border-slate-600"
+                  }`}
+                >
+                  <img src={url} alt="" loading="lazy" className="aspect-video w-full object-cover" />
+                  <span className="block truncate px-1 py-0.5 text-[11px] leading-4 font-medium">{image.label}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </fieldset>
+    </div>
+  );
+}
+
+/** The chosen cover, or a note when there is none or it cannot be loaded. Remounted per address. */
+function CoverPreview({ url }: { url: string }) {
+  const [broken, setBroken] = useState(false);
+  if (!url || broken) {
+    return (
+      <div className="flex aspect-video w-full flex-col items-center justify-center gap-1 rounded-lg border border-dashed border-slate-300 text-sm text-slate-500 dark:border-slate-600 dark:text-slate-400">
+        <ImageOff aria-hidden className="size-6" />
+        {url ? "This image could not be loaded." : "No image chosen"}
+      </div>
+    );
+  }
+  return (
+    <img
+      src={url}
+      alt="Cover image preview"
+      onError={() => setBroken(true)}
+      className="aspect-video w-full rounded-lg object-cover"
+    />
+  );
+}

@@ -1,0 +1,34 @@
+import { CircleAlert, CircleCheck } from "lucide-react";
+
+/** A one-time message after an admin action. */
+export interface Notice {
+  kind: "success" | "error";
+  text: string;
+}
+
+/**
+ * The result of the last action. Both live regions are always in the page, so a screen reader
+ * announces a message when it appears: successes politely, failures at once.
+ */
+export function NoticeMessage({ notice }: { notice: Notice | null }) {
+  return (
+    <>
+      <div role="status">
+        {notice?.kind === "success" ? (
+          <p className="flex items-center gap-2 rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100">
+            <CircleCheck aria-hidden className="size-5 shrink-0" />
+            {notice.text}
+          </p>
+        ) : null}
+      </div>
+      <div role="alert">
+        {notice?.kind === "error" ? (
+          <p className="flex items-center gap-2 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+            <CircleAlert aria-hidden className="size-5 shrink-0" />
+            {notice.text}
+          </p>
+        ) : null}
+      </div>
+    </>
+  );
+}

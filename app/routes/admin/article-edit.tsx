@@ -1,0 +1,78 @@
+import { data, redirect, useLocation } from "react-router";
+import { ArticleEditor, type ArticleEditorResult } from "~/components/admin/article-editor";
+import { servicesContext } from "~/context";
+import { parseArticleId } from "~/utils/articles";
+import { adminMeta } from "~/utils/seo";
+import { ARTICLE_EDIT_TEXTS } from "~/validation/article";
+import type { Route } from "./+types/article-edit";
+import { formValues, listAddress, parseEditorForm } from "./article-editing.server";
+import { requireAdmin } from "./guard.server";
+import { noticeHeaders } from "./notice.server";
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  adminMeta(loaderData ? `Edit: ${loaderData.values.title} · Admin` : "Edit article · Admin");
+
+/** The article to edit, draft or published. A stale link (the article was deleted) goes back to the list and says so. */
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const { editorial } = args.context.get(servicesContext);
+  const id = parseArticleId(args.params.id);
+  const article = id ? await editorial.findForEditing(id) : null;
+  if (!article) {
+    throw redirect(listAddress(args.request), {
+      headers: await noticeHeaders({ kind: "error", text: ARTICLE_EDIT_TEXTS.missing }),
+    });
+  }
+  return { id: article.id, values: formValues(article), updatedAt: article.updatedAt.toISOString() };
+}
+
+/**
+ * Save Changes: the shared schema, then one UPDATE of this version of the article. Success goes back to
+ * the list with the spec's "Article updated successfully"; anything else stays in the editor with its reason.
+ */
+export async function action(args: Route.ActionArgs) {
+  await requireAdmin(args);
+  const { editorial, logger } = args.context.get(servicesContext);
+  const id = parseArticleId(args.params.id);
+  const form = await args.request.formData();
+  const parsed = parseEditorForm(form);
+  if (!parsed.ok) return data<ArticleEditorResult>(parsed.result, 400);
+  if (!id)
+    return data<ArticleEditorResult>({ formError: `${ARTICLE_EDIT_TEXTS.updateFailed}. ${ARTICLE_EDIT_TEXTS.missing}` }, 404);
+
+  const opened = new Date(String(form.get("updatedAt") ?? ""));
+  const values = parsed.values;
+  try {
+    const outcome = await editorial.update(id, parsed.input, {
+      expectedUpdatedAt: Number.isNaN(opened.getTime()) ? undefined : opened,
+    });
+    if (outcome === "done") {
+      return redirect(listAddress(args.request), {
+        status: 303,
+        headers: await noticeHeaders({ kind: "success", text: ARTICLE_EDIT_TEXTS.updated }),
+      });
+    }
+    const reason = outcome === "missing" ? ARTICLE_EDIT_TEXTS.missing : ARTICLE_EDIT_TEXTS.stale;
+    return data<ArticleEditorResult>(
+      { formError: `${ARTICLE_EDIT_TEXTS.updateFailed}. ${reason}`, values },
+      outcome === "missing" ? 404 : 409,
+    );
+  } catch (error) {
+    logger.error({ err: error, articleId: id }, "article update failed");
+    return data<ArticleEditorResult>({ formError: ARTICLE_EDIT_TEXTS.updateFailed, values }, 500);
+  }
+}
+
+export default function EditArticle({ loaderData, actionData }: Route.ComponentProps) {
+  const { search } = useLocation();
+  return (
+    <ArticleEditor
+      key={`${loaderData.id}:${loaderData.updatedAt}`}
+      mode="edit"
+      initial={loaderData.values}
+      result={actionData}
+      backTo={`/admin/articles${search}`}
+      updatedAt={loaderData.updatedAt}
+    />
+  );
+}

@@ -1,0 +1,52 @@
+import { data, redirect, useLocation } from "react-router";
+import { ArticleEditor, EMPTY_ARTICLE, type ArticleEditorResult } from "~/components/admin/article-editor";
+import { servicesContext } from "~/context";
+import { adminMeta } from "~/utils/seo";
+import { ARTICLE_EDIT_TEXTS } from "~/validation/article";
+import type { Route } from "./+types/article-new";
+import { parseEditorForm } from "./article-editing.server";
+import { requireAdmin } from "./guard.server";
+import { noticeHeaders } from "./notice.server";
+
+export const meta: Route.MetaFunction = () => adminMeta("New article · Admin");
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  return null;
+}
+
+/**
+ * A new article written by hand (DESIGN.md departure 7): saved as a draft signed by this admin's
+ * author profile, after the spec's duplicate check, which the editor may override by confirming.
+ */
+export async function action(args: Route.ActionArgs) {
+  const admin = await requireAdmin(args);
+  const { editorial, logger } = args.context.get(servicesContext);
+  const form = await args.request.formData();
+  const parsed = parseEditorForm(form);
+  if (!parsed.ok) return data<ArticleEditorResult>(parsed.result, 400);
+  const values = parsed.values;
+  try {
+    const created = await editorial.create(parsed.input, {
+      authorId: admin.authorId,
+      allowDuplicate: form.get("allowDuplicate") === "true",
+    });
+    if (created.outcome === "duplicate") {
+      const { id, title, publishedAt } = created.similar;
+      return data<ArticleEditorResult>({ duplicate: { id, title, published: publishedAt !== null }, values }, 409);
+    }
+    // The whole list, newest first, where the new draft is the first row.
+    return redirect("/admin/articles", {
+      status: 303,
+      headers: await noticeHeaders({ kind: "success", text: ARTICLE_EDIT_TEXTS.created }),
+    });
+  } catch (error) {
+    logger.error({ err: error }, "article creation failed");
+    return data<ArticleEditorResult>({ formError: ARTICLE_EDIT_TEXTS.createFailed, values }, 500);
+  }
+}
+
+export default function NewArticle({ actionData }: Route.ComponentProps) {
+  const { search } = useLocation();
+  return <ArticleEditor mode="new" initial={EMPTY_ARTICLE} result={actionData} backTo={`/admin/articles${search}`} />;
+}

@@ -1,0 +1,19 @@
+import { data } from "react-router";
+import type { PreviewAnswer } from "~/components/admin/article-editor";
+import { servicesContext } from "~/context";
+import { ARTICLE_LIMITS } from "~/validation/article";
+import type { Route } from "./+types/preview-markdown";
+import { requireAdmin } from "./guard.server";
+
+/** The editor's Preview: the markdown through the very conversion the article page uses. */
+export async function action(args: Route.ActionArgs) {
+  await requireAdmin(args);
+  const { articles } = args.context.get(servicesContext);
+  const content = (await args.request.formData()).get("content");
+  if (typeof content !== "string" || content.length > ARTICLE_LIMITS.content) {
+    return data<PreviewAnswer>({ error: "There is no content to preview." }, 400);
+  }
+  return Response.json({ html: articles.previewHtml(content) } satisfies PreviewAnswer, {
+    headers: { "Cache-Control": "no-store" },
+  });
+}

@@ -1,0 +1,75 @@
+import type { UploadAnswer } from "~/components/admin/image-panel";
+import { servicesContext } from "~/context";
+import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from "~/validation/upload";
+import type { Route } from "./+types/upload-image";
+import { requireAdmin } from "./guard.server";
+
+/** Room for the multipart envelope around the file itself. */
+const ENVELOPE_BYTES = 64 * 1024;
+
+const answer = (body: UploadAnswer, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+
+/**
+ * A cover image upload (multipart field "image"): at most 5 MB, and a JPEG, PNG, WebP or GIF by its
+ * content, whatever its name or declared type. Answers the new image's address, or the reason it was refused.
+ */
+export async function action(args: Route.ActionArgs) {
+  await requireAdmin(args);
+  const { uploads, logger } = args.context.get(servicesContext);
+  const body = await readAtMost(args.request, UPLOAD_MAX_BYTES + ENVELOPE_BYTES);
+  if (body === "too_large") return answer({ error: UPLOAD_MESSAGES.tooLarge }, 413);
+
+  let file: FormDataEntryValue | null;
+  try {
+    const form = await new Request(args.request.url, { method: "POST", headers: args.request.headers, body }).formData();
+    file = form.get("image");
+  } catch {
+    return answer({ error: UPLOAD_MESSAGES.missing }, 400);
+  }
+  if (!(file instanceof File) || file.size === 0) return answer({ error: UPLOAD_MESSAGES.missing }, 400);
+
+  try {
+    const stored = await uploads.store(new Uint8Array(await file.arrayBuffer()));
+    switch (stored.outcome) {
+      case "stored":
+        logger.info({ url: stored.url, mime: stored.mime, bytes: stored.bytes }, "image uploaded");
+        return answer({ url: stored.url }, 201);
+      case "too_large":
+        return answer({ error: UPLOAD_MESSAGES.tooLarge }, 413);
+      case "not_an_image":
+        return answer({ error: UPLOAD_MESSAGES.notAnImage }, 415);
+      case "empty":
+        return answer({ error: UPLOAD_MESSAGES.missing }, 400);
+    }
+  } catch (error) {
+    logger.error({ err: error }, "image upload failed");
+    return answer({ error: UPLOAD_MESSAGES.failed }, 500);
+  }
+}
+
+/** The request body, read only up to a limit, so an oversized upload is refused without holding it all. */
+async function readAtMost(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | "too_large"> {
+  const declared = Number(request.headers.get("Content-Length") ?? 0);
+  if (declared > limit) return "too_large";
+  if (!request.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (received > limit) {
+      await reader.cancel();
+      return "too_large";
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(received);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}

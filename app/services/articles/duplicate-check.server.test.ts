@@ -1,0 +1,143 @@
+import { describe, expect, it } from "vitest";
+import { articleKeywords, extractKeywords, sharedKeywordsIfDuplicate, titlePrefix } from "./duplicate-check.server";
+
+/** `count` distinct keywords that pass every filter: "word01", "word02", ... */
+const words = (count: number, prefix = "word") =>
+  Array.from({ length: count }, (_, index) => `${prefix}${String(index + 1).padStart(2, "0")}`);
+
+describe("extractKeywords", () => {
+  it("lowercases every word", () => {
+    expect(extractKeywords("Quantum CHIPS Arrive")).toEqual(["quantum", "chips", "arrive"]);
+  });
+
+  it("keeps a word that is already lowercase as it is, and treats two casings as one word", () => {
+    expect(extractKeywords("robots Robots ROBOTS robots")).toEqual(["robots"]);
+  });
+
+  it("strips punctuation out of and around words", () => {
+    expect(extractKeywords('Apple\'s "iPhone", finally! (Really?) Cloud-native.')).toEqual([
+      "apples",
+      "iphone",
+      "finally",
+      "really",
+      "cloudnative",
+    ]);
+  });
+
+  it("keeps letters of any alphabet and digits, which are not punctuation", () => {
+    expect(extractKeywords("Café Zürich 2025 résumé")).toEqual(["café", "zürich", "2025", "résumé"]);
+  });
+
+  it("drops words of 2 characters or fewer, also when punctuation made them that short", () => {
+    expect(extractKeywords("AI is on a GPU, U.S. I'm")).toEqual(["gpu"]);
+  });
+
+  it("keeps words of exactly 3 characters", () => {
+    expect(extractKeywords("GPU CPU RAM")).toEqual(["gpu", "cpu", "ram"]);
+  });
+
+  it("drops common stop words", () => {
+    expect(extractKeywords("The chips and the boards with their makers")).toEqual(["chips", "boards", "makers"]);
+  });
+
+  it("keeps words that only contain a stop word", () => {
+    expect(extractKeywords("theory android without withdrawn")).toEqual(["theory", "android", "withdrawn"]);
+  });
+
+  it("keeps at most 10 keywords per text: the 11th is dropped", () => {
+    expect(extractKeywords(words(11).join(" "))).toEqual(words(10));
+  });
+
+  it("keeps all 10 keywords of a text that has exactly 10", () => {
+    expect(extractKeywords(words(10).join(" "))).toEqual(words(10));
+  });
+
+  it("keeps each word once, counting the 10 after repeats are removed", () => {
+    const [first, second, ...rest] = words(10);
+    const text = [first, first, second, first, second, ...rest].join(" ");
+    expect(extractKeywords(text)).toEqual(words(10));
+  });
+
+  it("splits on any whitespace and finds nothing in an empty or blank text", () => {
+    expect(extractKeywords("  Rust\n\tcompiler  ")).toEqual(["rust", "compiler"]);
+    expect(extractKeywords("")).toEqual([]);
+    expect(extractKeywords("   ")).toEqual([]);
+    expect(extractKeywords("!!! ... ---")).toEqual([]);
+  });
+});
+
+describe("articleKeywords", () => {
+  it("takes the title's keywords, then the excerpt's, each word once", () => {
+    expect(articleKeywords({ title: "Rust compiler released", excerpt: "The new Rust compiler is faster." })).toEqual([
+      "rust",
+      "compiler",
+      "released",
+      "faster",
+    ]);
+  });
+
+  it("caps title and excerpt at 10 keywords each, so an article has up to 20", () => {
+    const keywords = articleKeywords({ title: words(11, "title").join(" "), excerpt: words(11, "summary").join(" ") });
+    expect(keywords).toEqual([...words(10, "title"), ...words(10, "summary")]);
+  });
+});
+
+describe("titlePrefix", () => {
+  it("is the first 30 characters of the title", () => {
+    const title = "Quantum computing breakthrough at MIT labs";
+    expect(titlePrefix(title)).toBe("Quantum computing breakthrough");
+    expect(titlePrefix(title)).toHaveLength(30);
+  });
+
+  it("is the whole title when it is shorter than 30 characters", () => {
+    expect(titlePrefix("GPU prices fall")).toBe("GPU prices fall");
+  });
+
+  it("ignores whitespace around the title", () => {
+    expect(titlePrefix("   Quantum computing breakthrough at MIT labs")).toBe("Quantum computing breakthrough");
+    expect(titlePrefix("   ")).toBe("");
+  });
+});
+
+describe("sharedKeywordsIfDuplicate", () => {
+  it("is not a duplicate when exactly 0.6 of the new keywords are shared (6 of 10)", () => {
+    const fresh = words(10);
+    const candidate = [...fresh.slice(0, 6), "other01", "other02"];
+    expect(sharedKeywordsIfDuplicate(fresh, candidate)).toBeNull();
+  });
+
+  it("is not a duplicate when exactly 0.6 are shared with the minimum count (3 of 5)", () => {
+    expect(sharedKeywordsIfDuplicate(words(5), words(3))).toBeNull();
+  });
+
+  it("is a duplicate just above 0.6 (5 of 8 shared), and gives the shared keywords", () => {
+    const fresh = words(8);
+    const candidate = ["other01", ...fresh.slice(3)];
+    expect(sharedKeywordsIfDuplicate(fresh, candidate)).toEqual(fresh.slice(3));
+  });
+
+  it("is not a duplicate with only 2 shared keywords, even when that is all of them (ratio 1.0)", () => {
+    expect(sharedKeywordsIfDuplicate(["openai", "gpt5"], ["openai", "gpt5", "model"])).toBeNull();
+  });
+
+  it("is a duplicate with 3 shared keywords at ratio 1.0", () => {
+    expect(sharedKeywordsIfDuplicate(["openai", "gpt5", "model"], ["model", "openai", "gpt5", "launch"])).toEqual([
+      "openai",
+      "gpt5",
+      "model",
+    ]);
+  });
+
+  it("measures the share against the new article's keywords, so a candidate with many more words still matches", () => {
+    const fresh = words(4);
+    expect(sharedKeywordsIfDuplicate(fresh, [...words(20, "extra"), ...fresh])).toEqual(fresh);
+    // The other way round, the 4 shared keywords are a small share of the new article's 24.
+    expect(sharedKeywordsIfDuplicate([...words(20, "extra"), ...fresh], fresh)).toBeNull();
+  });
+
+  it("is never a duplicate when either side has no keywords", () => {
+    expect(sharedKeywordsIfDuplicate([], words(5))).toBeNull();
+    expect(sharedKeywordsIfDuplicate(words(5), [])).toBeNull();
+    expect(sharedKeywordsIfDuplicate([], [])).toBeNull();
+  });
+});

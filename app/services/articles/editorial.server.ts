@@ -1,0 +1,193 @@
+import { and, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client.server";
+import { articles } from "../../db/schema";
+import type { ArticleListPage, ArticleStats, EditableArticle } from "../../utils/articles";
+import type { ArticleInput } from "../../validation/article";
+import { ADMIN_ARTICLES_PAGE_SIZE, type ArticleListQuery } from "../../validation/article-list";
+import type { Clock } from "../index.server";
+import type { Logger } from "../logger.server";
+import { findSimilarArticle, type SimilarArticle } from "./duplicate-check.server";
+import { containsPattern } from "./like.server";
+
+/**
+ * What a change did. Each transition is one conditional UPDATE (or DELETE) that names the state it
+ * expects, so a double click or two admins at once cannot apply it twice or revive a deleted article:
+ * "done", "missing" (no such article, or deleted meanwhile), "already" (already in the target state),
+ * "stale" (an edit of a version that another admin has changed since it was opened).
+ */
+export type ChangeOutcome = "done" | "missing" | "already" | "stale";
+
+export type CreateOutcome = { outcome: "created"; id: number } | { outcome: "duplicate"; similar: SimilarArticle };
+
+const managedColumns = {
+  id: articles.id,
+  title: articles.title,
+  excerpt: articles.excerpt,
+  category: articles.category,
+  readTime: articles.readTime,
+  sources: articles.sources,
+  image: articles.image,
+  isFeatured: articles.isFeatured,
+  isPopular: articles.isPopular,
+  isAiGenerated: articles.isAiGenerated,
+  publishedAt: articles.publishedAt,
+  createdAt: articles.createdAt,
+  updatedAt: articles.updatedAt,
+};
+
+/** Article Management's newest first: by creation, since drafts have no publication time; the id breaks ties. */
+const newestCreatedFirst = [desc(articles.createdAt), desc(articles.id)] as const;
+
+function listFilter({ q, category, status }: Pick<ArticleListQuery, "q" | "category" | "status">): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  // Case-insensitive substring match over title and excerpt, served by the trigram indexes.
+  if (q)
+    conditions.push(or(sql`${articles.title} ilike ${containsPattern(q)}`, sql`${articles.excerpt} ilike ${containsPattern(q)}`));
+  if (category) conditions.push(eq(articles.category, category));
+  if (status === "published") conditions.push(isNotNull(articles.publishedAt));
+  if (status === "draft") conditions.push(isNull(articles.publishedAt));
+  return and(...conditions);
+}
+
+/** The columns an edit writes; publication state changes only through publish and unpublish. */
+function editedColumns(input: ArticleInput) {
+  return {
+    title: input.title,
+    excerpt: input.excerpt,
+    content: input.content,
+    category: input.category,
+    readTime: input.readTime,
+    sources: input.sources,
+    image: input.image,
+    isFeatured: input.isFeatured,
+    isPopular: input.isPopular,
+  };
+}
+
+/**
+ * The editors' side of articles: stats, the searchable list, and every change an admin makes
+ * (create, edit, publish, unpublish, delete). Reader pages read articles through the article service.
+ */
+export function createEditorialService({ db, clock, logger }: { db: Database; clock: Clock; logger?: Logger }) {
+  /** Tells "no such article" from "not in the state this change expects" after a conditional change found no row. */
+  async function missingOrAlready(id: number): Promise<"missing" | "already"> {
+    const [row] = await db.select({ id: articles.id }).from(articles).where(eq(articles.id, id)).limit(1);
+    return row ? "already" : "missing";
+  }
+
+  return {
+    async stats(): Promise<ArticleStats> {
+      const [row] = await db
+        .select({
+          total: count(),
+          published: count(articles.publishedAt),
+          featured: sql<number>`count(*) filter (where ${articles.isFeatured})`.mapWith(Number),
+          popular: sql<number>`count(*) filter (where ${articles.isPopular})`.mapWith(Number),
+        })
+        .from(articles);
+      const { total = 0, published = 0, featured = 0, popular = 0 } = row ?? {};
+      return { total, published, drafts: total - published, featured, popular };
+    },
+
+    /** One page of the table: search over title and excerpt, category and status filters, 25 per page, newest first. */
+    async list(query: ArticleListQuery, pageSize = ADMIN_ARTICLES_PAGE_SIZE): Promise<ArticleListPage> {
+      const where = listFilter(query);
+      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(articles).where(where);
+      const pageCount = Math.max(1, Math.ceil(total / pageSize));
+      const page = Math.min(query.page, pageCount);
+      const rows = await db
+        .select(managedColumns)
+        .from(articles)
+        .where(where)
+        .orderBy(...newestCreatedFirst)
+        .limit(pageSize)
+        .offset((page - 1) * pageSize);
+      return { articles: rows, total, page, pageCount, pageSize };
+    },
+
+    /** An article with its body, draft or published, for the editor; null when there is none. */
+    async findForEditing(id: number): Promise<EditableArticle | null> {
+      const [row] = await db
+        .select({ ...managedColumns, content: articles.content })
+        .from(articles)
+        .where(eq(articles.id, id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * A new article written by hand: a draft signed by the admin's author profile. The spec's duplicate
+     * check runs first; `allowDuplicate` is the editor's confirmation that a similar story is not a duplicate.
+     */
+    async create(
+      input: ArticleInput,
+      { authorId, allowDuplicate }: { authorId: number; allowDuplicate: boolean },
+    ): Promise<CreateOutcome> {
+      if (!allowDuplicate) {
+        const similar = await findSimilarArticle(db, input, logger);
+        if (similar) return { outcome: "duplicate", similar };
+      }
+      const now = clock.now();
+      const [row] = await db
+        .insert(articles)
+        .values({ ...editedColumns(input), authorId, isAiGenerated: false, publishedAt: null, createdAt: now, updatedAt: now })
+        .returning({ id: articles.id });
+      if (!row) throw new Error("The new article was not saved.");
+      return { outcome: "created", id: row.id };
+    },
+
+    /**
+     * Saves the editor's fields. With `expectedUpdatedAt` (the version the editor opened) the save refuses
+     * with "stale" when another admin changed the article in between, instead of silently overwriting them.
+     */
+    async update(
+      id: number,
+      input: ArticleInput,
+      { expectedUpdatedAt }: { expectedUpdatedAt?: Date } = {},
+    ): Promise<ChangeOutcome> {
+      // Timestamps are compared to the millisecond, the precision the editor received.
+      const matches = expectedUpdatedAt
+        ? and(
+            eq(articles.id, id),
+            sql`date_trunc('milliseconds', ${articles.updatedAt}) = ${expectedUpdatedAt.toISOString()}::timestamptz`,
+          )
+        : eq(articles.id, id);
+      const updated = await db
+        .update(articles)
+        .set({ ...editedColumns(input), updatedAt: clock.now() })
+        .where(matches)
+        .returning({ id: articles.id });
+      if (updated.length > 0) return "done";
+      return (await missingOrAlready(id)) === "missing" ? "missing" : "stale";
+    },
+
+    /** Draft to published, with the publication time set to now. */
+    async publish(id: number): Promise<ChangeOutcome> {
+      const now = clock.now();
+      const updated = await db
+        .update(articles)
+        .set({ publishedAt: now, updatedAt: now })
+        .where(and(eq(articles.id, id), isNull(articles.publishedAt)))
+        .returning({ id: articles.id });
+      return updated.length > 0 ? "done" : missingOrAlready(id);
+    },
+
+    /** Published to draft: the publication time is cleared. */
+    async unpublish(id: number): Promise<ChangeOutcome> {
+      const updated = await db
+        .update(articles)
+        .set({ publishedAt: null, updatedAt: clock.now() })
+        .where(and(eq(articles.id, id), isNotNull(articles.publishedAt)))
+        .returning({ id: articles.id });
+      return updated.length > 0 ? "done" : missingOrAlready(id);
+    },
+
+    /** Permanent. */
+    async delete(id: number): Promise<ChangeOutcome> {
+      const deleted = await db.delete(articles).where(eq(articles.id, id)).returning({ id: articles.id });
+      return deleted.length > 0 ? "done" : "missing";
+    },
+  };
+}
+
+export type EditorialService = ReturnType<typeof createEditorialService>;

@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { CATEGORIES, type Category } from "../utils/categories";
+
+/** Article Management shows this many articles per page, newest first. */
+export const ADMIN_ARTICLES_PAGE_SIZE = 25;
+export const ADMIN_SEARCH_MAX_LENGTH = 200;
+
+/** The status filter: a published article has a publication time, a draft has none. */
+export const ARTICLE_STATUSES = ["published", "draft"] as const;
+export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
+
+/**
+ * The table's search, filters and page, as they live in the URL (`?q=&category=&status=&page=`).
+ * A malformed value is not an error: it falls back to "no filter" or page 1, as a hand-edited link should.
+ */
+export const ArticleListQuery = z.object({
+  q: z
+    .string()
+    .catch("")
+    .transform((value) => value.trim().slice(0, ADMIN_SEARCH_MAX_LENGTH)),
+  category: z.enum(CATEGORIES).optional().catch(undefined),
+  status: z.enum(ARTICLE_STATUSES).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+
+export interface ArticleListQuery {
+  q: string;
+  category?: Category;
+  status?: ArticleStatus;
+  page: number;
+}
+
+export function parseArticleListQuery(params: URLSearchParams): ArticleListQuery {
+  return ArticleListQuery.parse({
+    q: params.get("q") ?? "",
+    category: params.get("category") ?? undefined,
+    status: params.get("status") ?? undefined,
+    page: params.get("page") ?? undefined,
+  });
+}
+
+/** The query string for a list state, without empty values, so links stay short: "" or "?q=ai&page=2". */
+export function articleListSearch({ q, category, status, page }: Partial<ArticleListQuery>): string {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (category) params.set("category", category);
+  if (status) params.set("status", status);
+  if (page && page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return search ? `?${search}` : "";
+}

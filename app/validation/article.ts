@@ -1,0 +1,158 @@
+import { z } from "zod";
+import { CATEGORIES } from "../utils/categories";
+import { DEFAULT_READ_TIME, READ_TIME_MAX, READ_TIME_MIN } from "../utils/read-time";
+
+/** Longest values the editor accepts; beyond these a field is almost certainly a paste gone wrong. */
+export const ARTICLE_LIMITS = {
+  title: 300,
+  excerpt: 1000,
+  content: 200_000,
+  sources: 500,
+  image: 2000,
+} as const;
+
+/**
+ * The spec's reading-time rule: a number input from 1 to 15 where a value that is not a number
+ * (empty, "abc") falls back to 5. A number outside the range is an error, not silently changed.
+ */
+export function readTimeFromInput(value: unknown): unknown {
+  if (typeof value === "number") return value;
+  const text = typeof value === "string" ? value.trim() : "";
+  return text !== "" && Number.isFinite(Number(text)) ? Number(text) : DEFAULT_READ_TIME;
+}
+
+/**
+ * An image is a path on this site (a stock cover, an upload) or an http(s) address; empty means none.
+ * A "path" that a browser would resolve to another host ("//host/x", "/\\host/x", "/\t/host/x") is refused.
+ */
+export function isImageAddress(value: string): boolean {
+  if (value === "") return true;
+  if (value.startsWith("/"))
+    return URL.canParse(value, "https://site.invalid") && new URL(value, "https://site.invalid").host === "site.invalid";
+  return URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
+}
+
+/** A checkbox posts "on" when ticked and nothing when not. */
+const checkbox = z.preprocess((value) => value === true || value === "on" || value === "true", z.boolean());
+
+const readTimeMessage = `Reading time must be a whole number of minutes from ${READ_TIME_MIN} to ${READ_TIME_MAX}.`;
+
+/**
+ * The article editor's form (edit and new), checked in the browser for instant feedback and again
+ * by the action, which is the authority. Field names are the form's input names.
+ */
+export const ArticleInput = z.object({
+  title: z
+    .string({ error: "Please enter a title." })
+    .trim()
+    .min(1, "Please enter a title.")
+    .max(ARTICLE_LIMITS.title, `The title can be at most ${ARTICLE_LIMITS.title} characters.`),
+  excerpt: z
+    .string({ error: "Please enter an excerpt." })
+    .trim()
+    .min(1, "Please enter an excerpt.")
+    .max(ARTICLE_LIMITS.excerpt, `The excerpt can be at most ${ARTICLE_LIMITS.excerpt} characters.`),
+  content: z
+    .string({ error: "Please write the article's content." })
+    .trim()
+    .min(1, "Please write the article's content.")
+    .max(ARTICLE_LIMITS.content, `The content can be at most ${ARTICLE_LIMITS.content.toLocaleString("en-US")} characters.`),
+  category: z.enum(CATEGORIES, { error: "Please choose a category." }),
+  readTime: z.preprocess(
+    readTimeFromInput,
+    z.number().int(readTimeMessage).min(READ_TIME_MIN, readTimeMessage).max(READ_TIME_MAX, readTimeMessage),
+  ),
+  sources: z.preprocess(
+    (value) => value ?? "",
+    z
+      .string()
+      .trim()
+      .max(ARTICLE_LIMITS.sources, `Sources can be at most ${ARTICLE_LIMITS.sources} characters.`)
+      .transform((value) =>
+        value
+          .split(",")
+          .map((source) => source.trim())
+          .filter(Boolean)
+          .join(", "),
+      ),
+  ),
+  image: z.preprocess(
+    (value) => value ?? "",
+    z
+      .string()
+      .trim()
+      .max(ARTICLE_LIMITS.image, `The image address can be at most ${ARTICLE_LIMITS.image} characters.`)
+      .refine(isImageAddress, "Please enter an image address that starts with https:// (or http://)."),
+  ),
+  isFeatured: checkbox,
+  isPopular: checkbox,
+});
+
+export type ArticleInput = z.infer<typeof ArticleInput>;
+
+/** The editor's messages by field, the first problem of each, for showing next to the field. */
+export type ArticleFieldErrors = Partial<Record<keyof ArticleInput, string>>;
+
+export function articleFieldErrors(error: z.ZodError): ArticleFieldErrors {
+  const errors: ArticleFieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0] as keyof ArticleInput | undefined;
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/** The row actions of Article Management; each is one state transition. */
+export const ARTICLE_ACTIONS = ["publish", "unpublish", "delete"] as const;
+export type ArticleAction = (typeof ARTICLE_ACTIONS)[number];
+
+export const ArticleActionInput = z.object({
+  intent: z.enum(ARTICLE_ACTIONS),
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+/** The spec's texts for each row action (spec 001, sections 5 and 8). */
+export const ARTICLE_ACTION_TEXTS = {
+  publish: {
+    heading: "Publish article",
+    confirm: "Are you sure you want to publish this article? It will become visible to all users.",
+    button: "Publish",
+    success: "Article published successfully",
+    failure: "Failed to publish article",
+    already: "It is already published.",
+  },
+  unpublish: {
+    heading: "Unpublish article",
+    confirm: "Are you sure you want to unpublish this article? It will be hidden from users and moved to drafts.",
+    button: "Unpublish",
+    success: "Article unpublished successfully",
+    failure: "Failed to unpublish article",
+    already: "It is already a draft.",
+  },
+  delete: {
+    heading: "Delete article",
+    confirm: "Are you sure you want to delete this article? This action cannot be undone.",
+    button: "Delete",
+    success: "Article deleted successfully",
+    failure: "Failed to delete article",
+    already: "",
+  },
+} as const satisfies Record<ArticleAction, Record<string, string>>;
+
+/** The editor's texts: the spec's update messages, and plain sentences for what the spec does not cover. */
+export const ARTICLE_EDIT_TEXTS = {
+  updated: "Article updated successfully",
+  updateFailed: "Failed to update article",
+  created: "Article saved as a draft",
+  createFailed: "Failed to save article",
+  missing: "This article no longer exists; another admin may have deleted it.",
+  stale: "Another admin changed this article after you opened it. Copy your changes, reload it, and apply them again.",
+  fixFields: "Please correct the highlighted fields.",
+} as const;
+
+/** The spec's duplicate warning (spec 001, section 8), shown when a new article looks like one that exists. */
+export const DUPLICATE_TEXTS = {
+  title: "Content Uniqueness Protection Active",
+  message:
+    "A similar article already exists in the database. The AI detected potential duplicate content based on title and keywords. Please try generating a different topic or wait for new developments in the tech industry.",
+} as const;
