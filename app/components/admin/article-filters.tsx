@@ -30,7 +30,12 @@ export function ArticleFilters({ query }: { query: ArticleListQuery }) {
   const apply = (delay: number) => {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
-      if (formRef.current) void submit(formRef.current, { replace: true, preventScrollReset: true });
+      const form = formRef.current;
+      if (!form) return;
+      // Empty filters are left out, so the address stays as short as a hand-written link.
+      const params = new URLSearchParams();
+      for (const [name, value] of new FormData(form)) if (typeof value === "string" && value.trim()) params.set(name, value);
+      void submit(params, { method: "get", action: "/admin/articles", replace: true, preventScrollReset: true });
     }, delay);
   };
   const filtered = Boolean(query.q || query.category || query.status);
@@ -42,6 +47,10 @@ export function ArticleFilters({ query }: { query: ArticleListQuery }) {
       action="/admin/articles"
       role="search"
       aria-label="Articles"
+      onSubmit={(event) => {
+        event.preventDefault();
+        apply(0);
+      }}
       className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end dark:border-slate-800 dark:bg-slate-900"
     >
       <div>

@@ -10,6 +10,12 @@ import { ConfirmActionDialog, type PendingAction } from "./confirm-action-dialog
 const actionClass =
   "inline-flex size-9 items-center justify-center rounded-lg border border-slate-200 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800";
 
+/** Columns shown from the small breakpoint up; on a phone their values sit under the title. */
+const wideOnly = "hidden px-4 py-3 sm:table-cell";
+
+/** The actions stay in view while the other columns scroll sideways on a narrow screen. */
+const stickyActions = "sticky right-0 shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.15)] lg:shadow-none";
+
 const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
 
 interface ArticleTableProps {
@@ -66,29 +72,32 @@ export function ArticleTable({ list, query, hasArticles, listUrl }: ArticleTable
         </div>
       ) : (
         <div className="overflow-x-auto" role="region" aria-labelledby="articles-heading" tabIndex={0}>
-          <table className="w-full min-w-[60rem] text-left text-sm">
+          <table className="w-full sm:min-w-[56rem] text-left text-sm">
             <caption className="sr-only">Articles, newest first</caption>
-            <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase dark:bg-slate-800/60 dark:text-slate-400">
+            <thead className="bg-slate-50 text-xs whitespace-nowrap tracking-wide text-slate-600 uppercase dark:bg-slate-800 dark:text-slate-400">
               <tr>
                 <th scope="col" className="px-4 py-3">
                   Title
                 </th>
-                <th scope="col" className="px-4 py-3">
+                <th scope="col" className="hidden px-4 py-3 sm:table-cell">
                   Category
                 </th>
-                <th scope="col" className="px-4 py-3">
+                <th scope="col" className="hidden px-4 py-3 sm:table-cell">
                   Read Time
                 </th>
-                <th scope="col" className="px-4 py-3">
+                <th scope="col" className="hidden px-4 py-3 sm:table-cell">
                   Sources
                 </th>
-                <th scope="col" className="px-4 py-3">
+                <th scope="col" className="hidden px-4 py-3 sm:table-cell">
                   Status
                 </th>
-                <th scope="col" className="px-4 py-3">
+                <th scope="col" className="hidden px-4 py-3 sm:table-cell">
                   Published
                 </th>
-                <th scope="col" className="px-4 py-3 text-right">
+                <th
+                  scope="col"
+                  className={`${stickyActions} hidden bg-slate-50 px-4 py-3 text-right sm:table-cell dark:bg-slate-800`}
+                >
                   Actions
                 </th>
               </tr>
@@ -135,69 +144,96 @@ function ArticleRow({
   onAction: (intent: PendingAction["intent"]) => void;
 }) {
   const published = article.publishedAt !== null;
+  const status = <StatusBadge published={published} />;
+  const actions = <RowActions article={article} editHref={editHref} onAction={onAction} />;
   return (
     <tr className="align-top">
-      <th scope="row" className="max-w-md px-4 py-3 text-left font-normal">
+      <th scope="row" className="min-w-52 px-4 py-3 text-left font-normal sm:max-w-sm lg:max-w-md">
         <span className="block font-semibold text-slate-900 dark:text-white">{article.title}</span>
-        <span className="mt-1 line-clamp-2 block text-slate-600 dark:text-slate-400">{article.excerpt}</span>
+        <span className="mt-1 line-clamp-2 text-slate-600 dark:text-slate-400">{article.excerpt}</span>
+        {/* On a phone the row's status and actions sit under its title instead of off to the side. */}
+        <span className="mt-3 flex flex-wrap items-center gap-2 text-xs sm:hidden">
+          {status}
+          <CategoryBadge category={article.category} />
+          <span>{article.readTime} min</span>
+        </span>
+        <span className="mt-2 block sm:hidden">{actions}</span>
       </th>
-      <td className="px-4 py-3">
+      <td className={wideOnly}>
         <CategoryBadge category={article.category} />
       </td>
-      <td className="px-4 py-3 whitespace-nowrap">{article.readTime} min</td>
-      <td className="max-w-48 px-4 py-3 text-slate-700 dark:text-slate-300">{article.sources || "—"}</td>
-      <td className="px-4 py-3">
-        <span
-          className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-            published
-              ? "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200"
-              : "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200"
-          }`}
-        >
-          {published ? "Published" : "Draft"}
-        </span>
-      </td>
-      <td className="px-4 py-3 whitespace-nowrap">
+      <td className={`${wideOnly} whitespace-nowrap`}>{article.readTime} min</td>
+      <td className={`${wideOnly} max-w-48 text-slate-700 dark:text-slate-300`}>{article.sources || "—"}</td>
+      <td className={wideOnly}>{status}</td>
+      <td className={`${wideOnly} whitespace-nowrap`}>
         {article.publishedAt ? (
           <time dateTime={article.publishedAt.toISOString()}>{dateFormat.format(article.publishedAt)}</time>
         ) : (
           <span className="text-slate-500 dark:text-slate-400">Not published</span>
         )}
       </td>
-      <td className="px-4 py-3">
-        <div className="flex justify-end gap-1.5">
-          {published ? (
-            <a
-              href={articlePath(article.id)}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={`View ${article.title} (opens in a new tab)`}
-              title="View"
-              className={actionClass}
-            >
-              <ExternalLink aria-hidden className="size-4" />
-            </a>
-          ) : (
-            <RowButton label={`Publish ${article.title}`} title="Publish" onClick={() => onAction("publish")}>
-              <Send aria-hidden className="size-4 text-emerald-700 dark:text-emerald-400" />
-            </RowButton>
-          )}
-          <Link to={editHref} aria-label={`Edit ${article.title}`} title="Edit" className={actionClass}>
-            <Pencil aria-hidden className="size-4" />
-          </Link>
-          {published ? (
-            <RowButton label={`Unpublish ${article.title}`} title="Unpublish" onClick={() => onAction("unpublish")}>
-              <EyeOff aria-hidden className="size-4 text-amber-700 dark:text-amber-400" />
-            </RowButton>
-          ) : (
-            <span aria-hidden className="size-9" />
-          )}
-          <RowButton label={`Delete ${article.title}`} title="Delete" onClick={() => onAction("delete")}>
-            <Trash2 aria-hidden className="size-4 text-red-700 dark:text-red-400" />
-          </RowButton>
-        </div>
-      </td>
+      <td className={`${stickyActions} hidden bg-white px-4 py-3 sm:table-cell dark:bg-slate-900`}>{actions}</td>
     </tr>
+  );
+}
+
+function StatusBadge({ published }: { published: boolean }) {
+  return (
+    <span
+      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+        published
+          ? "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200"
+          : "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+      }`}
+    >
+      {published ? "Published" : "Draft"}
+    </span>
+  );
+}
+
+/** View (published), Publish (draft), Edit, Unpublish (published), Delete; each named with the article's title. */
+function RowActions({
+  article,
+  editHref,
+  onAction,
+}: {
+  article: ManagedArticle;
+  editHref: string;
+  onAction: (intent: PendingAction["intent"]) => void;
+}) {
+  const published = article.publishedAt !== null;
+  return (
+    <span className="flex justify-end gap-1.5">
+      {published ? (
+        <a
+          href={articlePath(article.id)}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`View ${article.title} (opens in a new tab)`}
+          title="View"
+          className={actionClass}
+        >
+          <ExternalLink aria-hidden className="size-4" />
+        </a>
+      ) : (
+        <RowButton label={`Publish ${article.title}`} title="Publish" onClick={() => onAction("publish")}>
+          <Send aria-hidden className="size-4 text-emerald-700 dark:text-emerald-400" />
+        </RowButton>
+      )}
+      <Link to={editHref} aria-label={`Edit ${article.title}`} title="Edit" className={actionClass}>
+        <Pencil aria-hidden className="size-4" />
+      </Link>
+      {published ? (
+        <RowButton label={`Unpublish ${article.title}`} title="Unpublish" onClick={() => onAction("unpublish")}>
+          <EyeOff aria-hidden className="size-4 text-amber-700 dark:text-amber-400" />
+        </RowButton>
+      ) : (
+        <span aria-hidden className="size-9" />
+      )}
+      <RowButton label={`Delete ${article.title}`} title="Delete" onClick={() => onAction("delete")}>
+        <Trash2 aria-hidden className="size-4 text-red-700 dark:text-red-400" />
+      </RowButton>
+    </span>
   );
 }
 

@@ -125,7 +125,7 @@ export function ImagePanel({ value, onChange, error, inputClass }: ImagePanelPro
                   }`}
                 >
                   <img src={url} alt="" loading="lazy" className="aspect-video w-full object-cover" />
-                  <span className="block truncate px-1 py-0.5 text-[11px] leading-4 font-medium">{image.label}</span>
+                  <span className="block px-1 py-0.5 text-[11px] leading-4 font-medium break-words">{image.label}</span>
                 </button>
               </li>
             );
