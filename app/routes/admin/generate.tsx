@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { TabPlaceholder } from "~/components/admin/tab-placeholder";
 import type { Route } from "./+types/generate";
 import { requireAdmin } from "./guard.server";
@@ -13,7 +14,12 @@ export async function loader(args: Route.LoaderArgs) {
 export default function ArticleGenerationTab() {
   return (
     <TabPlaceholder title="Article Generation">
-      Generating drafts with AI from the past week's news is not available yet in this version of Byline.
+      Generating drafts with AI from the past week's news is not available yet in this version of Byline. Meanwhile, write
+      articles by hand with <strong>New article</strong> in{" "}
+      <Link to="/admin/articles" className="font-medium underline">
+        Article Management
+      </Link>
+      .
     </TabPlaceholder>
   );
 }

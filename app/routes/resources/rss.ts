@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { servicesContext } from "~/context";
 import { RSS_CONTENT_TYPE } from "~/services/syndication/syndication.server";
 import { categoryFromSlug, isCategory } from "~/utils/categories";
+import { PUBLIC_REVALIDATE } from "~/utils/http";
 import type { Route } from "./+types/rss";
 
 /** `/rss.xml` (route "rss-site") and `/category/{slug}/rss.xml` (route "rss-category"): RSS 2.0. */
@@ -14,6 +15,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     if (!isCategory(category)) throw data(null, { status: 404 });
   }
   return new Response(await syndication.rss(category), {
-    headers: { "Content-Type": RSS_CONTENT_TYPE, "Cache-Control": "public, max-age=300" },
+    headers: { "Content-Type": RSS_CONTENT_TYPE, "Cache-Control": PUBLIC_REVALIDATE },
   });
 }

@@ -1,5 +1,5 @@
 import { requestContext, servicesContext } from "~/context";
-import { retryAfterHeader } from "~/utils/http";
+import { PUBLIC_REVALIDATE, retryAfterHeader } from "~/utils/http";
 import { parseSearchQuery } from "~/validation/search";
 import type { Route } from "./+types/search";
 
@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { status: 429, headers: { ...retryAfterHeader(limit.retryAfterMs), "Cache-Control": "no-store" } },
     );
   }
-  const headers = { "Cache-Control": "public, max-age=30" };
+  const headers = { "Cache-Control": PUBLIC_REVALIDATE };
   try {
     const results = await search.instantSearch(query);
     return Response.json({ query, results }, { headers });
