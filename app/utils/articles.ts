@@ -80,8 +80,10 @@ export interface EditableArticle extends ManagedArticle {
 
 export interface ArticleListPage {
   articles: ManagedArticle[];
-  /** Articles matching the search and filters. */
+  /** Articles matching the search and filters; for a search, counted up to SEARCH_COUNT_LIMIT. */
   total: number;
+  /** True when a search matched more than SEARCH_COUNT_LIMIT articles and `total` is that limit. */
+  totalIsLimited: boolean;
   /** The page shown: the one asked for, or the last one when it asked past the end. */
   page: number;
   pageCount: number;

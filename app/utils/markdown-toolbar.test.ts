@@ -53,6 +53,11 @@ describe.each([
     expect(toggleMarkers(toggleMarkers(cursor, markers), markers)).toEqual(cursor);
   });
 
+  it("unwraps a selection that includes the markers and a space after them", () => {
+    // A double-click on a formatted word often takes the space after it too.
+    expect(toggle(`[${before}hello${after} ]`, markers)).toBe("[hello] ");
+  });
+
   it("keeps spaces at the edges of the selection outside the markers", () => {
     expect(toggle("say[ hello  ]world", markers)).toBe(`say ${before}[hello]${after}  world`);
   });

@@ -1,5 +1,5 @@
 import { Bold, Eye, Pencil, TriangleAlert, Underline, X } from "lucide-react";
-import { useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { flushSync } from "react-dom";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { ArticleBody } from "~/components/article-body";
@@ -60,10 +60,12 @@ interface ArticleEditorProps {
   backTo: string;
   /** The version being edited, so a save cannot overwrite another admin's later change. */
   updatedAt?: string;
+  /** A selector of the control that opened the editor, which gets the focus back when it closes (the visible one). */
+  returnFocusTo: string;
 }
 
 /** The article editor (spec: the edit modal), also used empty to write a new article by hand. */
-export function ArticleEditor({ mode, initial, result, backTo, updatedAt }: ArticleEditorProps) {
+export function ArticleEditor({ mode, initial, result, backTo, updatedAt, returnFocusTo }: ArticleEditorProps) {
   const navigation = useNavigation();
   const navigate = useNavigate();
   const start = result?.values ?? initial;
@@ -73,6 +75,17 @@ export function ArticleEditor({ mode, initial, result, backTo, updatedAt }: Arti
   const [preview, setPreview] = useState<{ state: "off" } | { state: "loading" } | PreviewAnswer>({ state: "off" });
   const contentRef = useRef<HTMLTextAreaElement>(null);
   const previewRequest = useRef(0);
+
+  // The editor is a route: closing it unmounts the dialog, so focus goes back to its opener by hand.
+  useEffect(
+    () => () => {
+      requestAnimationFrame(() => {
+        const openers = [...document.querySelectorAll<HTMLElement>(returnFocusTo)];
+        openers.find((opener) => opener.offsetParent !== null)?.focus();
+      });
+    },
+    [returnFocusTo],
+  );
 
   const errors = clientErrors ?? result?.fieldErrors ?? {};
   const saving = navigation.state !== "idle" && navigation.formMethod === "POST";

@@ -16,6 +16,10 @@ const wideOnly = "hidden px-4 py-3 sm:table-cell";
 /** The actions stay in view while the other columns scroll sideways on a narrow screen. */
 const stickyActions = "sticky right-0 shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.15)] lg:shadow-none";
 
+/** Selectors of the controls that open the editor, so focus can return to them when it closes. */
+export const NEW_ARTICLE_LINK = "#new-article";
+export const editLinkSelector = (articleId: number) => `[data-edit-article="${articleId}"]`;
+
 const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
 
 interface ArticleTableProps {
@@ -47,10 +51,11 @@ export function ArticleTable({ list, query, hasArticles, listUrl }: ArticleTable
           <p className="text-sm text-slate-600 dark:text-slate-400">
             {list.total === 0
               ? "No articles to show"
-              : `Showing ${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")} of ${list.total.toLocaleString("en-US")} ${list.total === 1 ? "article" : "articles"}`}
+              : `Showing ${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")} of ${list.totalIsLimited ? "more than " : ""}${list.total.toLocaleString("en-US")} ${list.total === 1 ? "article" : "articles"}`}
           </p>
         </div>
         <Link
+          id="new-article"
           to={`/admin/articles/new${search}`}
           className="inline-flex items-center gap-2 rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800"
         >
@@ -220,7 +225,13 @@ function RowActions({
           <Send aria-hidden className="size-4 text-emerald-700 dark:text-emerald-400" />
         </RowButton>
       )}
-      <Link to={editHref} aria-label={`Edit ${article.title}`} title="Edit" className={actionClass}>
+      <Link
+        to={editHref}
+        aria-label={`Edit ${article.title}`}
+        title="Edit"
+        data-edit-article={article.id}
+        className={actionClass}
+      >
         <Pencil aria-hidden className="size-4" />
       </Link>
       {published ? (

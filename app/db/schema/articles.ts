@@ -1,10 +1,30 @@
 import { sql, type SQL } from "drizzle-orm";
-import { boolean, check, customType, index, integer, jsonb, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
 import type { SourceLink } from "../../utils/articles";
 import { CATEGORIES } from "../../utils/categories";
 import { authors } from "./authors";
 
 export const articleCategory = pgEnum("article_category", CATEGORIES);
+
+/**
+ * A text as the duplicate check reads its keywords: lowercased, everything but letters, digits and spaces
+ * removed ("Wi-Fi" becomes "wifi"). Queries must use this very expression to be served by its index.
+ */
+export function keywordText(column: AnyPgColumn): SQL {
+  return sql`regexp_replace(lower(${column}), '[^[:alnum:][:space:]]', '', 'g')`;
+}
 
 const tsvector = customType<{ data: string }>({
   dataType: () => "tsvector",
@@ -59,11 +79,15 @@ export const articles = pgTable(
     index("articles_category_published_at_idx")
       .on(table.category, table.publishedAt.desc())
       .where(sql`${table.publishedAt} is not null`),
-    index("articles_created_at_idx").on(table.createdAt.desc()),
+    // Article Management and the duplicate check: newest created first, the id breaking ties.
+    index("articles_created_at_id_idx").on(table.createdAt.desc(), table.id.desc()),
     index("articles_author_id_idx").on(table.authorId),
     // Article Management's case-insensitive substring search (ILIKE '%text%') over title and excerpt.
     index("articles_title_trgm_idx").using("gin", table.title.op("gin_trgm_ops")),
     index("articles_excerpt_trgm_idx").using("gin", table.excerpt.op("gin_trgm_ops")),
+    // The duplicate check's keyword look-up, over the text as its keywords are read (lowercased, punctuation stripped).
+    index("articles_title_words_trgm_idx").using("gin", sql`${keywordText(table.title)} gin_trgm_ops`),
+    index("articles_excerpt_words_trgm_idx").using("gin", sql`${keywordText(table.excerpt)} gin_trgm_ops`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { data, redirect, useLocation } from "react-router";
 import { ArticleEditor, type ArticleEditorResult } from "~/components/admin/article-editor";
+import { editLinkSelector } from "~/components/admin/article-table";
 import { servicesContext } from "~/context";
 import { parseArticleId } from "~/utils/articles";
 import { adminMeta } from "~/utils/seo";
@@ -73,6 +74,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
       result={actionData}
       backTo={`/admin/articles${search}`}
       updatedAt={loaderData.updatedAt}
+      returnFocusTo={editLinkSelector(loaderData.id)}
     />
   );
 }

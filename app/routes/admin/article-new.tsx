@@ -1,5 +1,6 @@
 import { data, redirect, useLocation } from "react-router";
 import { ArticleEditor, EMPTY_ARTICLE, type ArticleEditorResult } from "~/components/admin/article-editor";
+import { NEW_ARTICLE_LINK } from "~/components/admin/article-table";
 import { servicesContext } from "~/context";
 import { adminMeta } from "~/utils/seo";
 import { ARTICLE_EDIT_TEXTS } from "~/validation/article";
@@ -48,5 +49,13 @@ export async function action(args: Route.ActionArgs) {
 
 export default function NewArticle({ actionData }: Route.ComponentProps) {
   const { search } = useLocation();
-  return <ArticleEditor mode="new" initial={EMPTY_ARTICLE} result={actionData} backTo={`/admin/articles${search}`} />;
+  return (
+    <ArticleEditor
+      mode="new"
+      initial={EMPTY_ARTICLE}
+      result={actionData}
+      backTo={`/admin/articles${search}`}
+      returnFocusTo={NEW_ARTICLE_LINK}
+    />
+  );
 }

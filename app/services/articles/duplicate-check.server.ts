@@ -1,6 +1,6 @@
-import { desc, ilike, or, sql, type AnyColumn } from "drizzle-orm";
+import { desc, ilike, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { articles } from "../../db/schema";
+import { articles, keywordText } from "../../db/schema";
 import type { Logger } from "../logger.server";
 import { containsPattern } from "./like.server";
 
@@ -76,9 +76,6 @@ export interface SimilarArticle {
   reason: "title" | "keywords";
 }
 
-/** A column as its keywords are read: lowercased, punctuation stripped ("Wi-Fi" holds the keyword "wifi"). */
-const withoutPunctuation = (column: AnyColumn) => sql`regexp_replace(lower(${column}), '[^[:alnum:][:space:]]', '', 'g')`;
-
 const similarColumns = { id: articles.id, title: articles.title, excerpt: articles.excerpt, publishedAt: articles.publishedAt };
 
 /**
@@ -112,8 +109,8 @@ export async function findSimilarArticle(
       .where(
         or(
           ...queried.flatMap((keyword) => [
-            sql`${withoutPunctuation(articles.title)} like ${containsPattern(keyword)}`,
-            sql`${withoutPunctuation(articles.excerpt)} like ${containsPattern(keyword)}`,
+            sql`${keywordText(articles.title)} like ${containsPattern(keyword)}`,
+            sql`${keywordText(articles.excerpt)} like ${containsPattern(keyword)}`,
           ]),
         ),
       )

@@ -189,6 +189,7 @@ describe("list", () => {
     expect(await setUp().editorial.list(query({ page: 3 }))).toEqual({
       articles: [],
       total: 0,
+      totalIsLimited: false,
       page: 1,
       pageCount: 1,
       pageSize: 25,

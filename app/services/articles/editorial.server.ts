@@ -35,6 +35,9 @@ const managedColumns = {
   updatedAt: articles.updatedAt,
 };
 
+/** A search counts its matches up to this many; beyond, the table says "more than 10,000". */
+export const SEARCH_COUNT_LIMIT = 10_000;
+
 /** Article Management's newest first: by creation, since drafts have no publication time; the id breaks ties. */
 const newestCreatedFirst = [desc(articles.createdAt), desc(articles.id)] as const;
 
@@ -92,7 +95,22 @@ export function createEditorialService({ db, clock, logger }: { db: Database; cl
     /** One page of the table: search over title and excerpt, category and status filters, 25 per page, newest first. */
     async list(query: ArticleListQuery, pageSize = ADMIN_ARTICLES_PAGE_SIZE): Promise<ArticleListPage> {
       const where = listFilter(query);
-      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(articles).where(where);
+      const [{ matches } = { matches: 0 }] = await db.select({ matches: count() }).from(
+        // A search that matches most of a large table would spend its time counting: it stops at the limit.
+        query.q
+          ? db
+              .select({ one: sql`1` })
+              .from(articles)
+              .where(where)
+              .limit(SEARCH_COUNT_LIMIT + 1)
+              .as("matching")
+          : db
+              .select({ one: sql`1` })
+              .from(articles)
+              .where(where)
+              .as("matching"),
+      );
+      const total = query.q ? Math.min(matches, SEARCH_COUNT_LIMIT) : matches;
       const pageCount = Math.max(1, Math.ceil(total / pageSize));
       const page = Math.min(query.page, pageCount);
       const rows = await db
@@ -102,7 +120,7 @@ export function createEditorialService({ db, clock, logger }: { db: Database; cl
         .orderBy(...newestCreatedFirst)
         .limit(pageSize)
         .offset((page - 1) * pageSize);
-      return { articles: rows, total, page, pageCount, pageSize };
+      return { articles: rows, total, totalIsLimited: matches > total, page, pageCount, pageSize };
     },
 
     /** An article with its body, draft or published, for the editor; null when there is none. */
