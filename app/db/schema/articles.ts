@@ -80,7 +80,7 @@ export const articles = pgTable(
       .on(table.category, table.publishedAt.desc())
       .where(sql`${table.publishedAt} is not null`),
     // Article Management and the duplicate check: newest created first, the id breaking ties.
-    index("articles_created_at_id_idx").on(table.createdAt.desc(), table.id.desc()),
+    index("articles_created_at_id_idx").on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index("articles_author_id_idx").on(table.authorId),
     // Article Management's case-insensitive substring search (ILIKE '%text%') over title and excerpt.
     index("articles_title_trgm_idx").using("gin", table.title.op("gin_trgm_ops")),
