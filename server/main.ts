@@ -73,21 +73,7 @@ export async function main({ vite }: { vite?: ViteDevServer } = {}): Promise<voi
     clientDir: vite ? undefined : path.join(PROJECT_ROOT, "build", "client"),
     devMiddleware: vite?.middlewares,
   });
-  const shownHost = ["0.0.0.0", "::"].includes(config.host) ? "localhost" : config.host;
-  logger.info({ port, driver: database.driver }, "listening");
-  const lines = [
-    `Byline is running at http://${shownHost}:${port}`,
-    `Database: ${database.driver === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded, in ${path.join(config.dataDir, "db")}`}`,
-  ];
-  if ((await services.admins.countAdmins()) === 0) {
-    lines.push(
-      "No admin account yet. To create the first one, run: npm run admin -- create NAME",
-      "or start Byline with ADMIN_USERNAME and ADMIN_PASSWORD set, for example:",
-      "ADMIN_USERNAME=editor ADMIN_PASSWORD='a long passphrase' npm start",
-    );
-  }
-  process.stdout.write(`${lines.join("\n")}\n`);
-
+  // Signals are handled before the ready line is printed, so a stop right after it still shuts down cleanly.
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
@@ -112,4 +98,19 @@ export async function main({ vite }: { vite?: ViteDevServer } = {}): Promise<voi
   };
   process.once("SIGTERM", () => shutdown("SIGTERM"));
   process.once("SIGINT", () => shutdown("SIGINT"));
+
+  const shownHost = ["0.0.0.0", "::"].includes(config.host) ? "localhost" : config.host;
+  logger.info({ port, driver: database.driver }, "listening");
+  const lines = [
+    `Byline is running at http://${shownHost}:${port}`,
+    `Database: ${database.driver === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded, in ${path.join(config.dataDir, "db")}`}`,
+  ];
+  if ((await services.admins.countAdmins()) === 0) {
+    lines.push(
+      "No admin account yet. To create the first one, run: npm run admin -- create NAME",
+      "or start Byline with ADMIN_USERNAME and ADMIN_PASSWORD set, for example:",
+      "ADMIN_USERNAME=editor ADMIN_PASSWORD='a long passphrase' npm start",
+    );
+  }
+  process.stdout.write(`${lines.join("\n")}\n`);
 }

@@ -606,6 +606,7 @@ test.describe("Article Management", () => {
     await expect(page).toHaveURL(url("/admin/articles/new?category=Cloud"));
     const fresh = editor(page, "New article");
     await waitForModal(fresh.dialog);
+    await expect(fresh.category, "the editor's own Category select is labelled Category").toBeVisible();
     await expectEditorValues(fresh, {
       title: "",
       excerpt: "",
@@ -698,6 +699,7 @@ test.describe("Article Management", () => {
     await waitForModal(form.dialog);
     await form.title.fill(written.title);
     await form.excerpt.fill(written.excerpt);
+    await expect(form.category, "the editor's own Category select is labelled Category").toBeVisible();
     await form.category.selectOption(written.category);
     await form.readTime.fill(written.readTime);
     // Spaces and empty entries around the commas are tidied away.
@@ -783,6 +785,7 @@ test.describe("Article Management", () => {
     } as const;
     await form.title.fill(edited.title);
     await form.excerpt.fill(edited.excerpt);
+    await expect(form.category, "the editor's own Category select is labelled Category").toBeVisible();
     await form.category.selectOption(edited.category);
     await form.readTime.fill(edited.readTime);
     await form.sources.fill(edited.sources);

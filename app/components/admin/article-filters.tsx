@@ -54,11 +54,11 @@ export function ArticleFilters({ query }: { query: ArticleListQuery }) {
       className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end dark:border-slate-800 dark:bg-slate-900"
     >
       <div>
-        <label htmlFor="article-search" className="mb-1 block text-sm font-medium">
+        <label htmlFor="filter-search" className="mb-1 block text-sm font-medium">
           Search articles
         </label>
         <input
-          id="article-search"
+          id="filter-search"
           type="search"
           name="q"
           ref={searchRef}
@@ -71,11 +71,11 @@ export function ArticleFilters({ query }: { query: ArticleListQuery }) {
         />
       </div>
       <div>
-        <label htmlFor="article-category" className="mb-1 block text-sm font-medium">
+        <label htmlFor="filter-category" className="mb-1 block text-sm font-medium">
           Category
         </label>
         <select
-          id="article-category"
+          id="filter-category"
           name="category"
           ref={categoryRef}
           defaultValue={query.category ?? ""}
@@ -91,11 +91,11 @@ export function ArticleFilters({ query }: { query: ArticleListQuery }) {
         </select>
       </div>
       <div>
-        <label htmlFor="article-status" className="mb-1 block text-sm font-medium">
+        <label htmlFor="filter-status" className="mb-1 block text-sm font-medium">
           Status
         </label>
         <select
-          id="article-status"
+          id="filter-status"
           name="status"
           ref={statusRef}
           defaultValue={query.status ?? ""}

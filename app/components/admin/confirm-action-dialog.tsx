@@ -9,7 +9,7 @@ export interface PendingAction {
 
 const confirmButtonClass: Record<ArticleAction, string> = {
   publish: "bg-emerald-700 hover:bg-emerald-800 text-white",
-  unpublish: "bg-amber-600 hover:bg-amber-700 text-white",
+  unpublish: "bg-amber-700 hover:bg-amber-800 text-white",
   delete: "bg-red-700 hover:bg-red-800 text-white",
 };
 

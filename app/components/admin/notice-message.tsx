@@ -7,8 +7,8 @@ export interface Notice {
 }
 
 /**
- * The result of the last action. Both live regions are always in the page, so a screen reader
- * announces a message when it appears: successes politely, failures at once.
+ * The result of the last action. The status region is always in the page, so a screen reader announces
+ * a success when it appears; a failure is an alert, which is announced as it is added.
  */
 export function NoticeMessage({ notice }: { notice: Notice | null }) {
   return (
@@ -21,14 +21,14 @@ export function NoticeMessage({ notice }: { notice: Notice | null }) {
           </p>
         ) : null}
       </div>
-      <div role="alert">
-        {notice?.kind === "error" ? (
+      {notice?.kind === "error" ? (
+        <div role="alert">
           <p className="flex items-center gap-2 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
             <CircleAlert aria-hidden className="size-5 shrink-0" />
             {notice.text}
           </p>
-        ) : null}
-      </div>
+        </div>
+      ) : null}
     </>
   );
 }

@@ -68,3 +68,9 @@ export async function endSession(args: GuardArgs): Promise<string> {
   if (token) await sessions.revoke(token);
   return endSessionCookie(site.url);
 }
+
+/** The loader of an admin route that only takes posts: the guard first (401 without a session), then 405. */
+export async function postOnly(args: GuardArgs): Promise<never> {
+  await requireAdmin(args);
+  throw new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST", "Content-Type": "text/plain" } });
+}

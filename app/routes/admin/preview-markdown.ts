@@ -3,7 +3,10 @@ import type { PreviewAnswer } from "~/components/admin/article-editor";
 import { servicesContext } from "~/context";
 import { ARTICLE_LIMITS } from "~/validation/article";
 import type { Route } from "./+types/preview-markdown";
-import { requireAdmin } from "./guard.server";
+import { postOnly, requireAdmin } from "./guard.server";
+
+/** Only posts are taken here; a GET gets 401 without a session and 405 with one. */
+export const loader = (args: Route.LoaderArgs) => postOnly(args);
 
 /** The editor's Preview: the markdown through the very conversion the article page uses. */
 export async function action(args: Route.ActionArgs) {

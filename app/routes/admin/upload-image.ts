@@ -2,7 +2,10 @@ import type { UploadAnswer } from "~/components/admin/image-panel";
 import { servicesContext } from "~/context";
 import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from "~/validation/upload";
 import type { Route } from "./+types/upload-image";
-import { requireAdmin } from "./guard.server";
+import { postOnly, requireAdmin } from "./guard.server";
+
+/** Only posts are taken here; a GET gets 401 without a session and 405 with one. */
+export const loader = (args: Route.LoaderArgs) => postOnly(args);
 
 /** Room for the multipart envelope around the file itself. */
 const ENVELOPE_BYTES = 64 * 1024;
