@@ -5,6 +5,7 @@ import type { ViteDevServer } from "vite";
 import { PROJECT_ROOT, type DatabaseHandle } from "~/db/client.server";
 import { createServices, systemClock } from "~/services/index.server";
 import { createLogger } from "~/services/logger.server";
+import { loadNewsOutlets, type NewsOutlet } from "~/services/generation/news-feeds.server";
 import { seedDemoContent } from "~/services/seed/seed.server";
 import { createApp } from "./app";
 import { openConfiguredDatabase, readConfigOrExit } from "./bootstrap";
@@ -17,6 +18,13 @@ const PRUNE_INTERVAL_MS = 15 * 60_000;
 export async function main({ vite }: { vite?: ViteDevServer } = {}): Promise<void> {
   const config = readConfigOrExit();
   const logger = createLogger(config);
+  let newsOutlets: NewsOutlet[];
+  try {
+    newsOutlets = await loadNewsOutlets(config.newsFeedsFile);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
+  }
   let database: DatabaseHandle;
   try {
     database = await openConfiguredDatabase(config, logger);
@@ -50,7 +58,7 @@ export async function main({ vite }: { vite?: ViteDevServer } = {}): Promise<voi
   const port = typeof address === "object" && address ? address.port : config.port;
 
   const siteUrl = config.siteUrlConfigured ? config.siteUrl : `http://localhost:${port}`;
-  const services = createServices({ config: { ...config, siteUrl }, database, logger, clock });
+  const services = createServices({ config: { ...config, siteUrl }, database, logger, clock, newsOutlets });
   if (await services.admins.ensureInitialAdmin(config.initialAdmin)) {
     logger.info({ username: config.initialAdmin?.username }, "created the first admin from ADMIN_USERNAME");
   }
@@ -63,6 +71,7 @@ export async function main({ vite }: { vite?: ViteDevServer } = {}): Promise<voi
   void prune();
   const pruning = setInterval(prune, PRUNE_INTERVAL_MS);
   pruning.unref();
+  services.generation.jobs.startWorker();
 
   const build: ServerBuild | (() => Promise<ServerBuild>) = vite
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
@@ -85,6 +94,7 @@ export async function main({ vite }: { vite?: ViteDevServer } = {}): Promise<voi
     server.close(async () => {
       clearTimeout(force);
       try {
+        await services.generation.jobs.stop();
         await vite?.close();
         await database.close();
         logger.info("stopped");

@@ -21,6 +21,7 @@ describe(`schema on ${testDriver()}`, () => {
       "admins",
       "articles",
       "authors",
+      "generation_jobs",
       "login_attempts",
       "newsletter_subscribers",
       "rate_limits",

@@ -34,6 +34,14 @@ const EnvSchema = z
     OPENAI_BASE_URL: optionalUrl(/^https?:$/, "must be an http:// or https:// URL"),
     PERPLEXITY_API_KEY: optionalText,
     PERPLEXITY_BASE_URL: optionalUrl(/^https?:$/, "must be an http:// or https:// URL"),
+    AI_COMPATIBLE_BASE_URL: optionalUrl(/^https?:$/, "must be an http:// or https:// URL, such as http://127.0.0.1:11434/v1"),
+    AI_COMPATIBLE_MODELS: z
+      .string()
+      .trim()
+      .regex(/^[^,\s]+(\s*,\s*[^,\s]+)*$/, "must be a comma-separated list of model ids, such as llama3.1,qwen2.5")
+      .optional(),
+    AI_COMPATIBLE_NAME: z.string().trim().min(1).max(40).default("Local"),
+    AI_COMPATIBLE_API_KEY: optionalText,
     NEWS_FEEDS_FILE: z.string().trim().min(1).default("config/news-feeds.json"),
     SMTP_URL: optionalUrl(/^smtps?:$/, "must be an smtp:// or smtps:// URL, such as smtp://user:pass@smtp.example.com:587"),
     MAIL_FROM: optionalText,
@@ -54,6 +62,14 @@ const EnvSchema = z
       .optional(),
   })
   .superRefine((env, context) => {
+    if (Boolean(env.AI_COMPATIBLE_BASE_URL) !== Boolean(env.AI_COMPATIBLE_MODELS)) {
+      const missing = env.AI_COMPATIBLE_BASE_URL ? "AI_COMPATIBLE_MODELS" : "AI_COMPATIBLE_BASE_URL";
+      context.addIssue({
+        code: "custom",
+        path: [missing],
+        message: "must be set together with the other AI_COMPATIBLE variable",
+      });
+    }
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
       const missing = env.ADMIN_USERNAME ? "ADMIN_PASSWORD" : "ADMIN_USERNAME";
       context.addIssue({ code: "custom", path: [missing], message: "must be set together with the other admin variable" });
@@ -77,6 +93,8 @@ export interface Config {
   seedContent: Env["SEED_CONTENT"];
   openai: { apiKey: string | undefined; baseUrl: string | undefined };
   perplexity: { apiKey: string | undefined; baseUrl: string | undefined };
+  /** Any OpenAI-compatible server (a local Ollama, say) whose models join the catalogue. */
+  compatible: { name: string; baseUrl: string; models: string[]; apiKey: string | undefined } | undefined;
   newsFeedsFile: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -126,6 +144,15 @@ export function loadConfig(
     seedContent: env.SEED_CONTENT,
     openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL },
     perplexity: { apiKey: env.PERPLEXITY_API_KEY, baseUrl: env.PERPLEXITY_BASE_URL },
+    compatible:
+      env.AI_COMPATIBLE_BASE_URL && env.AI_COMPATIBLE_MODELS
+        ? {
+            name: env.AI_COMPATIBLE_NAME,
+            baseUrl: env.AI_COMPATIBLE_BASE_URL,
+            models: env.AI_COMPATIBLE_MODELS.split(",").map((id) => id.trim()),
+            apiKey: env.AI_COMPATIBLE_API_KEY,
+          }
+        : undefined,
     newsFeedsFile: resolvePath(env.NEWS_FEEDS_FILE),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `"${env.SITE_NAME}" <newsletter@${new URL(siteUrl).hostname}>`,

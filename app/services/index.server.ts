@@ -10,6 +10,10 @@ import { createSearchService } from "./search/search.server";
 import { createSyndicationService } from "./syndication/syndication.server";
 import { createUploadService } from "./uploads/uploads.server";
 import type { Config } from "./env.server";
+import { createAiProviders } from "./generation/ai-provider.server";
+import { createArticleGenerator } from "./generation/article-generator.server";
+import { createGenerationJobService } from "./generation/generation-jobs.server";
+import { createNewsFeedReader, type NewsOutlet } from "./generation/news-feeds.server";
 import type { Logger } from "./logger.server";
 
 /** Rate-limit windows are at most this long, so older rows can be forgotten. */
@@ -26,11 +30,16 @@ export interface ServiceDependencies {
   database: DatabaseHandle;
   logger: Logger;
   clock: Clock;
+  /** The trusted outlets of NEWS_FEEDS_FILE, read at start-up. */
+  newsOutlets?: NewsOutlet[];
 }
 
 /** Builds every service once, at start-up; loaders receive them through the router context. */
-export function createServices({ config, database, logger, clock }: ServiceDependencies) {
+export function createServices({ config, database, logger, clock, newsOutlets = [] }: ServiceDependencies) {
   const { db } = database;
+  const providers = createAiProviders(config);
+  const news = createNewsFeedReader({ outlets: newsOutlets, clock, logger });
+  const generator = createArticleGenerator({ db, clock, logger, providers, news });
   const rateLimiter = createRateLimiter({ db, clock });
   const admins = createAdminService({ db, clock });
   const sessions = createSessionService({ db, clock });
@@ -49,6 +58,18 @@ export function createServices({ config, database, logger, clock }: ServiceDepen
     admins,
     sessions,
     login,
+    generation: {
+      providers,
+      outlets: newsOutlets,
+      jobs: createGenerationJobService({
+        db,
+        clock,
+        logger,
+        providers,
+        generator,
+        timings: { spacingMs: config.generationSpacingMs },
+      }),
+    },
     /** Forgets what has expired: sessions, old sign-in counters and rate-limit windows. Safe to run on every instance. */
     async pruneExpired() {
       const now = clock.now().getTime();

@@ -159,3 +159,44 @@ describe("startFeedServer", () => {
     expect(server.requests).toEqual(["/slow.xml"]);
   });
 });
+
+describe("startFeedServer conditional routes", () => {
+  const body = rssFeed({ title: "Cond", link: "https://cond.test/", items: [] });
+
+  it("answers 304 without a body when If-None-Match names the route's ETag, 200 otherwise", async () => {
+    server = await startFeedServer({ "/feed.xml": { body, conditional: true, headers: { ETag: '"v1"' } } });
+    const matching = await fetch(`${server.url}/feed.xml`, { headers: { "if-none-match": '"v0", "v1"' } });
+    expect(matching.status).toBe(304);
+    expect(matching.headers.get("etag")).toBe('"v1"');
+    expect(await matching.text()).toBe("");
+
+    const other = await fetch(`${server.url}/feed.xml`, { headers: { "if-none-match": '"v0"' } });
+    expect(other.status).toBe(200);
+    expect(await other.text()).toBe(body);
+
+    const plain = await fetch(`${server.url}/feed.xml`);
+    expect(plain.status).toBe(200);
+  });
+
+  it("answers 304 when If-Modified-Since is not older than Last-Modified", async () => {
+    const lastModified = "Tue, 04 Mar 2025 05:06:07 GMT";
+    server = await startFeedServer({ "/feed.xml": { body, conditional: true, headers: { "last-modified": lastModified } } });
+    const same = await fetch(`${server.url}/feed.xml`, { headers: { "if-modified-since": lastModified } });
+    expect(same.status).toBe(304);
+    expect(same.headers.get("last-modified")).toBe(lastModified);
+
+    const later = await fetch(`${server.url}/feed.xml`, { headers: { "if-modified-since": "Wed, 05 Mar 2025 00:00:00 GMT" } });
+    expect(later.status).toBe(304);
+
+    const earlier = await fetch(`${server.url}/feed.xml`, { headers: { "if-modified-since": "Mon, 03 Mar 2025 00:00:00 GMT" } });
+    expect(earlier.status).toBe(200);
+    expect(await earlier.text()).toBe(body);
+  });
+
+  it("ignores conditional headers on routes that are not conditional", async () => {
+    server = await startFeedServer({ "/feed.xml": { body, headers: { etag: '"v1"' } } });
+    const response = await fetch(`${server.url}/feed.xml`, { headers: { "if-none-match": '"v1"' } });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(body);
+  });
+});

@@ -1,4 +1,4 @@
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage } from "node:http";
 import { closeHttpServer, listenOnLoopback } from "./loopback";
 
 /**
@@ -16,6 +16,11 @@ export interface FeedRoute {
   headers?: Record<string, string>;
   /** Answer this many milliseconds late, to test fetch timeouts. */
   delayMs?: number;
+  /**
+   * Answer conditional requests: 304 with no body when `If-None-Match` names the route's `etag`
+   * header, or when `If-Modified-Since` is not older than its `last-modified` header.
+   */
+  conditional?: boolean;
 }
 
 export interface FeedServer {
@@ -113,6 +118,22 @@ export function atomFeed(feed: { title: string; link: string; id?: string; entri
   ].join("\n");
 }
 
+function headerOf(route: FeedRoute, name: string): string | undefined {
+  return Object.entries(route.headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1];
+}
+
+/** True when a conditional route may answer 304 to this request. */
+function notModified(route: FeedRoute, request: IncomingMessage): boolean {
+  if (!route.conditional) return false;
+  const etag = headerOf(route, "etag");
+  const ifNoneMatch = request.headers["if-none-match"];
+  // As in RFC 9110: If-None-Match, when sent, decides alone.
+  if (ifNoneMatch) return Boolean(etag) && ifNoneMatch.split(",").some((tag) => tag.trim() === etag || tag.trim() === "*");
+  const lastModified = Date.parse(headerOf(route, "last-modified") ?? "");
+  const ifModifiedSince = Date.parse(request.headers["if-modified-since"] ?? "");
+  return Number.isFinite(lastModified) && Number.isFinite(ifModifiedSince) && ifModifiedSince >= lastModified;
+}
+
 function guessContentType(body: string): string {
   if (/<rss[\s>]/.test(body)) return "application/rss+xml; charset=utf-8";
   if (/<feed[\s>]/.test(body)) return "application/atom+xml; charset=utf-8";
@@ -134,6 +155,11 @@ export async function startFeedServer(routes: Record<string, FeedRoute> = {}): P
       if (!route) {
         response.writeHead(404, { "content-type": "text/plain; charset=utf-8" });
         response.end("Not found");
+        return;
+      }
+      if (notModified(route, request)) {
+        response.writeHead(304, route.headers);
+        response.end();
         return;
       }
       response.writeHead(route.status ?? 200, {

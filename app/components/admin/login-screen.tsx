@@ -19,7 +19,16 @@ const FIELD =
   "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-400 focus:border-blue-600 focus:ring-2 focus:ring-blue-600/30 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 aria-invalid:border-red-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:disabled:bg-slate-800";
 
 /** /admin without a session: the sign-in form, or how to create the first admin when there is none. */
-export function LoginScreen({ noAdminYet, result }: { noAdminYet: boolean; result?: LoginActionData }) {
+export function LoginScreen({
+  noAdminYet,
+  result,
+  reason,
+}: {
+  noAdminYet: boolean;
+  result?: LoginActionData;
+  /** Why the last request needed a session, such as generation's UNAUTHORIZED text. */
+  reason?: string | undefined;
+}) {
   return (
     <div className="mx-auto flex w-full max-w-md flex-col px-4 py-12 sm:py-20">
       <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
@@ -29,6 +38,14 @@ export function LoginScreen({ noAdminYet, result }: { noAdminYet: boolean; resul
           </span>
           <h1 className="text-2xl font-bold">Admin Access</h1>
         </div>
+        {reason ? (
+          <p
+            role="alert"
+            className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+          >
+            {reason}
+          </p>
+        ) : null}
         {noAdminYet ? <NoAdminYet /> : <SignInForm result={result} />}
       </div>
     </div>

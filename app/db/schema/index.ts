@@ -3,3 +3,4 @@ export * from "./articles";
 export * from "./newsletter-subscribers";
 export * from "./admins";
 export * from "./rate-limits";
+export * from "./generation-jobs";

@@ -7,6 +7,8 @@ import { SESSION_DURATION_MS } from "~/services/auth/sessions.server";
 export interface SignInRequired {
   signInRequired: true;
   noAdminYet: boolean;
+  /** Why signing in is needed, when the request named a reason (generation's UNAUTHORIZED text). */
+  reason?: string;
 }
 
 interface GuardArgs {
@@ -49,14 +51,14 @@ export function endSessionCookie(siteUrl: string): Promise<string> {
  * The one guard: the first line of every admin loader and action. Returns the signed-in admin,
  * or throws a 401 that the admin layout shows as the login screen (and a script gets as 401).
  */
-export async function requireAdmin(args: GuardArgs): Promise<AdminSession> {
+export async function requireAdmin(args: GuardArgs, { reason }: { reason?: string } = {}): Promise<AdminSession> {
   const { sessions, admins, site } = args.context.get(servicesContext);
   const token = await readSessionToken(args);
   const session = token ? await sessions.find(token) : null;
   if (session) return session;
   const headers = token ? { "Set-Cookie": await endSessionCookie(site.url) } : undefined;
   throw data<SignInRequired>(
-    { signInRequired: true, noAdminYet: (await admins.countAdmins()) === 0 },
+    { signInRequired: true, noAdminYet: (await admins.countAdmins()) === 0, ...(reason ? { reason } : {}) },
     { status: 401, statusText: "Unauthorized", headers },
   );
 }

@@ -31,10 +31,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 401) {
-    const { noAdminYet } = error.data as SignInRequired;
+    const { noAdminYet, reason } = error.data as SignInRequired;
     return (
       <AdminShell>
-        <LoginScreen noAdminYet={noAdminYet} />
+        <LoginScreen noAdminYet={noAdminYet} reason={reason} />
       </AdminShell>
     );
   }

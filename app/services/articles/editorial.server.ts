@@ -1,7 +1,7 @@
-import { and, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { articles } from "../../db/schema";
-import type { ArticleListPage, ArticleStats, EditableArticle } from "../../utils/articles";
+import type { ArticleListPage, ArticleStats, Headline, EditableArticle } from "../../utils/articles";
 import type { ArticleInput } from "../../validation/article";
 import { ADMIN_ARTICLES_PAGE_SIZE, type ArticleListQuery } from "../../validation/article-list";
 import type { Clock } from "../index.server";
@@ -121,6 +121,15 @@ export function createEditorialService({ db, clock, logger }: { db: Database; cl
         .limit(pageSize)
         .offset((page - 1) * pageSize);
       return { articles: rows, total, totalIsLimited: matches > total, page, pageCount, pageSize };
+    },
+
+    /** Title, category and state of the given articles (the drafts a generation job made); deleted ones are left out. */
+    async headlines(ids: readonly number[]): Promise<Headline[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select({ id: articles.id, title: articles.title, category: articles.category, publishedAt: articles.publishedAt })
+        .from(articles)
+        .where(inArray(articles.id, [...ids]));
     },
 
     /** An article with its body, draft or published, for the editor; null when there is none. */

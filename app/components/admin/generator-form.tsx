@@ -1,0 +1,215 @@
+import { LoaderCircle, Sparkles } from "lucide-react";
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import type { AiModel } from "~/utils/ai-models";
+import { CATEGORIES, type Category } from "~/utils/categories";
+import { AI_PROVIDERS, apiKeyFormatProblem, apiKeySubmitProblem, generateButtonText } from "~/validation/generation";
+
+/** What the generate action answers when it does not start a job. */
+export interface GeneratorActionData {
+  fieldErrors?: Partial<Record<"category" | "topic" | "model" | "count" | "apiKey", string>>;
+  formError?: string;
+}
+
+export interface ModelChoice extends AiModel {
+  /** No server key for this provider: the form asks for one. */
+  needsKey: boolean;
+}
+
+const FIELD =
+  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-blue-600 focus:ring-2 focus:ring-blue-600/30 focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100";
+const INVALID = "border-red-600 focus:border-red-600 focus:ring-red-600/30 dark:border-red-500";
+
+/**
+ * The spec's generator form: category (default AI), an optional topic, the model (name, description,
+ * provider) and, when the server holds no key for that provider, a password field checked by the key
+ * rules as one types. The key is sent with the one request that starts a job, and kept nowhere.
+ */
+export function GeneratorForm({
+  models,
+  defaults,
+  result,
+  busy,
+  resetTopicKey,
+}: {
+  models: ModelChoice[];
+  defaults: { model: string; category: Category };
+  result: GeneratorActionData | undefined;
+  /** A job is running: one at a time. */
+  busy: boolean;
+  /** Changes when a job succeeds, which clears the topic. */
+  resetTopicKey: number;
+}) {
+  const navigation = useNavigation();
+  const [category, setCategory] = useState<Category>(defaults.category);
+  const [modelId, setModelId] = useState(defaults.model);
+  const [apiKey, setApiKey] = useState("");
+  const [submitProblem, setSubmitProblem] = useState<string | null>(null);
+  const model = models.find((entry) => entry.id === modelId) ?? models[0];
+  const keyed = model && model.needsKey && model.provider !== "compatible" ? model.provider : null;
+  const inlineProblem = keyed ? apiKeyFormatProblem(keyed, apiKey) : null;
+  const keyError = inlineProblem ?? submitProblem ?? (keyed ? result?.fieldErrors?.apiKey : undefined) ?? null;
+  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/admin/generate") === true;
+  const disabled = busy || submitting || inlineProblem !== null;
+
+  return (
+    <Form
+      method="post"
+      aria-labelledby="generator-heading"
+      className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+      onSubmit={(event) => {
+        if (!keyed) return;
+        const problem = apiKeySubmitProblem(keyed, apiKey);
+        setSubmitProblem(problem);
+        if (problem) event.preventDefault();
+      }}
+    >
+      <div className="flex items-center gap-2">
+        <Sparkles aria-hidden className="size-5 text-blue-600 dark:text-blue-400" />
+        <h3 id="generator-heading" className="text-lg font-semibold">
+          Generate articles from this week's news
+        </h3>
+      </div>
+      <input type="hidden" name="intent" value="generate" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor="gen-category" className="mb-1 block text-sm font-medium">
+            Category
+          </label>
+          <select
+            id="gen-category"
+            name="category"
+            value={category}
+            onChange={(event) => setCategory(event.target.value as Category)}
+            className={FIELD}
+          >
+            {CATEGORIES.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="gen-topic" className="mb-1 block text-sm font-medium">
+            Specific topic or keywords <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
+          </label>
+          <input
+            key={resetTopicKey}
+            id="gen-topic"
+            name="topic"
+            type="text"
+            maxLength={200}
+            placeholder="e.g. OpenAI, ransomware, foldable phones"
+            aria-invalid={result?.fieldErrors?.topic ? true : undefined}
+            aria-describedby={result?.fieldErrors?.topic ? "gen-topic-error" : undefined}
+            className={FIELD}
+          />
+          {result?.fieldErrors?.topic ? (
+            <p id="gen-topic-error" className="mt-1 text-sm text-red-700 dark:text-red-400">
+              {result.fieldErrors.topic}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <div>
+        <label htmlFor="gen-model" className="mb-1 block text-sm font-medium">
+          AI model
+        </label>
+        <select
+          id="gen-model"
+          name="model"
+          value={modelId}
+          onChange={(event) => {
+            setModelId(event.target.value);
+            setSubmitProblem(null);
+          }}
+          aria-describedby="gen-model-description"
+          className={FIELD}
+        >
+          {models.map((entry) => (
+            <option key={entry.id} value={entry.id}>
+              {entry.name} ({entry.providerName}): {entry.description}
+            </option>
+          ))}
+        </select>
+        {model ? (
+          <p id="gen-model-description" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            <span className="font-medium text-slate-800 dark:text-slate-200">{model.name}</span> by {model.providerName}.{" "}
+            {model.description}
+          </p>
+        ) : null}
+      </div>
+      {keyed ? (
+        <div>
+          <label htmlFor="gen-api-key" className="mb-1 block text-sm font-medium">
+            {AI_PROVIDERS[keyed].name} API key
+          </label>
+          <input
+            id="gen-api-key"
+            name="apiKey"
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            value={apiKey}
+            onChange={(event) => {
+              setApiKey(event.target.value);
+              setSubmitProblem(null);
+            }}
+            placeholder={`${AI_PROVIDERS[keyed].keyPrefix}...`}
+            aria-invalid={keyError ? true : undefined}
+            aria-describedby={keyError ? "gen-api-key-error" : "gen-api-key-hint"}
+            className={`${FIELD} ${keyError ? INVALID : ""}`}
+          />
+          {keyError ? (
+            <p id="gen-api-key-error" role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
+              {keyError}
+            </p>
+          ) : (
+            <p id="gen-api-key-hint" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+              Used for this request only; it is never stored.
+            </p>
+          )}
+        </div>
+      ) : model ? (
+        <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+          {model.provider === "compatible"
+            ? `${model.providerName} runs on this newsroom's own server: no API key is needed.`
+            : `A server key for ${model.providerName} is configured: no API key is needed here.`}
+        </p>
+      ) : null}
+      {result?.formError ? (
+        <p
+          role="alert"
+          className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+        >
+          {result.formError}
+        </p>
+      ) : null}
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        {([1, 3] as const).map((count) => (
+          <button
+            key={count}
+            type="submit"
+            name="count"
+            value={count}
+            disabled={disabled}
+            className={
+              count === 1
+                ? "inline-flex items-center justify-center gap-2 rounded-lg bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:opacity-50"
+                : "inline-flex items-center justify-center gap-2 rounded-lg border border-blue-700 px-4 py-2 font-medium text-blue-800 hover:bg-blue-50 disabled:cursor-not-allowed disabled:opacity-50 dark:border-blue-400 dark:text-blue-200 dark:hover:bg-blue-950"
+            }
+          >
+            {submitting && Number(navigation.formData?.get("count")) === count ? (
+              <LoaderCircle aria-hidden className="size-4 animate-spin" />
+            ) : null}
+            {generateButtonText(count, category)}
+          </button>
+        ))}
+        {busy ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">A generation job is running; wait for it to finish.</p>
+        ) : null}
+      </div>
+    </Form>
+  );
+}

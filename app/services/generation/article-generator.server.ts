@@ -1,0 +1,172 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db/client.server";
+import { articles, authors } from "../../db/schema";
+import type { AiModel } from "../../utils/ai-models";
+import type { SourceLink } from "../../utils/articles";
+import type { Category } from "../../utils/categories";
+import type { GenerationStep } from "../../utils/generation-jobs";
+import { generatedReadTime } from "../../utils/read-time";
+import { imageForArticle } from "../../utils/stock-images";
+import { ArticleInput } from "../../validation/article";
+import { findSimilarArticle } from "../articles/duplicate-check.server";
+import type { Clock } from "../index.server";
+import type { Logger } from "../logger.server";
+import type { AiProviders } from "./ai-provider.server";
+import { buildArticlePrompt } from "./article-prompt.server";
+import { cleanUpContent } from "./content-cleanup.server";
+import {
+  DUPLICATE_CONTENT_MESSAGE,
+  GenerationError,
+  noMatchingNewsMessage,
+  noRecentNewsMessage,
+} from "./generation-errors.server";
+import type { NewsItem } from "./news-feeds.server";
+import { parseModelReply } from "./reply-parsing.server";
+
+/** The automated author who signs generated drafts. */
+export const CORRESPONDENT = { name: "Correspondent", role: "AI Correspondent", avatar: "/images/avatars/correspondent.svg" };
+
+export interface ArticleRequest {
+  model: AiModel;
+  apiKey: string;
+  category: Category;
+  topic?: string | undefined;
+}
+
+export interface GeneratedDraft {
+  title: string;
+  excerpt: string;
+  content: string;
+  category: Category;
+  image: string;
+  readTime: number;
+  sources: string;
+  sourceLinks: SourceLink[];
+}
+
+export interface NewsSource {
+  recentNews(query: { category: Category; topic?: string | undefined }): Promise<NewsItem[]>;
+}
+
+/** Step: the news the article may be built on. None means NO_RECENT_NEWS_FOUND, and the model is not asked. */
+export async function gatherNews(news: NewsSource, { category, topic }: Pick<ArticleRequest, "category" | "topic">) {
+  const items = await news.recentNews({ category, topic });
+  if (items.length === 0) throw new GenerationError("NO_RECENT_NEWS_FOUND", noMatchingNewsMessage({ category, topic }));
+  return items;
+}
+
+/** Step: the model's reply read as an article, or its NO_RECENT_NEWS_FOUND answer thrown as that error. */
+export function readReply(reply: string) {
+  const parsed = parseModelReply(reply);
+  if (parsed.kind === "no-recent-news") {
+    throw new GenerationError("NO_RECENT_NEWS_FOUND", noRecentNewsMessage(parsed.message), {
+      suggestions: parsed.suggestions,
+    });
+  }
+  return parsed;
+}
+
+/** The items the model says it used; all of them when it named none it was given. */
+export function usedNews(items: readonly NewsItem[], usedNumbers: readonly number[]): NewsItem[] {
+  const used = [...new Set(usedNumbers)].map((number) => items[number - 1]).filter((item) => item !== undefined);
+  return used.length > 0 ? used : [...items];
+}
+
+/** Step: the draft's fields from the reply: cleaned content, read time, cover by keyword, the outlets actually used. */
+export function composeDraft(
+  reply: { title: string; excerpt: string; content: string; usedItems: number[] },
+  { category, provider, news }: { category: Category; provider: AiModel["provider"]; news: readonly NewsItem[] },
+): GeneratedDraft {
+  const content = cleanUpContent(reply.content, { provider, excerpt: reply.excerpt });
+  const used = usedNews(news, reply.usedItems);
+  const draft = {
+    title: reply.title.trim(),
+    excerpt: reply.excerpt.trim(),
+    content,
+    category,
+    image: imageForArticle({ title: reply.title, excerpt: reply.excerpt, content, category }),
+    readTime: generatedReadTime(content),
+    sources: [...new Set(used.map((item) => item.outlet))].join(", "),
+    sourceLinks: used.map((item) => ({
+      outlet: item.outlet,
+      title: item.title,
+      url: item.url,
+      publishedAt: item.publishedAt.toISOString(),
+    })),
+  };
+  // The draft must be one an editor can open and save: the same schema as the editor's form.
+  const checked = ArticleInput.safeParse({ ...draft, isFeatured: false, isPopular: false });
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    throw new GenerationError(
+      "INVALID_STRUCTURE",
+      `Invalid response structure: ${String(issue?.path[0] ?? "reply")}: ${issue?.message ?? "invalid"}`,
+    );
+  }
+  return draft;
+}
+
+/**
+ * The single-article flow of spec section 4, from the news onwards (the admin, the model and the key are
+ * checked before a job exists): fetch the news, ask the model, read the reply, refuse a duplicate, format,
+ * read time, image, save as an unpublished draft by Correspondent. Returns the new article's id.
+ */
+export function createArticleGenerator({
+  db,
+  clock,
+  logger,
+  providers,
+  news,
+}: {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  providers: AiProviders;
+  news: NewsSource;
+}) {
+  async function correspondentId(): Promise<number> {
+    await db.insert(authors).values(CORRESPONDENT).onConflictDoNothing();
+    const [row] = await db.select({ id: authors.id }).from(authors).where(eq(authors.name, CORRESPONDENT.name));
+    if (!row) throw new Error("The Correspondent author could not be found or created.");
+    return row.id;
+  }
+
+  async function saveDraft(draft: GeneratedDraft): Promise<number> {
+    const authorId = await correspondentId();
+    const now = clock.now();
+    const [row] = await db
+      .insert(articles)
+      .values({ ...draft, authorId, isAiGenerated: true, publishedAt: null, createdAt: now, updatedAt: now })
+      .returning({ id: articles.id });
+    if (!row) throw new Error("The generated draft was not saved.");
+    return row.id;
+  }
+
+  return {
+    async generateArticle(
+      request: ArticleRequest,
+      onStep: (step: GenerationStep) => Promise<void> = async () => {},
+      signal?: AbortSignal,
+    ): Promise<number> {
+      const { model, category, topic } = request;
+      await onStep("fetching-news");
+      const items = await gatherNews(news, { category, topic });
+
+      await onStep("writing");
+      const prompt = buildArticlePrompt({ category, topic, news: items, now: clock.now() });
+      const reply = readReply(await providers.complete({ model, apiKey: request.apiKey, prompt, purpose: "article", signal }));
+
+      await onStep("checking");
+      const similar = await findSimilarArticle(db, reply, logger);
+      if (similar) throw new GenerationError("DUPLICATE_CONTENT", `DUPLICATE_CONTENT: ${DUPLICATE_CONTENT_MESSAGE}`);
+      const draft = composeDraft(reply, { category, provider: model.provider, news: items });
+
+      await onStep("saving");
+      const id = await saveDraft(draft);
+      logger.info({ articleId: id, model: model.id, category, sources: draft.sources }, "generated a draft");
+      return id;
+    },
+  };
+}
+
+export type ArticleGenerator = ReturnType<typeof createArticleGenerator>;

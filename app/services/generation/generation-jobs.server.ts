@@ -1,0 +1,443 @@
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.server";
+import { generationJobs } from "../../db/schema";
+import type { AiModel } from "../../utils/ai-models";
+import type { Category } from "../../utils/categories";
+import type { GenerationArticleError, GenerationJobView, GenerationNotice, GenerationStep } from "../../utils/generation-jobs";
+import type { Clock } from "../index.server";
+import type { Logger } from "../logger.server";
+import type { AiProviders } from "./ai-provider.server";
+import type { ArticleGenerator } from "./article-generator.server";
+import {
+  classifyGenerationFailure,
+  GenerationError,
+  insufficientRecentNewsMessage,
+  noVerifiedArticlesMessage,
+} from "./generation-errors.server";
+
+export interface StartJobInput {
+  adminId: number;
+  category: Category;
+  topic?: string | undefined;
+  modelId: string;
+  count: number;
+  /** A key typed into the form: used by this process for this job only, never stored. */
+  formKey?: string | undefined;
+}
+
+export interface JobTimings {
+  /** Pause between two articles of a batch (spec: 20 s). */
+  spacingMs: number;
+  /** How often a running job proves it is alive. */
+  heartbeatMs?: number;
+  /** A running job whose heartbeat is older than this lost its process: it is marked interrupted. */
+  staleAfterMs?: number;
+  /** How often the worker looks for orphaned or queued jobs. */
+  pollMs?: number;
+}
+
+type JobRow = typeof generationJobs.$inferSelect;
+
+const RECENT_JOBS = 5;
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted || ms <= 0) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    }
+    signal.addEventListener("abort", done, { once: true });
+  });
+}
+
+/** The text of an interrupted job, saying what it had made. */
+export function interruptedNotice(made: number, count: number): GenerationNotice {
+  return {
+    tone: "error",
+    title: "Generation Interrupted",
+    message: `The server stopped while this job was running. ${made} of ${count} article${count === 1 ? " was" : "s were"} made before it stopped; start a new job for the rest.`,
+    suggestions: [],
+    tips: [],
+  };
+}
+
+/** The job's closing message: success, partial success, or the spec's failure texts for one or several articles. */
+export function jobOutcome(
+  job: { count: number; category: Category; topic: string | null; articleIds: number[] },
+  failures: { error: unknown; notice: GenerationNotice }[],
+  model: AiModel,
+): GenerationNotice {
+  const made = job.articleIds.length;
+  const context = { providerName: model.providerName, modelId: model.id, category: job.category, topic: job.topic ?? undefined };
+  if (job.count === 1) {
+    if (made === 1) {
+      return {
+        tone: "success",
+        title: "Article Generated",
+        message: `Your ${job.category} article was saved as a draft. Review it in Article Management before you publish it.`,
+        suggestions: [],
+        tips: [],
+      };
+    }
+    return failures[0]?.notice ?? classifyGenerationFailure(undefined, { ...context, count: 1 });
+  }
+  if (made === job.count) {
+    return {
+      tone: "success",
+      title: "Articles Generated",
+      message: `All ${job.count} ${job.category} articles were saved as drafts. Review them in Article Management before you publish them.`,
+      suggestions: [],
+      tips: [],
+    };
+  }
+  if (made > 0) {
+    return {
+      tone: "warning",
+      title: "Partial Success",
+      message: `${made} of ${job.count} ${job.category} articles were saved as drafts; ${job.count - made} could not be made (see below).`,
+      suggestions: [],
+      tips: [],
+    };
+  }
+  const allNoNews =
+    failures.length > 0 &&
+    failures.every(({ error }) => error instanceof GenerationError && error.code === "NO_RECENT_NEWS_FOUND");
+  const error = allNoNews
+    ? new GenerationError("NO_RECENT_NEWS_FOUND", insufficientRecentNewsMessage({ ...context, count: job.count }))
+    : new Error(
+        noVerifiedArticlesMessage(
+          model.id,
+          failures.map(({ notice }) => notice.message),
+        ),
+      );
+  return classifyGenerationFailure(error, { ...context, count: job.count });
+}
+
+function toView(row: JobRow, catalogue: readonly AiModel[]): GenerationJobView {
+  return {
+    id: row.id,
+    status: row.status,
+    category: row.category,
+    topic: row.topic,
+    model: row.model,
+    modelName: catalogue.find((model) => model.id === row.model)?.name ?? row.model,
+    count: row.count,
+    current: row.current,
+    step: row.step,
+    articleIds: row.articleIds,
+    errors: row.errors,
+    outcome: row.outcome ?? null,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    dismissed: row.dismissedAt !== null,
+  };
+}
+
+/**
+ * Durable generation jobs (DESIGN.md departure 4). Starting a job checks the model and the key, stores a
+ * queued row and runs it in this process at once. Each process runs only jobs it has claimed with a
+ * conditional update, beats a heartbeat while running, and marks its jobs interrupted when it stops; a
+ * worker on every instance marks jobs whose heartbeat went quiet interrupted and picks up queued jobs that
+ * use the server's keys (claimed with `FOR UPDATE SKIP LOCKED`, so two instances never run the same job).
+ */
+export function createGenerationJobService({
+  db,
+  clock,
+  logger,
+  providers,
+  generator,
+  timings,
+}: {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  providers: AiProviders;
+  generator: ArticleGenerator;
+  timings: JobTimings;
+}) {
+  const runnerId = randomUUID();
+  const heartbeatMs = timings.heartbeatMs ?? 5_000;
+  const staleAfterMs = timings.staleAfterMs ?? 60_000;
+  const pollMs = timings.pollMs ?? 5_000;
+  const running = new Map<number, AbortController>();
+  const tasks = new Set<Promise<void>>();
+  let stopped = false;
+  let stopWorker = () => {};
+
+  const mine = (id: number) =>
+    and(eq(generationJobs.id, id), eq(generationJobs.runner, runnerId), eq(generationJobs.status, "running"));
+
+  async function claim(id: number): Promise<JobRow | undefined> {
+    const now = clock.now();
+    const [row] = await db
+      .update(generationJobs)
+      .set({ status: "running", runner: runnerId, startedAt: now, heartbeatAt: now })
+      .where(and(eq(generationJobs.id, id), eq(generationJobs.status, "queued")))
+      .returning();
+    return row;
+  }
+
+  async function run(job: JobRow, model: AiModel, apiKey: string, signal: AbortSignal): Promise<void> {
+    const failures: { error: unknown; notice: GenerationNotice }[] = [];
+    const articleIds: number[] = [];
+    const context = {
+      providerName: model.providerName,
+      modelId: model.id,
+      category: job.category,
+      topic: job.topic ?? undefined,
+    };
+    const progress = async (current: number, step: GenerationStep) => {
+      await db.update(generationJobs).set({ current, step, heartbeatAt: clock.now() }).where(mine(job.id));
+    };
+    for (let article = 1; article <= job.count && !signal.aborted; article += 1) {
+      try {
+        const request = { model, apiKey, category: job.category, topic: job.topic ?? undefined };
+        const id = await generator.generateArticle(request, (step) => progress(article, step), signal);
+        articleIds.push(id);
+        await db
+          .update(generationJobs)
+          .set({ articleIds: sql`array_append(${generationJobs.articleIds}, ${id}::integer)` })
+          .where(mine(job.id));
+      } catch (error) {
+        if (signal.aborted) break;
+        const notice = classifyGenerationFailure(error, { ...context, count: 1 });
+        failures.push({ error, notice });
+        logFailure(job.id, article, error);
+        const entry: GenerationArticleError = { article, notice };
+        await db
+          .update(generationJobs)
+          .set({ errors: sql`${generationJobs.errors} || ${JSON.stringify([entry])}::jsonb` })
+          .where(mine(job.id));
+      }
+      if (article < job.count && !signal.aborted) {
+        await progress(article, "waiting");
+        await sleep(timings.spacingMs, signal);
+      }
+    }
+    if (signal.aborted) return;
+    const outcome = jobOutcome({ ...job, articleIds }, failures, model);
+    const status = articleIds.length === job.count ? "succeeded" : articleIds.length > 0 ? "partial" : "failed";
+    await db.update(generationJobs).set({ status, outcome, step: null, finishedAt: clock.now() }).where(mine(job.id));
+    logger.info({ jobId: job.id, status, articleIds }, "generation job finished");
+  }
+
+  function logFailure(jobId: number, article: number, error: unknown): void {
+    // The code and the provider's status are enough; a provider's message can echo part of a key.
+    const code = error instanceof GenerationError ? error.code : undefined;
+    const status = typeof error === "object" && error !== null && "status" in error ? error.status : undefined;
+    const expected = code !== undefined && code !== "PROVIDER_ERROR";
+    const entry = { jobId, article, code, status, name: error instanceof Error ? error.name : typeof error };
+    if (expected) logger.info(entry, "a generated article was not made");
+    else logger.warn(entry, "generating an article failed");
+  }
+
+  /** Runs a job this process has claimed, beating its heartbeat until it ends. */
+  function execute(job: JobRow, model: AiModel, apiKey: string): void {
+    const controller = new AbortController();
+    running.set(job.id, controller);
+    const heartbeat = setInterval(() => {
+      db.update(generationJobs)
+        .set({ heartbeatAt: clock.now() })
+        .where(mine(job.id))
+        .catch((error: unknown) => logger.warn({ err: error, jobId: job.id }, "could not record a job heartbeat"));
+    }, heartbeatMs);
+    heartbeat.unref();
+    const task = run(job, model, apiKey, controller.signal)
+      .catch(async (error: unknown) => {
+        logger.error({ err: error, jobId: job.id }, "a generation job failed unexpectedly");
+        const outcome = classifyGenerationFailure(new Error("The job stopped because of an unexpected server error."), {
+          providerName: model.providerName,
+          modelId: model.id,
+          category: job.category,
+          topic: job.topic ?? undefined,
+          count: job.count,
+        });
+        await db
+          .update(generationJobs)
+          .set({ status: "failed", step: null, finishedAt: clock.now(), outcome })
+          .where(mine(job.id))
+          .catch(() => {});
+      })
+      .finally(() => {
+        clearInterval(heartbeat);
+        running.delete(job.id);
+        tasks.delete(task);
+      });
+    tasks.add(task);
+  }
+
+  /** Marks interrupted every running job whose heartbeat is older than the limit, and queued form-key jobs left behind. */
+  async function sweepOrphans(): Promise<number> {
+    const limit = new Date(clock.now().getTime() - staleAfterMs);
+    const orphaned = await db
+      .update(generationJobs)
+      .set({ status: "interrupted", step: null, finishedAt: clock.now() })
+      .where(
+        sql`(${generationJobs.status} = 'running' and ${generationJobs.heartbeatAt} < ${limit.toISOString()}::timestamptz)
+          or (${generationJobs.status} = 'queued' and ${generationJobs.usesFormKey} and ${generationJobs.createdAt} < ${limit.toISOString()}::timestamptz)`,
+      )
+      .returning({
+        id: generationJobs.id,
+        count: generationJobs.count,
+        made: sql<number>`cardinality(${generationJobs.articleIds})`,
+      });
+    for (const job of orphaned) {
+      await db
+        .update(generationJobs)
+        .set({ outcome: interruptedNotice(job.made, job.count) })
+        .where(eq(generationJobs.id, job.id));
+      logger.warn({ jobId: job.id }, "marked a generation job interrupted: its process stopped");
+    }
+    return orphaned.length;
+  }
+
+  /**
+   * Claims and starts one queued job that runs on the server's keys and that no process has started
+   * (its creator stopped first). The row is locked with SKIP LOCKED inside the claiming update, so two
+   * instances polling at once never take the same job.
+   */
+  async function claimQueued(): Promise<boolean> {
+    const limit = new Date(clock.now().getTime() - pollMs);
+    const now = clock.now();
+    const next = db
+      .select({ id: generationJobs.id })
+      .from(generationJobs)
+      .where(and(eq(generationJobs.status, "queued"), eq(generationJobs.usesFormKey, false), lt(generationJobs.createdAt, limit)))
+      .orderBy(generationJobs.createdAt)
+      .limit(1)
+      .for("update", { skipLocked: true });
+    const [job] = await db
+      .update(generationJobs)
+      .set({ status: "running", runner: runnerId, startedAt: now, heartbeatAt: now })
+      .where(and(inArray(generationJobs.id, next), eq(generationJobs.status, "queued")))
+      .returning();
+    if (!job) return false;
+    try {
+      const model = providers.resolveModel(job.model);
+      execute(job, model, providers.resolveKey(model, undefined));
+    } catch (error) {
+      // The configuration changed since the job was queued (a model or a server key removed).
+      const outcome = classifyGenerationFailure(error, {
+        providerName: "the provider",
+        modelId: job.model,
+        category: job.category,
+        count: job.count,
+      });
+      await db.update(generationJobs).set({ status: "failed", step: null, outcome, finishedAt: clock.now() }).where(mine(job.id));
+    }
+    return true;
+  }
+
+  return {
+    runnerId,
+
+    /**
+     * Checks the model ("Unknown model: {id}") and the key (present, the spec's format), stores the job and
+     * starts it in this process. Returns the job's id at once; the work goes on in the background.
+     */
+    async start(input: StartJobInput): Promise<number> {
+      const model = providers.resolveModel(input.modelId);
+      const apiKey = providers.resolveKey(model, input.formKey);
+      const usesFormKey = !providers.hasServerKey(model.provider);
+      const [row] = await db
+        .insert(generationJobs)
+        .values({
+          requestedBy: input.adminId,
+          category: input.category,
+          topic: input.topic ?? null,
+          model: model.id,
+          count: input.count,
+          usesFormKey,
+          createdAt: clock.now(),
+        })
+        .returning({ id: generationJobs.id });
+      if (!row) throw new Error("The generation job was not saved.");
+      logger.info({ jobId: row.id, model: model.id, category: input.category, count: input.count }, "generation job queued");
+      if (stopped) return row.id;
+      const job = await claim(row.id);
+      if (job) execute(job, model, apiKey);
+      return row.id;
+    },
+
+    /** The latest jobs, newest first. */
+    async recent(limit = RECENT_JOBS): Promise<GenerationJobView[]> {
+      const rows = await db
+        .select()
+        .from(generationJobs)
+        .orderBy(desc(generationJobs.createdAt), desc(generationJobs.id))
+        .limit(limit);
+      return rows.map((row) => toView(row, providers.catalogue));
+    },
+
+    async find(id: number): Promise<GenerationJobView | null> {
+      const [row] = await db.select().from(generationJobs).where(eq(generationJobs.id, id));
+      return row ? toView(row, providers.catalogue) : null;
+    },
+
+    /** Hides the job's status box; the job stays in the history. */
+    async dismiss(id: number): Promise<boolean> {
+      const updated = await db
+        .update(generationJobs)
+        .set({ dismissedAt: clock.now() })
+        .where(eq(generationJobs.id, id))
+        .returning({ id: generationJobs.id });
+      return updated.length > 0;
+    },
+
+    sweepOrphans,
+    claimQueued,
+
+    /** Runs the orphan sweep and the queue pick-up every few seconds. */
+    startWorker(): void {
+      const tick = async () => {
+        if (stopped) return;
+        try {
+          await sweepOrphans();
+          while (!stopped && (await claimQueued()));
+        } catch (error) {
+          logger.warn({ err: error }, "the generation worker could not check the job table; will try again");
+        }
+      };
+      void tick();
+      const timer = setInterval(() => void tick(), pollMs);
+      timer.unref();
+      stopWorker = () => clearInterval(timer);
+    },
+
+    /** Stops this process's jobs and marks them interrupted with what they had made. */
+    async stop(): Promise<void> {
+      stopped = true;
+      stopWorker();
+      const ids = [...running.keys()];
+      for (const controller of running.values()) controller.abort();
+      await Promise.allSettled([...tasks]);
+      if (ids.length === 0) return;
+      const interrupted = await db
+        .update(generationJobs)
+        .set({ status: "interrupted", step: null, finishedAt: clock.now() })
+        .where(and(inArray(generationJobs.id, ids), eq(generationJobs.runner, runnerId), eq(generationJobs.status, "running")))
+        .returning({
+          id: generationJobs.id,
+          count: generationJobs.count,
+          made: sql<number>`cardinality(${generationJobs.articleIds})`,
+        });
+      for (const job of interrupted) {
+        await db
+          .update(generationJobs)
+          .set({ outcome: interruptedNotice(job.made, job.count) })
+          .where(eq(generationJobs.id, job.id));
+      }
+    },
+
+    /** Resolves when every job this process is running has ended (tests). */
+    async idle(): Promise<void> {
+      while (tasks.size > 0) await Promise.allSettled([...tasks]);
+    },
+  };
+}
+
+export type GenerationJobService = ReturnType<typeof createGenerationJobService>;
