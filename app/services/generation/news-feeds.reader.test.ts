@@ -10,6 +10,7 @@ import {
   FEED_USER_AGENT,
   loadNewsOutlets,
   MAX_FEED_BYTES,
+  NewsUnavailableError,
   type NewsFeedReaderOptions,
   type NewsOutlet,
 } from "./news-feeds.server";
@@ -206,6 +207,16 @@ describe("createNewsFeedReader", () => {
     );
     expect(logged.find((message) => String(message).includes(unreachable))).toMatch(
       new RegExp(`^News feed ${unreachable} failed \\(fetch failed: .*ECONNREFUSED.*\\); skipped$`),
+    );
+  });
+
+  it("says the news is unavailable, rather than that there is none, when every feed of the category fails", async () => {
+    server = await startFeedServer();
+    const { reader } = setup([outletOf("Down", [`${server.url}/down.xml`]), outletOf("Also down", [`${server.url}/gone.xml`])]);
+    server.set("/down.xml", { body: "down", status: 503, contentType: "text/plain" });
+    await expect(reader.recentNews({ category: "AI" })).rejects.toThrow(new NewsUnavailableError("AI").message);
+    expect(new NewsUnavailableError("AI").message).toBe(
+      "None of the trusted news feeds for AI could be read just now. Please try again in a few minutes.",
     );
   });
 

@@ -846,6 +846,14 @@ export function formatNewsForPrompt(items: readonly NewsItem[]): string {
 // ---------------------------------------------------------------------------------------------
 // Fetching the feeds
 
+/** Every feed covering the category failed and none had been read before: no news can be trusted or denied. */
+export class NewsUnavailableError extends Error {
+  readonly code = "NEWS_UNAVAILABLE";
+  constructor(category: Category) {
+    super(`None of the trusted news feeds for ${category} could be read just now. Please try again in a few minutes.`);
+  }
+}
+
 export interface NewsQuery {
   category: Category;
   topic?: string;
@@ -855,7 +863,10 @@ export interface NewsQuery {
 
 export interface NewsFeedReader {
   outlets: NewsOutlet[];
-  /** The recent items about the category (and topic) from every feed that covers it; failing feeds are skipped. */
+  /**
+   * The recent items about the category (and topic) from every feed that covers it; failing feeds are skipped.
+   * Throws NewsUnavailableError when every one of them failed.
+   */
   recentNews(query: NewsQuery): Promise<NewsItem[]>;
 }
 
@@ -982,7 +993,8 @@ export function createNewsFeedReader({
     return { items: parseFeed(text, source.outlet, source.feed.categories), fetchedAt, etag, lastModified };
   }
 
-  async function refresh(source: FeedSource, cached: CachedFeed | undefined): Promise<NewsItem[]> {
+  /** The feed's items; null when it failed and no earlier copy exists. */
+  async function refresh(source: FeedSource, cached: CachedFeed | undefined): Promise<NewsItem[] | null> {
     try {
       const fresh = await download(source, cached);
       cache.set(source.key, fresh);
@@ -994,11 +1006,11 @@ export function createNewsFeedReader({
         { feedUrl: source.feed.url, outlet: source.outlet, reason, usedCachedCopy: Boolean(cached) },
         `News feed ${source.feed.url} failed (${reason}); ${fallback}`,
       );
-      return cached?.items ?? [];
+      return cached?.items ?? null;
     }
   }
 
-  function readFeed(source: FeedSource): Promise<NewsItem[]> {
+  function readFeed(source: FeedSource): Promise<NewsItem[] | null> {
     const cached = cache.get(source.key);
     if (cached && clock.now().getTime() - cached.fetchedAt < cacheTtlMs) return Promise.resolve(cached.items);
     // Two generations at once share one request per feed.
@@ -1020,7 +1032,9 @@ export function createNewsFeedReader({
           if (!sources.has(key)) sources.set(key, { key, outlet: outlet.outlet, feed });
         }
       }
-      const items = (await runLimited([...sources.values()], FEED_CONCURRENCY, readFeed)).flat();
+      const read = await runLimited([...sources.values()], FEED_CONCURRENCY, readFeed);
+      if (read.length > 0 && read.every((items) => items === null)) throw new NewsUnavailableError(category);
+      const items = read.flatMap((feedItems) => feedItems ?? []);
       const chosen = selectRecentNews(items, { category, topic, now: clock.now(), limit });
       logger.debug({ category, topic, feeds: sources.size, items: items.length, chosen: chosen.length }, "News grounding read");
       return chosen;
