@@ -44,6 +44,12 @@ export interface GeneratedDraft {
   sourceLinks: SourceLink[];
 }
 
+/** A saved draft, with a notice when the reply was incomplete and only partly recovered. */
+export interface GeneratedArticle {
+  id: number;
+  notice?: string;
+}
+
 export interface NewsSource {
   recentNews(query: { category: Category; topic?: string | undefined }): Promise<NewsItem[]>;
 }
@@ -147,7 +153,7 @@ export function createArticleGenerator({
       request: ArticleRequest,
       onStep: (step: GenerationStep) => Promise<void> = async () => {},
       signal?: AbortSignal,
-    ): Promise<number> {
+    ): Promise<GeneratedArticle> {
       const { model, category, topic } = request;
       await onStep("fetching-news");
       const items = await gatherNews(news, { category, topic });
@@ -164,7 +170,7 @@ export function createArticleGenerator({
       await onStep("saving");
       const id = await saveDraft(draft);
       logger.info({ articleId: id, model: model.id, category, sources: draft.sources }, "generated a draft");
-      return id;
+      return reply.notice ? { id, notice: reply.notice } : { id };
     },
   };
 }

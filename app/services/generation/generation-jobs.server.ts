@@ -184,6 +184,8 @@ export function createGenerationJobService({
   async function run(job: JobRow, model: AiModel, apiKey: string, signal: AbortSignal): Promise<void> {
     const failures: { error: unknown; notice: GenerationNotice }[] = [];
     const articleIds: number[] = [];
+    /** Drafts saved from an incomplete reply: said in the outcome, so the editor checks them first. */
+    const notices: string[] = [];
     const context = {
       providerName: model.providerName,
       modelId: model.id,
@@ -196,8 +198,9 @@ export function createGenerationJobService({
     for (let article = 1; article <= job.count && !signal.aborted; article += 1) {
       try {
         const request = { model, apiKey, category: job.category, topic: job.topic ?? undefined };
-        const id = await generator.generateArticle(request, (step) => progress(article, step), signal);
+        const { id, notice } = await generator.generateArticle(request, (step) => progress(article, step), signal);
         articleIds.push(id);
+        if (notice) notices.push(job.count === 1 ? notice : `Article ${article} of ${job.count}: ${notice}`);
         await db
           .update(generationJobs)
           .set({ articleIds: sql`array_append(${generationJobs.articleIds}, ${id}::integer)` })
@@ -219,7 +222,8 @@ export function createGenerationJobService({
       }
     }
     if (signal.aborted) return;
-    const outcome = jobOutcome({ ...job, articleIds }, failures, model);
+    const base = jobOutcome({ ...job, articleIds }, failures, model);
+    const outcome = notices.length > 0 ? { ...base, tips: [...notices, ...base.tips] } : base;
     const status = articleIds.length === job.count ? "succeeded" : articleIds.length > 0 ? "partial" : "failed";
     await db.update(generationJobs).set({ status, outcome, step: null, finishedAt: clock.now() }).where(mine(job.id));
     logger.info({ jobId: job.id, status, articleIds }, "generation job finished");

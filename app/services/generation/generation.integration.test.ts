@@ -228,6 +228,16 @@ describe("one article", () => {
     expect(saved?.content).toContain("## **What changed**");
   });
 
+  it("saves a reply cut off mid-content from its title and excerpt, and says so", async () => {
+    const cut = articleJson().slice(0, articleJson().indexOf("What developers say"));
+    chat.script({ content: cut });
+    const { job } = await runJob();
+    expect(job.status).toBe("succeeded");
+    expect(job.outcome?.tips[0]).toMatch(/^The AI reply was incomplete/);
+    const [saved] = await savedArticles();
+    expect(saved?.title).toBe("OpenAI opens its reasoning model to all developers as start-ups count the cost");
+  });
+
   it("refuses an unparseable reply with the spec's text and saves nothing", async () => {
     chat.script({ content: "I am sorry, I cannot write that article today." });
     const { job } = await runJob();

@@ -971,7 +971,7 @@ export function createNewsFeedReader({
   fetch = globalThis.fetch,
 }: NewsFeedReaderOptions): NewsFeedReader {
   const cache = new Map<string, CachedFeed>();
-  const inFlight = new Map<string, Promise<NewsItem[]>>();
+  const inFlight = new Map<string, Promise<NewsItem[] | null>>();
 
   async function download(source: FeedSource, cached: CachedFeed | undefined): Promise<CachedFeed> {
     const headers: Record<string, string> = { "user-agent": FEED_USER_AGENT, accept: FEED_ACCEPT };
