@@ -69,8 +69,8 @@ describe("findSimilarArticle: the title rule", () => {
     expect(similar).toBeNull();
   });
 
-  it("does not catch a title that differs early on, when the keyword rule does not either", async () => {
-    await insertArticles(database.db, {
+  it("does not catch a title that differs early on by the title rule (the story measure takes it for a retelling)", async () => {
+    const [existing] = await insertArticles(database.db, {
       title: "Quantum computing breakthrough at MIT labs",
       excerpt: "Qubits held their state for a record time.",
     });
@@ -80,7 +80,9 @@ describe("findSimilarArticle: the title rule", () => {
       excerpt: "Investors pour money into photonic hardware startups this spring.",
     });
 
-    expect(similar).toBeNull();
+    // Neither spec rule matches ("Quantum computer b..." is not in the stored title, and only 4 of 12 keywords are
+    // shared); the headline's names and words are the same, so departure 10 calls it the same story.
+    expect(similar).toEqual({ id: existing!.id, title: existing!.title, publishedAt: existing!.publishedAt, reason: "story" });
   });
 
   it("takes % and _ in the new title literally, not as wildcards", async () => {
@@ -154,10 +156,15 @@ describe("findSimilarArticle: the keyword rule", () => {
     });
   });
 
-  it("compares only the 10 newest matching articles: an older retelling behind 10 newer other stories is not found", async () => {
-    await insertArticles(database.db, { ...GPT5_STORY, createdAt: publishedOn(1) }, ...otherOpenAiStories(10, 2));
+  it("compares only the 10 newest matching articles: an older retelling behind 10 newer other stories is left to the story search", async () => {
+    const [original] = await insertArticles(
+      database.db,
+      { ...GPT5_STORY, createdAt: publishedOn(1) },
+      ...otherOpenAiStories(10, 2),
+    );
 
-    expect(await findSimilarArticle(database.db, GPT5_RETOLD)).toBeNull();
+    // The keyword rule never sees it; the story search finds it among the newest articles naming "gpt".
+    expect(await findSimilarArticle(database.db, GPT5_RETOLD)).toMatchObject({ id: original!.id, reason: "story" });
   });
 
   it("finds the older retelling when only 9 newer matching articles come before it", async () => {
@@ -206,6 +213,107 @@ describe("findSimilarArticle: the keyword rule", () => {
     expect(await findSimilarArticle(database.db, GPT5_RETOLD)).toBeNull();
     await insertArticles(database.db, { title: "An article", excerpt: "It is on a page." });
     expect(await findSimilarArticle(database.db, { title: "", excerpt: "is it on?" })).toBeNull();
+  });
+});
+
+/** The same layoffs as two outlets told them: no spec rule matches (1 of 17 keywords shared), the story measure does. */
+const LAYOFFS = {
+  title: "Microsoft to cut about 6,000 jobs, roughly 3% of its global workforce",
+  excerpt:
+    "The layoffs hit every level and region, with engineering and product roles in Redmond among the hardest hit, according to state filings.",
+};
+const LAYOFFS_RETOLD = {
+  title: "Microsoft lays off 3 percent of staff as it trims management layers",
+  excerpt:
+    "Some six thousand employees are affected as the software maker reduces the number of managers, a spokesperson said, citing a changing market.",
+};
+
+/** Other Microsoft stories, naming the company in title and excerpt. */
+const otherMicrosoftStories = (count: number, firstDay: number): ArticleValues[] =>
+  Array.from({ length: count }, (_, index) => ({
+    title: `Microsoft ships Windows update number ${index + 1}`,
+    excerpt: `Microsoft release notes for build ${index + 1} of the operating system.`,
+    createdAt: publishedOn(firstDay + index),
+  }));
+
+describe("findSimilarArticle: the story measure (departure 10)", () => {
+  it("finds the same story retold in other words, among other stories about the company", async () => {
+    const [original] = await insertArticles(
+      database.db,
+      { ...LAYOFFS, publishedAt: publishedOn(2), createdAt: publishedOn(2) },
+      {
+        title: "Microsoft Azure outage knocks out Office 365 and Xbox for hours",
+        excerpt: "A faulty configuration change in Azure Front Door took websites and Microsoft's own services offline.",
+        createdAt: publishedOn(3),
+      },
+      ...otherMicrosoftStories(3, 4),
+    );
+    expect(sharedKeywordsIfDuplicate(articleKeywords(LAYOFFS_RETOLD), articleKeywords(LAYOFFS))).toBeNull();
+
+    expect(await findSimilarArticle(database.db, LAYOFFS_RETOLD)).toEqual({
+      id: original!.id,
+      title: LAYOFFS.title,
+      publishedAt: publishedOn(2),
+      reason: "story",
+    });
+  });
+
+  it("allows a different story about the same company and deal", async () => {
+    await insertArticles(database.db, {
+      title: "Adobe agrees to buy Figma for $20 billion in cash and stock deal",
+      excerpt:
+        "The design software giant will pay about half in cash for the collaborative design startup, pending regulatory approval.",
+    });
+
+    const similar = await findSimilarArticle(database.db, {
+      title: "Adobe and Figma abandon $20 billion merger citing regulatory hurdles",
+      excerpt:
+        "The companies ended the deal after EU and UK competition authorities raised concerns; Adobe will pay Figma a $1 billion fee.",
+    });
+
+    expect(similar).toBeNull();
+  });
+
+  it("allows the same product's delay after its announcement", async () => {
+    await insertArticles(database.db, {
+      title: "Apple previews a more personal Siri that can act inside apps at WWDC",
+      excerpt:
+        "Apple Intelligence will let the assistant understand what is on screen and draw on personal context, Apple said, with features coming over the year.",
+    });
+
+    const similar = await findSimilarArticle(database.db, {
+      title: "Apple delays its smarter Siri features until next year, citing quality",
+      excerpt:
+        "The personalised assistant promised with Apple Intelligence needs more time, the company said, pushing parts of the upgrade beyond iOS 18.",
+    });
+
+    expect(similar).toBeNull();
+  });
+
+  it("compares the newest articles naming the same names: an old retelling behind 10 newer ones is not found", async () => {
+    await insertArticles(database.db, { ...LAYOFFS, createdAt: publishedOn(1) }, ...otherMicrosoftStories(10, 2));
+
+    expect(await findSimilarArticle(database.db, LAYOFFS_RETOLD)).toBeNull();
+  });
+
+  it("finds the old retelling behind 9 newer articles naming the company", async () => {
+    const [original] = await insertArticles(
+      database.db,
+      { ...LAYOFFS, createdAt: publishedOn(1) },
+      ...otherMicrosoftStories(9, 2),
+    );
+
+    expect(await findSimilarArticle(database.db, LAYOFFS_RETOLD)).toMatchObject({ id: original!.id, reason: "story" });
+  });
+
+  it("keeps the spec's reasons for what the spec's rules catch", async () => {
+    const [original] = await insertArticles(
+      database.db,
+      { ...GPT5_STORY, createdAt: publishedOn(1) },
+      { ...LAYOFFS, createdAt: publishedOn(2) },
+    );
+
+    expect(await findSimilarArticle(database.db, GPT5_RETOLD)).toMatchObject({ id: original!.id, reason: "keywords" });
   });
 });
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { articleKeywords, extractKeywords, sharedKeywordsIfDuplicate, titlePrefix } from "./duplicate-check.server";
+import { z } from "zod";
+import labelledPairs from "../../../tests/fixtures/duplicate-pairs.json";
+import {
+  articleKeywords,
+  duplicateReason,
+  extractKeywords,
+  sharedKeywordsIfDuplicate,
+  titlePrefix,
+} from "./duplicate-check.server";
 
 /** `count` distinct keywords that pass every filter: "word01", "word02", ... */
 const words = (count: number, prefix = "word") =>
@@ -139,5 +147,128 @@ describe("sharedKeywordsIfDuplicate", () => {
     expect(sharedKeywordsIfDuplicate([], words(5))).toBeNull();
     expect(sharedKeywordsIfDuplicate(words(5), [])).toBeNull();
     expect(sharedKeywordsIfDuplicate([], [])).toBeNull();
+  });
+});
+
+describe("duplicateReason", () => {
+  const original = {
+    title: "Adobe agrees to buy Figma for $20 billion in cash and stock deal",
+    excerpt: "The design software giant will pay about half in cash for the collaborative design startup, its largest deal ever.",
+  };
+
+  it("gives the spec's title rule first, then its keyword rule, then the story measure", () => {
+    expect(duplicateReason({ title: "ADOBE AGREES TO BUY FIGMA FOR $20 BILLION", excerpt: "Other words." }, original)).toBe(
+      "title",
+    );
+    expect(
+      duplicateReason(
+        {
+          title: "Figma bought by Adobe: design startup deal in cash and stock",
+          excerpt: "Adobe will pay half in cash, its largest deal ever, for the collaborative design software startup.",
+        },
+        original,
+      ),
+    ).toBe("keywords");
+    expect(
+      duplicateReason(
+        {
+          title: "Figma to be acquired by Adobe in a $20bn takeover",
+          excerpt:
+            "The collaborative design company accepted an offer split between cash and shares, valuing it at twenty billion dollars.",
+        },
+        original,
+      ),
+    ).toBe("story");
+  });
+
+  it("allows a different story about the same companies", () => {
+    const abandoned = {
+      title: "Adobe and Figma abandon $20 billion merger citing regulatory hurdles",
+      excerpt: "The companies ended the deal after EU and UK competition authorities raised concerns.",
+    };
+    expect(duplicateReason(abandoned, original)).toBeNull();
+  });
+});
+
+const Story = z.object({ title: z.string(), excerpt: z.string() });
+const LabelledPair = z.object({ a: Story, b: Story, same: z.boolean(), note: z.string().min(1), batch: z.number().int() });
+
+/**
+ * The labelled set (tests/fixtures/duplicate-pairs.json): pairs of a published article `a` and a new one `b`,
+ * labelled the same story retold or a different story about the same company or topic. Batch 1 was written
+ * before the story measure existed; each later batch after a round of changes to it (docs/decisions/008).
+ */
+describe("the labelled set of same-story and different-story pairs", () => {
+  const pairs = z.array(LabelledPair).parse(labelledPairs);
+
+  it("has at least 80 pairs, about half of each label, sized like real headlines and excerpts", () => {
+    expect(pairs.length).toBeGreaterThanOrEqual(80);
+    const same = pairs.filter((pair) => pair.same).length;
+    expect(same / pairs.length).toBeGreaterThan(0.4);
+    expect(same / pairs.length).toBeLessThan(0.6);
+    for (const story of pairs.flatMap((pair) => [pair.a, pair.b])) {
+      expect(story.title.length, story.title).toBeGreaterThanOrEqual(60);
+      expect(story.title.length, story.title).toBeLessThanOrEqual(80);
+      expect(story.excerpt.length, story.excerpt).toBeGreaterThanOrEqual(120);
+      expect(story.excerpt.length, story.excerpt).toBeLessThanOrEqual(150);
+    }
+  });
+
+  /** Precision and recall of a verdict over some pairs, `b` being the new article checked against `a`. */
+  function measure(subset: typeof pairs, isDuplicate: (pair: (typeof pairs)[number]) => boolean) {
+    let truePositives = 0;
+    let falsePositives = 0;
+    let falseNegatives = 0;
+    for (const pair of subset) {
+      const found = isDuplicate(pair);
+      if (found && pair.same) truePositives += 1;
+      else if (found) falsePositives += 1;
+      else if (pair.same) falseNegatives += 1;
+    }
+    // With nothing found, precision is undefined: NaN, printed as "n/a" and failing any bound.
+    const precision = truePositives / (truePositives + falsePositives);
+    const recall = truePositives / (truePositives + falseNegatives);
+    return { pairs: subset.length, truePositives, falsePositives, falseNegatives, precision, recall };
+  }
+
+  const specRule = (pair: (typeof pairs)[number]) => {
+    const reason = duplicateReason(pair.b, pair.a);
+    return reason === "title" || reason === "keywords";
+  };
+  const fullCheck = (pair: (typeof pairs)[number]) => duplicateReason(pair.b, pair.a) !== null;
+
+  it("is judged by the full check (spec rule or story measure) with precision of at least 0.95 and recall of at least 0.90", () => {
+    const rows: Record<string, ReturnType<typeof measure> & { check: string }> = {};
+    const batches = [...new Set(pairs.map((pair) => pair.batch))];
+    for (const [check, verdict] of [
+      ["spec rule alone", specRule],
+      ["spec rule or story measure", fullCheck],
+    ] as const) {
+      rows[`${check}, all pairs`] = { check, ...measure(pairs, verdict) };
+      for (const batch of batches) {
+        rows[`${check}, batch ${batch}`] = {
+          check,
+          ...measure(
+            pairs.filter((pair) => pair.batch === batch),
+            verdict,
+          ),
+        };
+      }
+    }
+    const format = (value: number) => (Number.isNaN(value) ? "  n/a" : value.toFixed(3));
+    console.log(
+      "Duplicate detection on the labelled set\n" +
+        Object.entries(rows)
+          .map(
+            ([name, row]) =>
+              `${name.padEnd(44)} pairs ${String(row.pairs).padStart(3)}  precision ${format(row.precision)}  recall ${format(row.recall)}` +
+              `  (found ${row.truePositives} of ${row.truePositives + row.falseNegatives}, ${row.falsePositives} wrongly)`,
+          )
+          .join("\n"),
+    );
+
+    const full = rows["spec rule or story measure, all pairs"]!;
+    expect(full.precision).toBeGreaterThanOrEqual(0.95);
+    expect(full.recall).toBeGreaterThanOrEqual(0.9);
   });
 });

@@ -3,6 +3,7 @@ import type { Database } from "../../db/client.server";
 import { articles, keywordText } from "../../db/schema";
 import type { Logger } from "../logger.server";
 import { containsPattern } from "./like.server";
+import { isSameStory, prepareStory, searchNames, type StoryText } from "./story-similarity.server";
 
 /** The spec's duplicate-article constants (seed 000, sections 5 and 9). */
 export const DUPLICATE_RULES = {
@@ -68,20 +69,54 @@ export function sharedKeywordsIfDuplicate(newKeywords: string[], candidateKeywor
   return ratio > DUPLICATE_RULES.minimumRatio && shared.length >= DUPLICATE_RULES.minimumShared ? shared : null;
 }
 
+/**
+ * The search for retellings the spec's rules miss (DESIGN.md departure 10): for each of the new article's first
+ * 4 names (headline first), the 8 newest articles naming it in the title and the 8 newest naming it in the excerpt,
+ * each compared with the story measure: at most 64 articles, each search served by an index (trigram or creation time).
+ */
+export const STORY_SEARCH = {
+  /** Names searched for. */
+  names: 4,
+  /** Newest articles taken per name and column. */
+  perName: 8,
+} as const;
+
 export interface SimilarArticle {
   id: number;
   title: string;
   publishedAt: Date | null;
-  /** Why it counts as the same story. */
-  reason: "title" | "keywords";
+  /**
+   * Why it counts as the same story: the spec's title rule, the spec's keyword rule, or the story measure
+   * (story-similarity.server.ts), which catches the same story retold in other words.
+   */
+  reason: "title" | "keywords" | "story";
 }
 
-const similarColumns = { id: articles.id, title: articles.title, excerpt: articles.excerpt, publishedAt: articles.publishedAt };
+/**
+ * Why an existing article counts as the same story as a new one, or null: the spec's title rule, then its keyword
+ * rule, then the story measure. `findSimilarArticle` applies this order to the articles its searches find.
+ */
+export function duplicateReason(draft: StoryText, existing: StoryText): SimilarArticle["reason"] | null {
+  const prefix = titlePrefix(draft.title).toLowerCase();
+  if (prefix && existing.title.toLowerCase().includes(prefix)) return "title";
+  if (sharedKeywordsIfDuplicate(articleKeywords(draft), articleKeywords(existing))) return "keywords";
+  return isSameStory(draft, existing) ? "story" : null;
+}
+
+const similarColumns = {
+  id: articles.id,
+  title: articles.title,
+  excerpt: articles.excerpt,
+  publishedAt: articles.publishedAt,
+  createdAt: articles.createdAt,
+};
 
 /**
- * The spec's duplicate-article check, run before an article is created: the 30-character title prefix
- * first, then up to 10 articles sharing one of the first 5 keywords, compared by the keyword rule.
- * An error in the check allows creation (spec), and is logged.
+ * The duplicate check, run before an article is created. First the spec's rules, unchanged: an existing title
+ * containing the new title's first 30 characters, then up to 10 articles sharing one of the first 5 keywords,
+ * compared by the keyword rule. Then the story measure (departure 10) over those articles and the newest ones
+ * naming the new article's names (`STORY_SEARCH`), newest first. An error in the check allows creation (spec),
+ * and is logged.
  */
 export async function findSimilarArticle(
   db: Database,
@@ -97,30 +132,60 @@ export async function findSimilarArticle(
         .where(ilike(articles.title, containsPattern(prefix)))
         .orderBy(desc(articles.createdAt), desc(articles.id))
         .limit(1);
-      if (sameTitle) return { id: sameTitle.id, title: sameTitle.title, publishedAt: sameTitle.publishedAt, reason: "title" };
+      if (sameTitle) return similarArticle(sameTitle, "title");
     }
 
     const keywords = articleKeywords(draft);
-    const queried = keywords.slice(0, DUPLICATE_RULES.queriedKeywords);
-    if (queried.length === 0) return null;
-    // The 10 newest articles holding any of the keywords: the newest 10 per keyword and column, then the newest
-    // 10 of those. Each branch stops early on its own index, where one OR over everything would read every match.
-    const branches = queried.flatMap((keyword) =>
-      [articles.title, articles.excerpt].map(
-        (column) =>
-          sql`(select ${articles.id} from ${articles} where ${keywordText(column)} like ${containsPattern(keyword)} order by ${articles.createdAt} desc, ${articles.id} desc limit ${DUPLICATE_RULES.candidates})`,
-      ),
+    const keywordCandidates = await newestMentioning(
+      db,
+      keywords.slice(0, DUPLICATE_RULES.queriedKeywords),
+      DUPLICATE_RULES.candidates,
+      DUPLICATE_RULES.candidates,
     );
-    const candidates = await db
-      .select(similarColumns)
-      .from(articles)
-      .where(sql`${articles.id} in (${sql.join(branches, sql` union `)})`)
-      .orderBy(desc(articles.createdAt), desc(articles.id))
-      .limit(DUPLICATE_RULES.candidates);
-    const match = candidates.find((candidate) => sharedKeywordsIfDuplicate(keywords, articleKeywords(candidate)) !== null);
-    return match ? { id: match.id, title: match.title, publishedAt: match.publishedAt, reason: "keywords" } : null;
+    const byKeywords = keywordCandidates.find((candidate) => sharedKeywordsIfDuplicate(keywords, articleKeywords(candidate)));
+    if (byKeywords) return similarArticle(byKeywords, "keywords");
+
+    const nameCandidates = await newestMentioning(
+      db,
+      searchNames(draft, STORY_SEARCH.names),
+      STORY_SEARCH.perName,
+      STORY_SEARCH.names * 2 * STORY_SEARCH.perName,
+    );
+    const candidates = [...new Map([...keywordCandidates, ...nameCandidates].map((row) => [row.id, row])).values()].sort(
+      (left, right) => right.createdAt.getTime() - left.createdAt.getTime() || right.id - left.id,
+    );
+    const prepared = prepareStory(draft);
+    const byStory = candidates.find((candidate) => isSameStory(prepared, candidate));
+    return byStory ? similarArticle(byStory, "story") : null;
   } catch (error) {
     logger?.warn({ err: error }, "duplicate check failed; allowing the article");
     return null;
   }
+}
+
+type CandidateRow = { id: number; title: string; excerpt: string; publishedAt: Date | null; createdAt: Date };
+
+function similarArticle(row: CandidateRow, reason: SimilarArticle["reason"]): SimilarArticle {
+  return { id: row.id, title: row.title, publishedAt: row.publishedAt, reason };
+}
+
+/**
+ * The newest articles whose title or excerpt (lowercased, punctuation stripped) contains any of `words`: the newest
+ * `perWord` per word and column, then the newest `limit` of those. Each branch stops early on its own index (the
+ * creation-time index, or a trigram index for a rare word), where one OR over everything would read every match.
+ */
+async function newestMentioning(db: Database, words: string[], perWord: number, limit: number): Promise<CandidateRow[]> {
+  if (words.length === 0) return [];
+  const branches = words.flatMap((word) =>
+    [articles.title, articles.excerpt].map(
+      (column) =>
+        sql`(select ${articles.id} from ${articles} where ${keywordText(column)} like ${containsPattern(word)} order by ${articles.createdAt} desc, ${articles.id} desc limit ${perWord})`,
+    ),
+  );
+  return db
+    .select(similarColumns)
+    .from(articles)
+    .where(sql`${articles.id} in (${sql.join(branches, sql` union `)})`)
+    .orderBy(desc(articles.createdAt), desc(articles.id))
+    .limit(limit);
 }

@@ -1,0 +1,314 @@
+import { describe, expect, it } from "vitest";
+import {
+  eventKinds,
+  extractFigures,
+  isSameStory,
+  mainClause,
+  sameFigure,
+  searchNames,
+  storySimilarity,
+  tellsApart,
+  type Figure,
+} from "./story-similarity.server";
+
+/** The one figure a text gives. */
+function figureOf(text: string): Figure {
+  const figures = extractFigures(text);
+  expect(figures).toHaveLength(1);
+  return figures[0]!;
+}
+
+describe("extractFigures", () => {
+  it("reads an amount the same in every spelling: symbol or word, scale word or abbreviation, grouped digits", () => {
+    const spellings = ["$1.2 billion", "$1.2bn", "1.2bn dollars", "1,200 million dollars", "$1,200,000,000"];
+    for (const spelling of spellings) {
+      expect(figureOf(`a deal worth ${spelling} in cash`)).toMatchObject({ value: 1.2e9, kind: "money", currency: "USD" });
+    }
+  });
+
+  it("reads numbers written in words, and marks them approximate", () => {
+    expect(figureOf("some six thousand employees")).toMatchObject({ value: 6000, kind: "quantity", approximate: true });
+    expect(figureOf("down for two and a half hours")).toMatchObject({ value: 2.5, approximate: true });
+    expect(figureOf("a half-billion-euro penalty")).toMatchObject({ value: 5e8, kind: "money", currency: "EUR" });
+    expect(figureOf("the extra hundred billion dollars")).toMatchObject({ value: 1e11, currency: "USD" });
+  });
+
+  it("reads shares as percentages: %, percent, per cent, a fifth of, one in seven", () => {
+    expect(figureOf("cut 3% of staff")).toMatchObject({ value: 3, kind: "percent", approximate: false });
+    expect(figureOf("cut 3 percent of staff")).toMatchObject({ value: 3, kind: "percent" });
+    expect(figureOf("rose 78 per cent")).toMatchObject({ value: 78, kind: "percent" });
+    expect(figureOf("lay off a fifth of its workforce")).toMatchObject({ value: 20, kind: "percent", approximate: true });
+    expect(figureOf("one in seven employees")).toMatchObject({ kind: "percent", approximate: true });
+    expect(figureOf("one in seven employees").value).toBeCloseTo(14.29, 2);
+  });
+
+  it("marks a hedged figure approximate", () => {
+    expect(figureOf("about 200 employees")).toMatchObject({ value: 200, approximate: true });
+    expect(figureOf("exactly 200 employees")).toMatchObject({ value: 200, approximate: false });
+  });
+
+  it("leaves out years and small plain numbers, which every story has", () => {
+    expect(extractFigures("In 2023 two executives and 3 engineers left; Switch 2 ships")).toEqual([]);
+    expect(extractFigures("19 reports of fires")).toMatchObject([{ value: 19, kind: "quantity" }]);
+  });
+
+  it("keeps a bare m or b as a scale only where it must be one", () => {
+    expect(figureOf("109m subscribers")).toMatchObject({ value: 109e6 });
+    expect(figureOf("$116m deal")).toMatchObject({ value: 116e6, currency: "USD" });
+    expect(figureOf("a 50b chip")).toMatchObject({ value: 50, kind: "quantity" });
+  });
+
+  it("gives the evidence as written", () => {
+    expect(extractFigures("for $8bn, or $25 a share").map((figure) => figure.text)).toEqual(["$8 bn", "$25"]);
+  });
+});
+
+describe("sameFigure", () => {
+  const same = (a: string, b: string) => sameFigure(figureOf(a), figureOf(b));
+
+  it("takes a rounding for the figure it rounds", () => {
+    expect(same("$1.46bn", "$1.5 billion")).toBe(true);
+    expect(same("$449.99", "$450")).toBe(true);
+    expect(same("a 20.1% share", "a fifth of shipments")).toBe(true);
+    expect(same("14% of staff", "one in seven staff")).toBe(true);
+    expect(same("a €530 million fine", "a half-billion-euro fine")).toBe(true);
+  });
+
+  it("keeps apart figures that no rounding joins", () => {
+    expect(same("$1 billion", "$1.46bn")).toBe(false);
+    expect(same("6,000 jobs", "9,000 jobs")).toBe(false);
+    expect(same("Python 3.13", "Python 3.14")).toBe(false);
+    expect(same("60% growth", "61% growth")).toBe(false);
+  });
+
+  it("keeps apart currencies, and amounts from shares", () => {
+    expect(same("€500 million", "$500 million")).toBe(false);
+    expect(same("$20 of it", "20% of it")).toBe(false);
+    expect(same("500 million euros", "€500m")).toBe(true);
+  });
+});
+
+describe("eventKinds", () => {
+  it("groups the words that report one kind of event", () => {
+    for (const text of ["Salesforce agrees to buy Informatica", "Informatica to be acquired", "the all-share takeover"]) {
+      expect(eventKinds(text)).toContain("acquisition");
+    }
+    for (const text of ["Apple delays Siri", "Apple pushes back Siri", "demo postponed", "the display slips to next year"]) {
+      expect(eventKinds(text)).toContain("delay");
+    }
+    for (const text of ["Microsoft lays off 3 percent", "to cut about 6,000 jobs", "job cuts", "cut about 5% of its workforce"]) {
+      expect(eventKinds(text)).toContain("layoffs");
+    }
+  });
+
+  it("does not take a shopper's purchase, a breach of the law or a rulebook for the event", () => {
+    expect(eventKinds("M&S shoppers unable to buy online")).not.toContain("acquisition");
+    expect(eventKinds("EU fines X for breaching the Digital Services Act")).not.toContain("breach");
+    expect(eventKinds("over App Store rules")).not.toContain("ruling");
+    expect(eventKinds("Judge rules Google monopolised search")).toContain("ruling");
+    expect(eventKinds("AWS blames DNS fault in Virginia")).not.toContain("attribution");
+    expect(eventKinds("FBI blames North Korea's Lazarus hackers")).toContain("attribution");
+  });
+});
+
+describe("mainClause", () => {
+  it("leaves out the background a headline gives after 'after', 'amid', 'since', 'following', 'ahead of'", () => {
+    expect(mainClause("Scale AI lays off 14% of staff after Meta investment")).toBe("Scale AI lays off 14% of staff ");
+    expect(mainClause("Samsung loses top spot to Apple for first time since 2010")).toBe(
+      "Samsung loses top spot to Apple for first time ",
+    );
+    expect(mainClause("Apple previews a more personal Siri")).toBe("Apple previews a more personal Siri");
+  });
+});
+
+describe("storySimilarity: the evidence", () => {
+  const salesforce = {
+    title: "Salesforce agrees to buy Informatica for about $8 billion in cash deal",
+    excerpt:
+      "The CRM giant will pay $25 a share for the data management firm, its biggest purchase since Slack, with the deal expected to close early next year.",
+  };
+  const informatica = {
+    title: "Informatica to be acquired by Salesforce in $8bn bet on AI data tools",
+    excerpt:
+      "Informatica shareholders get $25 per share under the agreement, which values the company at roughly eight billion dollars including debt.",
+  };
+
+  it("names the names, figures, event kinds and words both articles share", () => {
+    const similarity = storySimilarity(salesforce, informatica);
+
+    expect(similarity.sharedNames).toEqual(["salesforce", "informatica"]);
+    expect(similarity.sharedFigures).toEqual([
+      ["$8 billion", "$8 bn"],
+      ["$25", "$25"],
+    ]);
+    expect(similarity.sharedEvents).toEqual(["acquisition"]);
+    expect(similarity.sharedWords).toEqual(["billion", "shar", "data"]);
+    expect(tellsApart(similarity)).toBe(false);
+    expect(similarity.score).toBeGreaterThan(0.8);
+    expect(isSameStory(salesforce, informatica)).toBe(true);
+  });
+
+  it("is symmetric in its verdict", () => {
+    expect(isSameStory(informatica, salesforce)).toBe(true);
+  });
+
+  it("matches a name spelt out with its acronym, and a nationality with its country", () => {
+    const ftc = storySimilarity(
+      { title: "FTC sues Amazon over Prime", excerpt: "The agency says cancelling was too hard." },
+      { title: "Amazon accused by US regulator over Prime", excerpt: "The Federal Trade Commission complaint names executives." },
+    );
+    expect(ftc.sharedNames).toEqual(["ftc", "amazon", "prime"]);
+
+    const retailer = storySimilarity(
+      { title: "Marks & Spencer halts online orders", excerpt: "The retailer paused orders." },
+      { title: "M&S shoppers unable to order online", excerpt: "The retailer's website stopped." },
+    );
+    expect(retailer.sharedNames).toEqual(["ms"]);
+
+    const regulator = storySimilarity(
+      { title: "Japan's regulator orders Google to stop deals", excerpt: "The order covers Android." },
+      { title: "Google hit with Japanese order over Android", excerpt: "The watchdog acted." },
+    );
+    expect(regulator.sharedNames).toEqual(["japan", "google", "android"]);
+  });
+
+  it("reads a Title Case headline like a sentence-case one", () => {
+    const sentenceCase = {
+      title: "Apple delays its smarter Siri features until next year, citing quality",
+      excerpt: "The personalised assistant needs more time, the company said, pushing parts of the upgrade beyond iOS 18.",
+    };
+    const titleCase = {
+      title: "Apple Delays Its Smarter Siri Features Until Next Year, Citing Quality",
+      excerpt: "The personalised assistant needs more time, the company said, pushing parts of the upgrade beyond iOS 18.",
+    };
+    expect(storySimilarity(sentenceCase, titleCase).sharedNames).toEqual(["apple", "siri", "ios", "ios 18"]);
+    expect(isSameStory(sentenceCase, titleCase)).toBe(true);
+  });
+});
+
+describe("storySimilarity: what tells two stories apart", () => {
+  it("a kind of event one headline reports and the other article never mentions", () => {
+    const agreed = {
+      title: "Adobe agrees to buy Figma for $20 billion in cash and stock deal",
+      excerpt: "The design software giant will pay about half in cash for the collaborative design startup, pending approval.",
+    };
+    const abandoned = {
+      title: "Adobe and Figma abandon $20 billion merger citing regulatory hurdles",
+      excerpt: "The companies ended the deal after EU and UK competition authorities raised concerns.",
+    };
+    const similarity = storySimilarity(agreed, abandoned);
+
+    expect(similarity.sharedNames).toEqual(["adobe", "figma"]);
+    expect(similarity.sharedFigures).toEqual([["$20 billion", "$20 billion"]]);
+    expect(similarity.conflictingEvents).toEqual(["called-off"]);
+    expect(isSameStory(agreed, abandoned)).toBe(false);
+  });
+
+  it("but not a background event, nor one the other article reports under another name", () => {
+    const layoffs = {
+      title: "Scale AI lays off 14% of staff, or 200 employees, after Meta investment",
+      excerpt: "The data-labelling startup let go of 500 contractors, saying it grew its generative AI unit too quickly.",
+    };
+    const retold = {
+      title: "Scale AI cuts about 200 full-time jobs weeks after Meta's $14bn deal",
+      excerpt:
+        "Interim CEO Jason Droege told staff the company over-expanded its generative AI business; around one in seven employees are affected.",
+    };
+    expect(storySimilarity(layoffs, retold).conflictingEvents).toEqual([]);
+    expect(isSameStory(layoffs, retold)).toBe(true);
+  });
+
+  it("two versions or models of one product", () => {
+    const similarity = storySimilarity(
+      {
+        title: "Python 3.14 released with free-threaded build now officially supported",
+        excerpt: "The new version lets the interpreter run without the global interpreter lock.",
+      },
+      {
+        title: "Python 3.13 released with experimental free-threaded mode and a new REPL",
+        excerpt: "The interpreter can optionally run without the global interpreter lock for the first time.",
+      },
+    );
+    expect(similarity.conflictingModels).toEqual(["python 3.14 vs 3.13"]);
+    expect(tellsApart(similarity)).toBe(true);
+  });
+
+  it("two years in the headlines", () => {
+    const similarity = storySimilarity(
+      { title: "Apple overtakes Samsung as biggest smartphone seller in 2023", excerpt: "IDC data show Apple shipped the most." },
+      {
+        title: "Samsung regains lead in smartphone shipments in first quarter of 2024",
+        excerpt: "IDC says Samsung shipped the most.",
+      },
+    );
+    expect(similarity.conflictingYears).toEqual(["2023", "2024"]);
+  });
+
+  it("headline numbers far apart, when neither article gives the other's", () => {
+    const similarity = storySimilarity(
+      { title: "Ford recalls 850,000 vehicles in the US over faulty fuel pumps", excerpt: "The engine can stall while driving." },
+      { title: "Ford recalls 1.9 million Explorers over trim that can fly off", excerpt: "Adhesive holding the trim may fail." },
+    );
+    expect(similarity.conflictingFigures).toEqual(["850000", "1.9 million"]);
+    expect(similarity.conflictingEvents).toEqual([]);
+    expect(tellsApart(similarity)).toBe(true);
+  });
+
+  it("a follow-up word on one side only lowers the score", () => {
+    const first = {
+      title: "Microsoft to cut about 6,000 jobs, roughly 3% of its global workforce",
+      excerpt: "The layoffs hit every level and region, with engineering and product roles in Redmond among the hardest hit.",
+    };
+    const second = {
+      title: "Microsoft cuts another 9,000 jobs, hitting Xbox teams",
+      excerpt: "The latest layoffs, about 4% of staff, come two months after an earlier round of 6,000.",
+    };
+    const similarity = storySimilarity(first, second);
+
+    expect(similarity.followUp).toBe("another");
+    expect(similarity.conflictingFigures).toEqual([]);
+    expect(tellsApart(similarity)).toBe(false);
+    expect(similarity.score).toBeLessThan(0.44);
+    const withoutFollowUp = { ...second, title: "Microsoft cuts some 9,000 jobs, hitting Xbox teams" };
+    expect(storySimilarity(first, withoutFollowUp).score).toBeCloseTo(similarity.score + 0.15, 3);
+  });
+
+  it("nothing but names: the same company is not yet the same story", () => {
+    const release = {
+      title: "GPT-5 is here: OpenAI ships stronger reasoning",
+      excerpt: "Coding benchmarks show GPT-5 ahead of earlier models.",
+    };
+    const pricing = {
+      title: "OpenAI prices GPT-5 for enterprise customers",
+      excerpt: "Enterprise plans start at a fixed monthly fee per seat.",
+    };
+    const similarity = storySimilarity(release, pricing);
+
+    expect(similarity.sharedNames).toEqual(["gpt", "gpt 5", "openai"]);
+    expect(similarity.sharedFigures).toEqual([]);
+    expect(similarity.sharedEvents).toEqual([]);
+    expect(similarity.sharedWords).toEqual([]);
+    expect(isSameStory(release, pricing)).toBe(false);
+  });
+});
+
+describe("searchNames", () => {
+  it("gives the headline's names first, as the keyword text spells them, without common and short names", () => {
+    expect(
+      searchNames(
+        {
+          title: "AT&T confirms data of 73 million US customers leaked on a hacking forum",
+          excerpt: "The carrier reset passcodes after a dataset with Social Security numbers appeared on BreachForums.",
+        },
+        4,
+      ),
+    ).toEqual(["att", "social", "security", "breachforums"]);
+  });
+
+  it("stops at the limit", () => {
+    expect(searchNames({ title: "Apple, Google, Microsoft and Amazon meet", excerpt: "Nvidia joined." }, 2)).toEqual([
+      "apple",
+      "google",
+    ]);
+  });
+});
