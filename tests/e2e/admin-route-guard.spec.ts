@@ -132,6 +132,10 @@ test("every route module in app/routes/admin is mounted, and only under /admin",
   }
 });
 
+/** The spec's text (section 5) for a generation asked for without a session. */
+const GENERATION_UNAUTHORIZED =
+  "UNAUTHORIZED: Admin authentication required to generate articles. Please log in to the admin panel.";
+
 test("without a session every admin route answers 401, shows no admin data and changes nothing", async () => {
   test.setTimeout(180_000);
   const run = `${process.pid}-${Date.now()}`;
@@ -142,6 +146,17 @@ test("without a session every admin route answers 401, shows no admin data and c
   const draftTitle = `Sentinel draft ${run}`;
   const subscriberEmail = `sentinel-${run}@example.com`;
   const sentinels = [draftTitle, subscriberEmail, admin.username];
+  // What every write sends: the fields of the article actions and of the generator (a valid form and key), so a
+  // route whose guard is missing would act on them (and a job would show in the database snapshot).
+  const writeForm = {
+    title: draftTitle,
+    email: subscriberEmail,
+    intent: "delete",
+    category: "AI",
+    model: "gpt-4o",
+    count: "1",
+    apiKey: "sk-guard-0123456789abcdefghij",
+  };
   const env = { DATA_DIR: dataDir, SEED_CONTENT: "none", ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password };
   const clients: APIRequestContext[] = [];
   const client = async () => {
@@ -212,7 +227,7 @@ test("without a session every admin route answers 401, shows no admin data and c
           const response = await stranger.fetch(`${server!.url}${probe.url}`, {
             method: probe.method,
             headers,
-            form: probe.method === "GET" ? undefined : { title: draftTitle, email: subscriberEmail, intent: "delete" },
+            form: probe.method === "GET" ? undefined : writeForm,
             maxRedirects: 0,
           });
           expect.soft(probe.allowed, `${name} answered ${response.status()}`).toContain(response.status());
@@ -222,6 +237,15 @@ test("without a session every admin route answers 401, shows no admin data and c
         }
       }
       expect(probed).toBeGreaterThanOrEqual(adminRoutes.length * 16);
+
+      // Generation names why signing in is needed, in the spec's words, and starts no job (the snapshot below).
+      const generate = await stranger.post(`${server!.url}/admin/generate`, {
+        headers: sameOriginHeaders(server!.url),
+        form: writeForm,
+        maxRedirects: 0,
+      });
+      expect(generate.status()).toBe(401);
+      expect(await generate.text()).toContain(GENERATION_UNAUTHORIZED);
       expect(await server!.stop()).toBe(0);
       expect(errorLogLines(server!.output())).toEqual([]);
     });

@@ -54,7 +54,7 @@ export async function action(args: Route.ActionArgs) {
   if (form.intent === "dismiss") {
     const id = Number(form.jobId);
     if (Number.isInteger(id) && id > 0) await generation.jobs.dismiss(id);
-    return redirect(new URL(args.request.url).pathname + new URL(args.request.url).search, 303);
+    return redirect(`/admin/generate${new URL(args.request.url).search}`, 303);
   }
 
   const parsed = GenerationRequest.safeParse(form);
