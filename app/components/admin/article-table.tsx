@@ -139,15 +139,14 @@ export function ArticleTable({ list, query, hasArticles, listUrl }: ArticleTable
   );
 }
 
-function ArticleRow({
-  article,
-  editHref,
-  onAction,
-}: {
+/** One article's row and its actions. */
+interface RowProps {
   article: ManagedArticle;
   editHref: string;
   onAction: (intent: PendingAction["intent"]) => void;
-}) {
+}
+
+function ArticleRow({ article, editHref, onAction }: RowProps) {
   const published = article.publishedAt !== null;
   const status = <StatusBadge published={published} />;
   const actions = <RowActions article={article} editHref={editHref} onAction={onAction} />;
@@ -197,15 +196,7 @@ function StatusBadge({ published }: { published: boolean }) {
 }
 
 /** View (published), Publish (draft), Edit, Unpublish (published), Delete; each named with the article's title. */
-function RowActions({
-  article,
-  editHref,
-  onAction,
-}: {
-  article: ManagedArticle;
-  editHref: string;
-  onAction: (intent: PendingAction["intent"]) => void;
-}) {
+function RowActions({ article, editHref, onAction }: RowProps) {
   const published = article.publishedAt !== null;
   return (
     <span className="flex justify-end gap-1.5">
