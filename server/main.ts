@@ -71,7 +71,8 @@ export async function main({ vite }: { vite?: ViteDevServer } = {}): Promise<voi
   void prune();
   const pruning = setInterval(prune, PRUNE_INTERVAL_MS);
   pruning.unref();
-  services.generation.jobs.startWorker();
+  // Only this process can open the embedded database, so jobs it finds running were left by one that stopped.
+  services.generation.jobs.startWorker({ exclusive: database.driver === "pglite" });
 
   const build: ServerBuild | (() => Promise<ServerBuild>) = vite
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>

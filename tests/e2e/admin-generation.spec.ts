@@ -99,6 +99,11 @@ const STORIES = {
     excerpt:
       "A reply stuffed with scripts and event handlers still becomes a plain, harmless article once an editor publishes it.",
   },
+  interrupted: {
+    title: "Batch Jobs Resume Honestly After a Newsroom Server Crash",
+    excerpt:
+      "When the process running a batch dies, the newsroom keeps the draft already written and says plainly what was lost.",
+  },
   slow: {
     title: "Slow Replies Still Land Safely While Editors Reload the Tab",
     excerpt:
@@ -722,5 +727,36 @@ test.describe("Article Generation", () => {
       /^\/admin\/articles\/\d+\/edit$/,
     );
     expect(await accessibilityViolations(page), "axe on the tab after Dismiss").toEqual([]);
+  });
+
+  test("a batch whose server is killed is marked interrupted, with the draft it made, as soon as the server is back", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    // A long pause after the first draft, so the kill lands while the job is running.
+    const env = serverEnv("killed", { GENERATION_SPACING_MS: "600000" });
+    let killed = await startServer(env);
+    try {
+      await openTab(page, killed);
+      chat.script(articleReply(STORIES.interrupted));
+      await generate(page, { count: 3 });
+      await expect(statusBox(page)).toContainText("(1 made so far)", { timeout: JOB_TIMEOUT });
+
+      // Leave the tab first: its progress polling would meet the dead server.
+      await page.goto("about:blank");
+      killed.child.kill("SIGKILL");
+      await new Promise((resolve) => killed.child.once("exit", resolve));
+      killed = await startServer(env);
+      await openTab(page, killed);
+      await expect(statusTitle(page)).toHaveText("Generation Interrupted");
+      await expect(statusBox(page)).toContainText(
+        "The server stopped while this job was running. 1 of 3 articles were made before it stopped; start a new job for the rest.",
+      );
+      await expect(draftLinks(page)).toHaveText([STORIES.interrupted.title]);
+      expect(await latestJob(page)).toEqual(["AI", "GPT-4o", "Interrupted (1 of 3)", STORIES.interrupted.title]);
+      await expect(generatorForm(page).button(3)).toBeEnabled();
+    } finally {
+      await killed.stop();
+    }
   });
 });

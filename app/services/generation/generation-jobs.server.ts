@@ -274,9 +274,13 @@ export function createGenerationJobService({
     tasks.add(task);
   }
 
-  /** Marks interrupted every running job whose heartbeat is older than the limit, and queued form-key jobs left behind. */
-  async function sweepOrphans(): Promise<number> {
-    const limit = new Date(clock.now().getTime() - staleAfterMs);
+  /**
+   * Marks interrupted every running job whose heartbeat is older than the limit, and queued form-key jobs left
+   * behind. With `everyRunning` (start-up on the embedded database, which only this process can open) every
+   * running job was left by a process that stopped, so none waits for its heartbeat to go stale.
+   */
+  async function sweepOrphans({ everyRunning = false }: { everyRunning?: boolean } = {}): Promise<number> {
+    const limit = new Date(clock.now().getTime() - (everyRunning ? 0 : staleAfterMs));
     const orphaned = await db
       .update(generationJobs)
       .set({ status: "interrupted", step: null, finishedAt: clock.now() })
@@ -395,12 +399,17 @@ export function createGenerationJobService({
     sweepOrphans,
     claimQueued,
 
-    /** Runs the orphan sweep and the queue pick-up every few seconds. */
-    startWorker(): void {
+    /**
+     * Runs the orphan sweep and the queue pick-up every few seconds. `exclusive` says no other process can use
+     * this database (the embedded one): jobs left running by the previous process are interrupted at once.
+     */
+    startWorker({ exclusive = false }: { exclusive?: boolean } = {}): void {
+      let first = exclusive;
       const tick = async () => {
         if (stopped) return;
         try {
-          await sweepOrphans();
+          await sweepOrphans({ everyRunning: first });
+          first = false;
           while (!stopped && (await claimQueued()));
         } catch (error) {
           logger.warn({ err: error }, "the generation worker could not check the job table; will try again");

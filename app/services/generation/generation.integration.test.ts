@@ -445,6 +445,18 @@ describe("durability", () => {
     expect(job?.outcome?.message).toContain("1 of 3 articles were made");
   });
 
+  it("at start-up on a database of its own, interrupts every job left running at once", async () => {
+    const setup = setUp();
+    const recent = new Date(Date.parse(NOW) - 1000);
+    await database.db.insert(generationJobs).values([
+      { category: "AI", model: "gpt-4o", count: 1, status: "running", runner: "gone", heartbeatAt: recent },
+      { category: "AI", model: "gpt-4o", count: 3, status: "queued", usesFormKey: true, createdAt: recent },
+    ]);
+    expect(await setup.jobs.sweepOrphans(), "a fresh heartbeat is trusted on a shared database").toBe(0);
+    expect(await setup.jobs.sweepOrphans({ everyRunning: true })).toBe(2);
+    expect((await setup.jobs.recent()).map((job) => job.status)).toEqual(["interrupted", "interrupted"]);
+  });
+
   it.runIf(testDriver() === "postgres")("lets only one of two instances claim a queued job", async () => {
     const second = await openSecondHandle(database.handle);
     try {
