@@ -37,6 +37,8 @@ describe("imageForArticle", () => {
 
   it.each([
     ["New AI model tops the benchmarks", "AI/Technology"],
+    ["OpenAI opens its reasoning model to every developer", "AI/Technology"],
+    ["ChatGPT learns to book restaurant tables", "AI/Technology"],
     ["Apple ships a thinner laptop", "Apple Products"],
     ["The iPhone gets satellite texting", "Apple Products"],
     ["Google rewrites its search results page", "Google/Android"],

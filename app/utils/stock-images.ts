@@ -52,7 +52,11 @@ export const CATEGORY_STOCK_IMAGE: Record<Category, StockImageLabel> = {
  * words that plainly mean it (iPhone for Apple, Android for Google, bitcoin for crypto).
  */
 export const IMAGE_KEYWORDS: readonly { keyword: string; pattern: RegExp; label: StockImageLabel }[] = [
-  { keyword: "AI", pattern: /\bAI\b|\b[Aa]rtificial [Ii]ntelligence\b/, label: "AI/Technology" },
+  {
+    keyword: "AI",
+    pattern: /\bAI\b|\b[Aa]rtificial [Ii]ntelligence\b|\bOpenAI\b|\bChatGPT\b|\bGPT-\d|\bLLMs?\b|\b[Mm]achine [Ll]earning\b/,
+    label: "AI/Technology",
+  },
   { keyword: "Apple", pattern: /\bApple\b|\biPhones?\b|\biPads?\b|\bMacBooks?\b|\bmacOS\b/, label: "Apple Products" },
   { keyword: "Google", pattern: /\bGoogle\b|\bAndroid\b|\bAlphabet\b/, label: "Google/Android" },
   { keyword: "Microsoft", pattern: /\bMicrosoft\b|\bWindows\b/, label: "Microsoft/Windows" },

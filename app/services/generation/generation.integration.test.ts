@@ -190,8 +190,8 @@ describe("one article", () => {
       isAiGenerated: true,
       author: "Correspondent",
       sources: "Wire One, Daily Byte",
-      // No whole-word keyword before "start-ups" in the spec's order ("OpenAI" is not the word "AI").
-      image: "/images/stock/startup-business.svg",
+      // "OpenAI" counts for the spec's first keyword, AI.
+      image: "/images/stock/ai-technology.svg",
     });
     expect(job.articleIds).toEqual([saved?.id]);
     expect(saved?.readTime).toBeGreaterThanOrEqual(3);
