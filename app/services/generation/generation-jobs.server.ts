@@ -9,12 +9,7 @@ import type { Clock } from "../index.server";
 import type { Logger } from "../logger.server";
 import type { AiProviders } from "./ai-provider.server";
 import type { ArticleGenerator } from "./article-generator.server";
-import {
-  classifyGenerationFailure,
-  GenerationError,
-  insufficientRecentNewsMessage,
-  noVerifiedArticlesMessage,
-} from "./generation-errors.server";
+import { batchFailureError, classifyGenerationFailure, GenerationError } from "./generation-errors.server";
 
 export interface StartJobInput {
   adminId: number;
@@ -103,17 +98,10 @@ export function jobOutcome(
       tips: [],
     };
   }
-  const allNoNews =
-    failures.length > 0 &&
-    failures.every(({ error }) => error instanceof GenerationError && error.code === "NO_RECENT_NEWS_FOUND");
-  const error = allNoNews
-    ? new GenerationError("NO_RECENT_NEWS_FOUND", insufficientRecentNewsMessage({ ...context, count: job.count }))
-    : new Error(
-        noVerifiedArticlesMessage(
-          model.id,
-          failures.map(({ notice }) => notice.message),
-        ),
-      );
+  const error = batchFailureError(
+    failures.map(({ error: failure }) => failure),
+    { ...context, count: job.count },
+  );
   return classifyGenerationFailure(error, { ...context, count: job.count });
 }
 
