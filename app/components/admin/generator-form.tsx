@@ -45,10 +45,12 @@ export function GeneratorForm({
   const [modelId, setModelId] = useState(defaults.model);
   const [apiKey, setApiKey] = useState("");
   const [submitProblem, setSubmitProblem] = useState<string | null>(null);
+  /** The server's answer about the key holds until the key is edited. */
+  const [keyEdited, setKeyEdited] = useState(false);
   const model = models.find((entry) => entry.id === modelId) ?? models[0];
   const keyed = model && model.needsKey && model.provider !== "compatible" ? model.provider : null;
   const inlineProblem = keyed ? apiKeyFormatProblem(keyed, apiKey) : null;
-  const keyError = inlineProblem ?? submitProblem ?? (keyed ? result?.fieldErrors?.apiKey : undefined) ?? null;
+  const keyError = inlineProblem ?? submitProblem ?? (keyed && !keyEdited ? result?.fieldErrors?.apiKey : undefined) ?? null;
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/admin/generate") === true;
   const disabled = busy || submitting || inlineProblem !== null;
 
@@ -58,6 +60,7 @@ export function GeneratorForm({
       aria-labelledby="generator-heading"
       className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900"
       onSubmit={(event) => {
+        setKeyEdited(false);
         if (!keyed) return;
         const problem = apiKeySubmitProblem(keyed, apiKey);
         setSubmitProblem(problem);
@@ -155,6 +158,7 @@ export function GeneratorForm({
             onChange={(event) => {
               setApiKey(event.target.value);
               setSubmitProblem(null);
+              setKeyEdited(true);
             }}
             placeholder={`${AI_PROVIDERS[keyed].keyPrefix}...`}
             aria-invalid={keyError ? true : undefined}
