@@ -181,7 +181,7 @@ export function GenerationHistory({ jobs, drafts }: { jobs: GenerationJobView[];
         Recent generation jobs
       </h3>
       <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        <table className="w-full min-w-[40rem] text-left text-sm">
+        <table aria-labelledby="generation-history-title" className="w-full min-w-[40rem] text-left text-sm">
           <thead className="bg-slate-50 text-slate-700 dark:bg-slate-800 dark:text-slate-300">
             <tr>
               <th scope="col" className="px-3 py-2 font-medium">
