@@ -134,7 +134,8 @@ function setUp({
   spacingMs = 10,
   openaiKey,
   perplexityKey,
-}: { db?: Database; spacingMs?: number; openaiKey?: string; perplexityKey?: string } = {}) {
+  newsOutlets = outlets,
+}: { db?: Database; spacingMs?: number; openaiKey?: string; perplexityKey?: string; newsOutlets?: NewsOutlet[] } = {}) {
   const clock = manualClock(NOW);
   const { logger, entries } = createTestLogger();
   const providers = createAiProviders({
@@ -142,7 +143,7 @@ function setUp({
     perplexity: { apiKey: perplexityKey, baseUrl: chat.url.replace(/\/v1$/, "") },
     compatible: undefined,
   });
-  const news = createNewsFeedReader({ outlets, clock, logger, cacheTtlMs: 0 });
+  const news = createNewsFeedReader({ outlets: newsOutlets, clock, logger, cacheTtlMs: 0 });
   const generator = createArticleGenerator({ db, clock, logger, providers, news });
   const jobs = createGenerationJobService({ db, clock, logger, providers, generator, timings: { spacingMs, pollMs: 60_000 } });
   return { clock, logger, entries, providers, jobs };
@@ -272,6 +273,20 @@ describe("one article", () => {
     const { job } = await runJob({ topic: "quantum toaster" });
     expect(job.status).toBe("failed");
     expect(job.outcome).toMatchObject({ tone: "warning", title: "No Recent News Found" });
+    expect(chatRequests()).toEqual([]);
+  });
+
+  it("says the feeds could not be read, not that there is no news, when every feed fails, and asks no model", async () => {
+    const down = outlets.map((outlet) => ({
+      ...outlet,
+      feeds: outlet.feeds.map((feed) => ({ ...feed, url: `${feeds.url}/missing.xml` })),
+    }));
+    const { job } = await runJob({}, setUp({ newsOutlets: down }));
+    expect(job.status).toBe("failed");
+    expect(job.outcome).toMatchObject({
+      tone: "error",
+      message: "None of the trusted news feeds for AI could be read just now. Please try again in a few minutes.",
+    });
     expect(chatRequests()).toEqual([]);
   });
 
