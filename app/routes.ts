@@ -30,6 +30,7 @@ export default [
   route("admin/api/session", "routes/admin/session-status.ts"),
   route("admin/api/preview", "routes/admin/preview-markdown.ts"),
   route("admin/api/uploads", "routes/admin/upload-image.ts"),
+  route("admin/newsletter/subscribers.csv", "routes/admin/subscribers-csv.ts"),
   route("auth/login", "routes/auth/login.tsx"),
   route("auth/logout", "routes/auth/logout.ts"),
 

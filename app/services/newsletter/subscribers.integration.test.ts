@@ -138,3 +138,42 @@ describe("signUp", () => {
     expect(await service.signUp("one-too-many@example.com", "203.0.113.7")).toEqual({ outcome: "subscribed" });
   });
 });
+
+describe("the Newsletter Management tab's lists", () => {
+  beforeEach(() => resetDatabase(database.db));
+
+  async function subscribeAt(
+    service: ReturnType<typeof subscriberService>,
+    clock: ReturnType<typeof manualClock>,
+    emails: string[],
+  ) {
+    for (const email of emails) {
+      await service.subscribe(email);
+      clock.advance(60_000);
+    }
+  }
+
+  it("counts total, active and unsubscribed; an empty list counts zeros", async () => {
+    const clock = manualClock("2025-03-01T09:00:00Z");
+    const service = subscriberService(clock);
+    expect(await service.stats()).toEqual({ total: 0, active: 0, unsubscribed: 0 });
+    await subscribeAt(service, clock, ["a@example.com", "b@example.com", "c@example.com"]);
+    await database.db
+      .update(newsletterSubscribers)
+      .set({ status: "unsubscribed" })
+      .where(eq(newsletterSubscribers.email, "b@example.com"));
+    expect(await service.stats()).toEqual({ total: 3, active: 2, unsubscribed: 1 });
+  });
+
+  it("lists the newest first for the tab and everyone oldest first for the export", async () => {
+    const clock = manualClock("2025-03-01T09:00:00Z");
+    const service = subscriberService(clock);
+    const emails = Array.from({ length: 12 }, (_, index) => `reader${index + 1}@example.com`);
+    await subscribeAt(service, clock, emails);
+
+    const recent = await service.recent(10);
+    expect(recent.map((row) => row.email)).toEqual(emails.slice(2).reverse());
+    expect(recent[0]).toMatchObject({ status: "active", createdAt: new Date("2025-03-01T09:11:00Z") });
+    expect((await service.all()).map((row) => row.email)).toEqual(emails);
+  });
+});

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { asc, count, desc, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { newsletterSubscribers } from "../../db/schema";
 import type { Clock } from "../index.server";
@@ -7,7 +7,29 @@ import type { RateLimiter, RateLimitPolicy } from "../rate-limits/rate-limiter.s
 /** Sign-ups from one client address: ten per quarter hour is plenty for people and little for a script. */
 export const NEWSLETTER_SIGNUP_LIMIT: RateLimitPolicy = { bucket: "newsletter-signup", limit: 10, windowMs: 15 * 60_000 };
 
-/** Newsletter subscribers: sign-up now; lists, counts and unsubscribe come with the newsletter itself. */
+/** What the Newsletter Management tab lists about a subscriber. */
+export interface SubscriberListing {
+  id: number;
+  email: string;
+  status: "active" | "unsubscribed";
+  createdAt: Date;
+}
+
+/** Subscriber counts (spec: total, active, unsubscribed). */
+export interface SubscriberStats {
+  total: number;
+  active: number;
+  unsubscribed: number;
+}
+
+const listingColumns = {
+  id: newsletterSubscribers.id,
+  email: newsletterSubscribers.email,
+  status: newsletterSubscribers.status,
+  createdAt: newsletterSubscribers.createdAt,
+};
+
+/** Newsletter subscribers: the public sign-up, and the counts and lists of the Newsletter Management tab. */
 export function createSubscriberService({ db, clock, rateLimiter }: { db: Database; clock: Clock; rateLimiter: RateLimiter }) {
   async function subscribe(email: string): Promise<void> {
     const now = clock.now().toISOString();
@@ -35,6 +57,36 @@ export function createSubscriberService({ db, clock, rateLimiter }: { db: Databa
       if (!allowed) return { outcome: "limited", retryAfterMs };
       await subscribe(email);
       return { outcome: "subscribed" };
+    },
+
+    /** Total, active and unsubscribed, counted in one pass. */
+    async stats(): Promise<SubscriberStats> {
+      const [row] = await db
+        .select({
+          total: count(),
+          active: sql<number>`count(*) filter (where ${newsletterSubscribers.status} = 'active')`.mapWith(Number),
+        })
+        .from(newsletterSubscribers);
+      const total = row?.total ?? 0;
+      const active = row?.active ?? 0;
+      return { total, active, unsubscribed: total - active };
+    },
+
+    /** The newest subscribers first (the tab shows 10). */
+    recent(limit: number): Promise<SubscriberListing[]> {
+      return db
+        .select(listingColumns)
+        .from(newsletterSubscribers)
+        .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
+        .limit(limit);
+    },
+
+    /** Every subscriber, oldest first, for the CSV export. */
+    all(): Promise<SubscriberListing[]> {
+      return db
+        .select(listingColumns)
+        .from(newsletterSubscribers)
+        .orderBy(asc(newsletterSubscribers.createdAt), asc(newsletterSubscribers.id));
     },
   };
 }
