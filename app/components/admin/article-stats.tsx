@@ -1,4 +1,5 @@
 import type { ArticleStats } from "~/utils/articles";
+import { StatCards } from "./stat-cards";
 
 const CARDS: { key: keyof ArticleStats; label: string; accent: string }[] = [
   { key: "total", label: "Total Articles", accent: "text-slate-900 dark:text-white" },
@@ -8,19 +9,14 @@ const CARDS: { key: keyof ArticleStats; label: string; accent: string }[] = [
   { key: "popular", label: "Popular", accent: "text-violet-700 dark:text-violet-300" },
 ];
 
-/** The five numbers above the table, as a description list so each number is read with its name. */
+/** The five numbers above the article table. */
 export function ArticleStatsCards({ stats }: { stats: ArticleStats }) {
   return (
-    <dl aria-label="Article statistics" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-      {CARDS.map(({ key, label, accent }) => (
-        <div
-          key={key}
-          className="rounded-xl border border-slate-200 bg-white p-4 last:col-span-2 sm:last:col-span-1 dark:border-slate-800 dark:bg-slate-900"
-        >
-          <dt className="text-sm font-medium text-slate-600 dark:text-slate-400">{label}</dt>
-          <dd className={`mt-1 text-2xl font-bold tabular-nums ${accent}`}>{stats[key].toLocaleString("en-US")}</dd>
-        </div>
-      ))}
-    </dl>
+    <StatCards
+      label="Article statistics"
+      cards={CARDS.map(({ key, label, accent }) => ({ label, accent, value: stats[key] }))}
+      gridClassName="grid-cols-2 sm:grid-cols-3 lg:grid-cols-5"
+      cardClassName="last:col-span-2 sm:last:col-span-1"
+    />
   );
 }

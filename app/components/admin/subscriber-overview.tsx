@@ -1,6 +1,7 @@
 import { Download } from "lucide-react";
 import type { SubscriberListing, SubscriberStats } from "~/services/newsletter/subscribers.server";
 import { LocalTime } from "../local-time";
+import { StatCards } from "./stat-cards";
 
 const CARDS: { key: keyof SubscriberStats; label: string; accent: string }[] = [
   { key: "total", label: "Total", accent: "text-slate-900 dark:text-white" },
@@ -8,20 +9,14 @@ const CARDS: { key: keyof SubscriberStats; label: string; accent: string }[] = [
   { key: "unsubscribed", label: "Unsubscribed", accent: "text-slate-600 dark:text-slate-400" },
 ];
 
-/** The spec's three subscriber cards, as a description list so each number is read with its name. */
+/** The spec's three subscriber cards. */
 export function SubscriberStatsCards({ stats }: { stats: SubscriberStats }) {
   return (
-    <dl aria-label="Subscriber statistics" className="grid grid-cols-3 gap-2 sm:gap-3">
-      {CARDS.map(({ key, label, accent }) => (
-        <div
-          key={key}
-          className="min-w-0 rounded-xl border border-slate-200 bg-white p-3 sm:p-4 dark:border-slate-800 dark:bg-slate-900"
-        >
-          <dt className="text-xs font-medium text-slate-600 sm:text-sm dark:text-slate-400">{label}</dt>
-          <dd className={`mt-1 text-2xl font-bold tabular-nums ${accent}`}>{stats[key].toLocaleString("en-US")}</dd>
-        </div>
-      ))}
-    </dl>
+    <StatCards
+      label="Subscriber statistics"
+      cards={CARDS.map(({ key, label, accent }) => ({ label, accent, value: stats[key] }))}
+      gridClassName="grid-cols-3"
+    />
   );
 }
 
