@@ -16,6 +16,8 @@ export default [
     route("cookie-policy", "routes/reader/info/cookie-policy.tsx"),
   ]),
   route("newsletter", "routes/reader/newsletter.ts"),
+  route("unsubscribe/:token", "routes/reader/unsubscribe.tsx"),
+  route("unsubscribe/:token/resubscribe", "routes/reader/resubscribe.tsx"),
 
   // The admin area: every loader and action starts with requireAdmin (tests/e2e/admin-route-guard.spec.ts checks each one).
   route("admin", "routes/admin/layout.tsx", [

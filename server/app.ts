@@ -40,6 +40,11 @@ export function createApp({ services, build, clientDir, devMiddleware }: AppOpti
   );
   app.use(compression());
 
+  // Covers appear in newsletters, which webmail shows from its own origin: images may be embedded anywhere.
+  app.use(["/images", UPLOADS_URL_PREFIX], (_req, res, next) => {
+    res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
+    next();
+  });
   if (devMiddleware) {
     app.use(devMiddleware);
   } else if (clientDir) {

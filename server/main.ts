@@ -73,6 +73,7 @@ export async function main({ vite }: { vite?: ViteDevServer } = {}): Promise<voi
   pruning.unref();
   // Only this process can open the embedded database, so jobs it finds running were left by one that stopped.
   services.generation.jobs.startWorker({ exclusive: database.driver === "pglite" });
+  services.newsletter.start({ exclusive: database.driver === "pglite" });
 
   const build: ServerBuild | (() => Promise<ServerBuild>) = vite
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
@@ -95,7 +96,7 @@ export async function main({ vite }: { vite?: ViteDevServer } = {}): Promise<voi
     server.close(async () => {
       clearTimeout(force);
       try {
-        await services.generation.jobs.stop();
+        await Promise.all([services.generation.jobs.stop(), services.newsletter.stop()]);
         await vite?.close();
         await database.close();
         logger.info("stopped");

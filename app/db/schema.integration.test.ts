@@ -19,10 +19,13 @@ describe(`schema on ${testDriver()}`, () => {
     );
     expect(result.rows.map((row) => row.table_name)).toEqual([
       "admins",
+      "app_secrets",
       "articles",
       "authors",
       "generation_jobs",
       "login_attempts",
+      "newsletter_deliveries",
+      "newsletter_issues",
       "newsletter_subscribers",
       "rate_limits",
       "sessions",

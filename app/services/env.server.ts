@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AdminPassword, AdminUsername } from "../validation/admin";
+import { cronProblem, DEFAULT_NEWSLETTER_SCHEDULE } from "./newsletter/weekly-schedule.server";
 
 /**
  * Every environment variable Byline reads, checked once at start-up.
@@ -45,6 +46,15 @@ const EnvSchema = z
     NEWS_FEEDS_FILE: z.string().trim().min(1).default("config/news-feeds.json"),
     SMTP_URL: optionalUrl(/^smtps?:$/, "must be an smtp:// or smtps:// URL, such as smtp://user:pass@smtp.example.com:587"),
     MAIL_FROM: optionalText,
+    NEWSLETTER_AUTO_SEND: z.enum(["true", "false"], { error: 'must be "true" or "false"' }).default("false"),
+    NEWSLETTER_SCHEDULE: z
+      .string()
+      .trim()
+      .superRefine((pattern, context) => {
+        const problem = cronProblem(pattern);
+        if (problem) context.addIssue({ code: "custom", message: `must be a cron expression such as "0 9 * * 0" (${problem})` });
+      })
+      .default(DEFAULT_NEWSLETTER_SCHEDULE),
     GENERATION_SPACING_MS: z.coerce
       .number({ error: "must be a whole number of milliseconds" })
       .int("must be a whole number of milliseconds")
@@ -98,6 +108,8 @@ export interface Config {
   newsFeedsFile: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The weekly digest: on when NEWSLETTER_AUTO_SEND=true, fired by NEWSLETTER_SCHEDULE in TZ. */
+  newsletter: { autoSend: boolean; schedule: string };
   generationSpacingMs: number;
   logLevel: Env["LOG_LEVEL"];
   adsenseClient: string | undefined;
@@ -156,6 +168,7 @@ export function loadConfig(
     newsFeedsFile: resolvePath(env.NEWS_FEEDS_FILE),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `"${env.SITE_NAME}" <newsletter@${new URL(siteUrl).hostname}>`,
+    newsletter: { autoSend: env.NEWSLETTER_AUTO_SEND === "true", schedule: env.NEWSLETTER_SCHEDULE },
     generationSpacingMs: env.GENERATION_SPACING_MS,
     logLevel: env.LOG_LEVEL,
     adsenseClient: env.ADSENSE_CLIENT,

@@ -5,6 +5,9 @@ import { createAdminService } from "./auth/admins.server";
 import { createLoginService } from "./auth/login.server";
 import { createSessionService } from "./auth/sessions.server";
 import { createSubscriberService } from "./newsletter/subscribers.server";
+import { createNewsletterService, SEND_CONCURRENCY } from "./newsletter/newsletter.server";
+import type { SenderTimings } from "./newsletter/newsletter-sender.server";
+import { createMailer } from "./mail/mailer.server";
 import { createRateLimiter } from "./rate-limits/rate-limiter.server";
 import { createSearchService } from "./search/search.server";
 import { createSyndicationService } from "./syndication/syndication.server";
@@ -32,10 +35,12 @@ export interface ServiceDependencies {
   clock: Clock;
   /** The trusted outlets of NEWS_FEEDS_FILE, read at start-up. */
   newsOutlets?: NewsOutlet[];
+  /** Tests make the newsletter sender's waits short. */
+  senderTimings?: SenderTimings;
 }
 
 /** Builds every service once, at start-up; loaders receive them through the router context. */
-export function createServices({ config, database, logger, clock, newsOutlets = [] }: ServiceDependencies) {
+export function createServices({ config, database, logger, clock, newsOutlets = [], senderTimings }: ServiceDependencies) {
   const { db } = database;
   const providers = createAiProviders(config);
   const news = createNewsFeedReader({ outlets: newsOutlets, clock, logger });
@@ -44,6 +49,14 @@ export function createServices({ config, database, logger, clock, newsOutlets = 
   const admins = createAdminService({ db, clock });
   const sessions = createSessionService({ db, clock });
   const login = createLoginService({ db, clock, admins, sessions, rateLimiter });
+  const subscribers = createSubscriberService({ db, clock, rateLimiter });
+  const site = { name: config.siteName, url: config.siteUrl };
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    connections: SEND_CONCURRENCY,
+  });
   return {
     /** What pages may show about the site; never the secrets in the configuration. */
     site: { name: config.siteName, url: config.siteUrl, adsenseClient: config.adsenseClient },
@@ -52,9 +65,20 @@ export function createServices({ config, database, logger, clock, newsOutlets = 
     articles: createArticleService({ db, logger }),
     editorial: createEditorialService({ db, clock, logger }),
     uploads: createUploadService({ dataDir: config.dataDir }),
-    syndication: createSyndicationService({ db, site: { name: config.siteName, url: config.siteUrl } }),
+    syndication: createSyndicationService({ db, site }),
     search: createSearchService({ db, rateLimiter }),
-    subscribers: createSubscriberService({ db, clock, rateLimiter }),
+    subscribers,
+    newsletter: createNewsletterService({
+      db,
+      clock,
+      logger,
+      providers,
+      subscribers,
+      mailer,
+      site,
+      weekly: config.newsletter,
+      senderTimings,
+    }),
     admins,
     sessions,
     login,

@@ -1,6 +1,14 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { CATEGORIES } from "./categories";
-import { CATEGORY_STOCK_IMAGE, IMAGE_KEYWORDS, imageForArticle, STOCK_IMAGES, stockImageUrl } from "./stock-images";
+import {
+  CATEGORY_STOCK_IMAGE,
+  emailSafeImageUrl,
+  IMAGE_KEYWORDS,
+  imageForArticle,
+  STOCK_IMAGES,
+  stockImageUrl,
+} from "./stock-images";
 
 const article = (title: string, excerpt = "A short summary of the week.", category = "Software") => ({
   title,
@@ -12,6 +20,41 @@ describe("stockImageUrl", () => {
   it("serves each of the 15 covers from the site itself", () => {
     expect(STOCK_IMAGES).toHaveLength(15);
     expect(stockImageUrl("VR/AR")).toBe("/images/stock/vr-ar.svg");
+  });
+});
+
+describe("emailSafeImageUrl", () => {
+  it("sends the PNG copy of a stock cover, on the site or with its origin", () => {
+    expect(emailSafeImageUrl("/images/stock/vr-ar.svg")).toBe("/images/stock/email/vr-ar.png");
+    expect(emailSafeImageUrl("https://news.example.com/images/stock/ai-technology.svg")).toBe(
+      "https://news.example.com/images/stock/email/ai-technology.png",
+    );
+    expect(emailSafeImageUrl("http://localhost:3000/images/stock/general-tech.svg")).toBe(
+      "http://localhost:3000/images/stock/email/general-tech.png",
+    );
+  });
+
+  it("leaves every other image alone", () => {
+    for (const url of [
+      "https://news.example.com/uploads/2026/11/cover.jpg",
+      "https://cdn.example.org/images/stock/ai-technology.png",
+      "/images/stock/email/vr-ar.png",
+      "/images/stock/not-a-stock-cover.svg",
+      "/uploads/images/stock/vr-ar.svg",
+      "https://news.example.com/images/stock/vr-ar.svg?v=2",
+      "",
+    ]) {
+      expect(emailSafeImageUrl(url)).toBe(url);
+    }
+  });
+
+  it("has a PNG copy of every stock cover, 600x338 and small enough for mail", () => {
+    for (const label of STOCK_IMAGES.map((image) => image.label)) {
+      const png = readFileSync(new URL(`../../public${emailSafeImageUrl(stockImageUrl(label))}`, import.meta.url));
+      expect(png.subarray(1, 4).toString("ascii"), label).toBe("PNG");
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)], label).toEqual([600, 338]);
+      expect(png.length, label).toBeLessThan(80 * 1024);
+    }
   });
 });
 

@@ -34,6 +34,14 @@ export function stockImageUrl(label: StockImageLabel): string {
   return `/images/stock/${image.slug}.svg`;
 }
 
+/** The cover to use in e-mail: stock SVG covers map to their PNG copy; any other URL is returned unchanged. */
+export function emailSafeImageUrl(url: string): string {
+  // Gmail and Outlook show no SVG; scripts/render-email-covers.ts draws the PNG copies.
+  const [, origin = "", slug] = /^((?:https?:\/\/[^/?#]+)?)\/images\/stock\/([a-z0-9-]+)\.svg$/.exec(url) ?? [];
+  if (!STOCK_IMAGES.some((image) => image.slug === slug)) return url;
+  return `${origin}/images/stock/email/${slug}.png`;
+}
+
 /** The cover each category falls back to. */
 export const CATEGORY_STOCK_IMAGE: Record<Category, StockImageLabel> = {
   AI: "AI/Technology",

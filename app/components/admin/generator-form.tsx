@@ -1,9 +1,9 @@
 import { LoaderCircle, Sparkles } from "lucide-react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import type { AiModel } from "~/utils/ai-models";
 import { CATEGORIES, type Category } from "~/utils/categories";
-import { AI_PROVIDERS, apiKeyFormatProblem, apiKeySubmitProblem, generateButtonText } from "~/validation/generation";
+import { generateButtonText } from "~/validation/generation";
+import { FIELD, ModelKeyFields, useModelKey, type ModelChoice } from "./model-key-fields";
 
 /** What the generate action answers when it does not start a job. */
 export interface GeneratorActionData {
@@ -11,14 +11,7 @@ export interface GeneratorActionData {
   formError?: string;
 }
 
-export interface ModelChoice extends AiModel {
-  /** No server key for this provider: the form asks for one. */
-  needsKey: boolean;
-}
-
-const FIELD =
-  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-blue-600 focus:ring-2 focus:ring-blue-600/30 focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100";
-const INVALID = "border-red-600 focus:border-red-600 focus:ring-red-600/30 dark:border-red-500";
+export type { ModelChoice };
 
 /**
  * The spec's generator form: category (default AI), an optional topic, the model (name, description,
@@ -42,30 +35,16 @@ export function GeneratorForm({
 }) {
   const navigation = useNavigation();
   const [category, setCategory] = useState<Category>(defaults.category);
-  const [modelId, setModelId] = useState(defaults.model);
-  const [apiKey, setApiKey] = useState("");
-  const [submitProblem, setSubmitProblem] = useState<string | null>(null);
-  /** The server's answer about the key holds until the key is edited. */
-  const [keyEdited, setKeyEdited] = useState(false);
-  const model = models.find((entry) => entry.id === modelId) ?? models[0];
-  const keyed = model && model.needsKey && model.provider !== "compatible" ? model.provider : null;
-  const inlineProblem = keyed ? apiKeyFormatProblem(keyed, apiKey) : null;
-  const keyError = inlineProblem ?? submitProblem ?? (keyed && !keyEdited ? result?.fieldErrors?.apiKey : undefined) ?? null;
+  const modelKey = useModelKey(models, defaults.model, result?.fieldErrors?.apiKey);
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/admin/generate") === true;
-  const disabled = busy || submitting || inlineProblem !== null;
+  const disabled = busy || submitting || modelKey.blocked;
 
   return (
     <Form
       method="post"
       aria-labelledby="generator-heading"
       className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900"
-      onSubmit={(event) => {
-        setKeyEdited(false);
-        if (!keyed) return;
-        const problem = apiKeySubmitProblem(keyed, apiKey);
-        setSubmitProblem(problem);
-        if (problem) event.preventDefault();
-      }}
+      onSubmit={modelKey.checkOnSubmit}
     >
       <div className="flex items-center gap-2">
         <Sparkles aria-hidden className="size-5 text-blue-600 dark:text-blue-400" />
@@ -115,73 +94,7 @@ export function GeneratorForm({
           ) : null}
         </div>
       </div>
-      <div>
-        <label htmlFor="gen-model" className="mb-1 block text-sm font-medium">
-          AI model
-        </label>
-        <select
-          id="gen-model"
-          name="model"
-          value={modelId}
-          onChange={(event) => {
-            setModelId(event.target.value);
-            setSubmitProblem(null);
-          }}
-          aria-describedby="gen-model-description"
-          className={FIELD}
-        >
-          {models.map((entry) => (
-            <option key={entry.id} value={entry.id}>
-              {entry.name} ({entry.providerName}): {entry.description}
-            </option>
-          ))}
-        </select>
-        {model ? (
-          <p id="gen-model-description" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            <span className="font-medium text-slate-800 dark:text-slate-200">{model.name}</span> by {model.providerName}.{" "}
-            {model.description}
-          </p>
-        ) : null}
-      </div>
-      {keyed ? (
-        <div>
-          <label htmlFor="gen-api-key" className="mb-1 block text-sm font-medium">
-            {AI_PROVIDERS[keyed].name} API key
-          </label>
-          <input
-            id="gen-api-key"
-            name="apiKey"
-            type="password"
-            autoComplete="off"
-            spellCheck={false}
-            value={apiKey}
-            onChange={(event) => {
-              setApiKey(event.target.value);
-              setSubmitProblem(null);
-              setKeyEdited(true);
-            }}
-            placeholder={`${AI_PROVIDERS[keyed].keyPrefix}...`}
-            aria-invalid={keyError ? true : undefined}
-            aria-describedby={keyError ? "gen-api-key-error" : "gen-api-key-hint"}
-            className={`${FIELD} ${keyError ? INVALID : ""}`}
-          />
-          {keyError ? (
-            <p id="gen-api-key-error" role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
-              {keyError}
-            </p>
-          ) : (
-            <p id="gen-api-key-hint" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-              Used for this request only; it is never stored.
-            </p>
-          )}
-        </div>
-      ) : model ? (
-        <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-          {model.provider === "compatible"
-            ? `${model.providerName} runs on this newsroom's own server: no API key is needed.`
-            : `A server key for ${model.providerName} is configured: no API key is needed here.`}
-        </p>
-      ) : null}
+      <ModelKeyFields idPrefix="gen" state={modelKey} />
       {result?.formError ? (
         <p
           role="alert"

@@ -4,3 +4,4 @@ export * from "./newsletter-subscribers";
 export * from "./admins";
 export * from "./rate-limits";
 export * from "./generation-jobs";
+export * from "./newsletter-issues";

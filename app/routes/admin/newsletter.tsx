@@ -1,6 +1,12 @@
+import { data } from "react-router";
+import { NewsletterComposer, type NewsletterActionData } from "~/components/admin/newsletter-composer";
+import { DeliveryProgress, IssueHistory, useDeliveryPolling } from "~/components/admin/newsletter-deliveries";
 import { RecentSubscribers, SubscriberStatsCards } from "~/components/admin/subscriber-overview";
 import { servicesContext } from "~/context";
+import { NewsletterError } from "~/services/newsletter/newsletter-errors.server";
+import { DEFAULT_MODEL_ID } from "~/utils/ai-models";
 import { adminMeta } from "~/utils/seo";
+import { NewsletterForm, sendingText } from "~/validation/newsletter-issue";
 import type { Route } from "./+types/newsletter";
 import { requireAdmin } from "./guard.server";
 
@@ -9,24 +15,79 @@ export const meta: Route.MetaFunction = () => adminMeta("Newsletter Management �
 /** The spec's "first 10" subscribers. */
 const RECENT_SUBSCRIBERS = 10;
 
-/** Subscriber counts and the newest subscribers. */
+/** Subscriber counts and the newest subscribers, the model choices, the draft, and the issues sent. */
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const { subscribers } = args.context.get(servicesContext);
-  const [stats, recent] = await Promise.all([subscribers.stats(), subscribers.recent(RECENT_SUBSCRIBERS)]);
-  return { stats, recent };
+  const { subscribers, newsletter, generation } = args.context.get(servicesContext);
+  const { providers } = generation;
+  const [stats, recent, draft, history] = await Promise.all([
+    subscribers.stats(),
+    subscribers.recent(RECENT_SUBSCRIBERS),
+    newsletter.currentDraft(),
+    newsletter.history(),
+  ]);
+  const models = providers.catalogue.map((model) => ({
+    ...model,
+    needsKey: model.provider !== "compatible" && !providers.hasServerKey(model.provider),
+  }));
+  const defaultModel = models.some((model) => model.id === DEFAULT_MODEL_ID)
+    ? DEFAULT_MODEL_ID
+    : (models[0]?.id ?? DEFAULT_MODEL_ID);
+  return { stats, recent, draft, history, models, defaultModel };
 }
 
-export default function NewsletterManagementTab({ loaderData }: Route.ComponentProps) {
-  const { stats, recent } = loaderData;
+/** Generate Newsletter (the draft) and Send Newsletter (the draft to every active subscriber). */
+export async function action(args: Route.ActionArgs) {
+  const admin = await requireAdmin(args);
+  const { newsletter, logger } = args.context.get(servicesContext);
+  const parsed = NewsletterForm.safeParse(Object.fromEntries(await args.request.formData()));
+  if (!parsed.success) {
+    const text = parsed.error.issues[0]?.message ?? "Please check the form.";
+    return data<NewsletterActionData>({ notice: { kind: "error", text } }, 400);
+  }
+  const form = parsed.data;
+  try {
+    if (form.intent === "generate") {
+      const draft = await newsletter.generate({ modelId: form.model, formKey: form.apiKey, adminId: admin.adminId });
+      return data<NewsletterActionData>({
+        notice: { kind: "success", text: `Newsletter generated: “${draft.subject}”. Preview it, then send it.` },
+      });
+    }
+    const { recipients } = await newsletter.sendDraft(form.draftId);
+    return data<NewsletterActionData>({ notice: { kind: "success", text: sendingText(recipients) } });
+  } catch (error) {
+    if (error instanceof NewsletterError) {
+      const keyProblem = error.code === "MISSING_KEY" || error.code === "INVALID_KEY_FORMAT";
+      return data<NewsletterActionData>(
+        { notice: { kind: "error", text: error.message }, fieldErrors: keyProblem ? { apiKey: error.message } : undefined },
+        400,
+      );
+    }
+    logger.error({ err: error, intent: form.intent }, "a newsletter action failed");
+    const text = form.intent === "generate" ? "Failed to generate newsletter" : "Failed to send newsletter";
+    return data<NewsletterActionData>({ notice: { kind: "error", text } }, 500);
+  }
+}
+
+export default function NewsletterManagementTab({ loaderData, actionData }: Route.ComponentProps) {
+  const { stats, recent, draft, history, models, defaultModel } = loaderData;
+  const latest = history[0];
+  const sending = history.some((issue) => issue.status === "sending" || issue.status === "preparing");
+  useDeliveryPolling(sending);
   return (
     <div className="space-y-6">
       <h2 className="text-xl font-bold">Newsletter Management</h2>
       <SubscriberStatsCards stats={stats} />
-      <p className="rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
-        Writing and sending the weekly digest from this tab is coming in the next version of Byline. Readers can already subscribe
-        on every page.
-      </p>
+      <NewsletterComposer
+        models={models}
+        defaultModel={defaultModel}
+        draft={draft}
+        activeSubscribers={stats.active}
+        result={actionData}
+        sending={sending}
+      />
+      {latest ? <DeliveryProgress issue={latest} /> : null}
+      <IssueHistory issues={history} />
       <RecentSubscribers subscribers={recent} total={stats.total} exportHref="/admin/newsletter/subscribers.csv" />
     </div>
   );

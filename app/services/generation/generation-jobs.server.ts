@@ -10,6 +10,7 @@ import type { Logger } from "../logger.server";
 import type { AiProviders } from "./ai-provider.server";
 import type { ArticleGenerator } from "./article-generator.server";
 import { batchFailureError, classifyGenerationFailure, GenerationError } from "./generation-errors.server";
+import { sleep } from "../../utils/timers";
 
 export interface StartJobInput {
   adminId: number;
@@ -35,19 +36,6 @@ export interface JobTimings {
 type JobRow = typeof generationJobs.$inferSelect;
 
 const RECENT_JOBS = 5;
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted || ms <= 0) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    }
-    signal.addEventListener("abort", done, { once: true });
-  });
-}
 
 /** The text of an interrupted job, saying what it had made. */
 export function interruptedNotice(made: number, count: number): GenerationNotice {

@@ -1,4 +1,4 @@
-import { asc, count, desc, sql } from "drizzle-orm";
+import { asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { newsletterSubscribers } from "../../db/schema";
 import type { Clock } from "../index.server";
@@ -79,6 +79,28 @@ export function createSubscriberService({ db, clock, rateLimiter }: { db: Databa
         .from(newsletterSubscribers)
         .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
         .limit(limit);
+    },
+
+    /** Sets one subscriber's status (unsubscribe, resubscribe); their address and new status, or null when there is no such subscriber. */
+    async setStatus(
+      id: number,
+      status: SubscriberListing["status"],
+    ): Promise<{ email: string; status: SubscriberListing["status"] } | null> {
+      const [row] = await db
+        .update(newsletterSubscribers)
+        .set({ status, updatedAt: clock.now() })
+        .where(eq(newsletterSubscribers.id, id))
+        .returning({ email: newsletterSubscribers.email, status: newsletterSubscribers.status });
+      return row ?? null;
+    },
+
+    /** One subscriber's address and status, or null. */
+    async find(id: number): Promise<{ email: string; status: SubscriberListing["status"] } | null> {
+      const [row] = await db
+        .select({ email: newsletterSubscribers.email, status: newsletterSubscribers.status })
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.id, id));
+      return row ?? null;
     },
 
     /** Every subscriber, oldest first, for the CSV export. */
