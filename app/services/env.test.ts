@@ -18,7 +18,21 @@ describe("loadConfig", () => {
       logLevel: "info",
       initialAdmin: undefined,
       mailFrom: '"Byline" <newsletter@localhost>',
+      newsletter: { autoSend: false, schedule: "0 9 * * 0" },
     });
+  });
+
+  it("reads the weekly digest's switch and schedule, refusing a schedule croner cannot run", () => {
+    expect(loadConfig({ NEWSLETTER_AUTO_SEND: "true", NEWSLETTER_SCHEDULE: "30 7 * * 1" }).newsletter).toEqual({
+      autoSend: true,
+      schedule: "30 7 * * 1",
+    });
+    expect(() => loadConfig({ NEWSLETTER_AUTO_SEND: "yes" })).toThrow(
+      'Invalid configuration: NEWSLETTER_AUTO_SEND must be "true" or "false" (got "yes").',
+    );
+    expect(() => loadConfig({ NEWSLETTER_SCHEDULE: "every sunday" })).toThrow(
+      /^Invalid configuration: NEWSLETTER_SCHEDULE must be a cron expression such as "0 9 \* \* 0" \(.+\) \(got "every sunday"\)\.$/,
+    );
   });
 
   it("treats empty values as unset and trims a trailing slash from SITE_URL", () => {
