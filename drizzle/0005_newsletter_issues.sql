@@ -16,6 +16,7 @@ CREATE TABLE "newsletter_deliveries" (
 	"last_error" text,
 	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"claimed_at" timestamp with time zone,
+	"claim_token" text,
 	"sent_at" timestamp with time zone
 );
 --> statement-breakpoint

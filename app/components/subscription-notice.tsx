@@ -59,8 +59,7 @@ export function SubscriptionNotice({ siteName, token, subscription, moment }: Su
                 {moment === "resubscribed" ? "Welcome back!" : "You are subscribed"}
               </h1>
               <p role="status" className="mt-4 text-slate-700 dark:text-slate-300">
-                <strong className="break-all">{subscription.email}</strong> will receive the {siteName} weekly digest again, every
-                Sunday.
+                <strong className="break-all">{subscription.email}</strong> will receive the {siteName} weekly digest again.
               </p>
             </>
           )}

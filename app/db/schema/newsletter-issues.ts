@@ -41,7 +41,7 @@ export const newsletterIssues = pgTable(
 
 /**
  * One message of an issue to one subscriber. A sender claims pending rows (`FOR UPDATE SKIP LOCKED`),
- * marks them sending with `claimed_at`, and settles each as sent, failed (after 3 attempts) or skipped;
+ * marks them sending with `claimed_at` and its claim token, and settles each as sent, failed (after 3 attempts) or skipped;
  * a failed attempt goes back to pending with `next_attempt_at` later. Rows whose claim went stale
  * (their sender stopped) go back to pending.
  */
@@ -61,6 +61,8 @@ export const newsletterDeliveries = pgTable(
     lastError: text("last_error"),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    /** Which claim holds a `sending` row: a sender settles only rows still carrying its own claim. */
+    claimToken: text("claim_token"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   (table) => [

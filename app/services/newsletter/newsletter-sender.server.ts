@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { newsletterDeliveries, newsletterSubscribers } from "../../db/schema";
 import type { Clock } from "../index.server";
@@ -83,12 +84,12 @@ export function createNewsletterSender({
   let loop: Promise<void> | undefined;
   let wakeUp: (() => void) | undefined;
 
-  /** Claims up to `batchSize` due pending deliveries for this sender. */
-  async function claimBatch(): Promise<ClaimedDelivery[]> {
+  /** Claims up to `batchSize` due pending deliveries, marking them with this claim's token. */
+  async function claimBatch(token: string): Promise<ClaimedDelivery[]> {
     const now = clock.now().toISOString();
     const result = await db.execute<ClaimedDelivery>(sql`
       update ${newsletterDeliveries} as d
-      set status = 'sending', claimed_at = ${now}::timestamptz, attempts = d.attempts + 1
+      set status = 'sending', claimed_at = ${now}::timestamptz, claim_token = ${token}, attempts = d.attempts + 1
       from ${newsletterSubscribers} as s
       where s.id = d.subscriber_id and d.id in (
         select id from ${newsletterDeliveries}
@@ -100,9 +101,18 @@ export function createNewsletterSender({
     return result.rows;
   }
 
-  /** Settles one claimed delivery, only while it is still this sender's claim. */
-  async function settle(id: number, changes: ReturnType<typeof sql>): Promise<void> {
-    await db.execute(sql`update ${newsletterDeliveries} set ${changes} where id = ${id} and status = 'sending'`);
+  /**
+   * Changes claimed rows only while they still carry this claim: a sender that fell behind (its claim went
+   * stale and another sender took the rows over) changes nothing. Every change ends the claim.
+   */
+  async function underClaim(token: string, ids: number[], changes: SQL): Promise<void> {
+    if (ids.length === 0) return;
+    await db.execute(sql`
+      update ${newsletterDeliveries} set ${changes}, claimed_at = null, claim_token = null
+      where status = 'sending' and claim_token = ${token} and id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`);
   }
 
   async function contentOf(issueId: number) {
@@ -110,10 +120,11 @@ export function createNewsletterSender({
     return contentCache.get(issueId) ?? null;
   }
 
-  async function deliver(delivery: ClaimedDelivery, linkFor: (subscriberId: number) => string): Promise<void> {
+  async function deliver(delivery: ClaimedDelivery, token: string, linkFor: (subscriberId: number) => string): Promise<void> {
+    const settle = (changes: SQL) => underClaim(token, [delivery.id], changes);
     const content = await contentOf(delivery.issue_id);
     if (!content) {
-      await settle(delivery.id, sql`status = 'failed', last_error = 'The issue is no longer available.', claimed_at = null`);
+      await settle(sql`status = 'failed', last_error = 'The issue is no longer available.'`);
       return;
     }
     const unsubscribeUrl = linkFor(delivery.subscriber_id);
@@ -138,45 +149,22 @@ export function createNewsletterSender({
       );
       if (again) {
         const retryAt = new Date(clock.now().getTime() + retryDelayMs * 4 ** (delivery.attempts - 1)).toISOString();
-        await settle(
-          delivery.id,
-          sql`status = 'pending', last_error = ${reason}, next_attempt_at = ${retryAt}::timestamptz, claimed_at = null`,
-        );
+        await settle(sql`status = 'pending', last_error = ${reason}, next_attempt_at = ${retryAt}::timestamptz`);
       } else {
-        await settle(delivery.id, sql`status = 'failed', last_error = ${reason}, claimed_at = null`);
+        await settle(sql`status = 'failed', last_error = ${reason}`);
       }
       return;
     }
-    await settle(
-      delivery.id,
-      sql`status = 'sent', sent_at = ${clock.now().toISOString()}::timestamptz, last_error = null, claimed_at = null`,
-    );
-  }
-
-  /** Gives back claimed rows this sender will not work on (it is stopping): pending again, the attempt not counted. */
-  async function release(ids: number[]): Promise<void> {
-    if (ids.length === 0) return;
-    await db.execute(sql`
-      update ${newsletterDeliveries} set status = 'pending', attempts = greatest(attempts - 1, 0), claimed_at = null
-      where status = 'sending' and id in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`);
+    await settle(sql`status = 'sent', sent_at = ${clock.now().toISOString()}::timestamptz, last_error = null`);
   }
 
   /** Works through one claimed batch; the number of deliveries claimed. */
   async function sendBatch(signal: AbortSignal = new AbortController().signal): Promise<number> {
-    const claimed = await claimBatch();
+    const token = randomUUID();
+    const claimed = await claimBatch(token);
     if (claimed.length === 0) return 0;
     const skipped = claimed.filter((delivery) => !delivery.subscriber_active).map((delivery) => delivery.id);
-    if (skipped.length > 0) {
-      await db.execute(sql`
-        update ${newsletterDeliveries} set status = 'skipped', claimed_at = null
-        where status = 'sending' and id in (${sql.join(
-          skipped.map((id) => sql`${id}`),
-          sql`, `,
-        )})`);
-    }
+    await underClaim(token, skipped, sql`status = 'skipped'`);
     const queue = claimed.filter((delivery) => delivery.subscriber_active);
     const waiting = new Set(queue.map((delivery) => delivery.id));
     const heartbeat = setInterval(() => {
@@ -184,7 +172,7 @@ export function createNewsletterSender({
       db.execute(
         sql`
         update ${newsletterDeliveries} set claimed_at = ${clock.now().toISOString()}::timestamptz
-        where status = 'sending' and id in (${sql.join(
+        where status = 'sending' and claim_token = ${token} and id in (${sql.join(
           [...waiting].map((id) => sql`${id}`),
           sql`, `,
         )})`,
@@ -199,12 +187,14 @@ export function createNewsletterSender({
             queue.unshift(next);
             return;
           }
-          await deliver(next, linkFor);
+          await deliver(next, token, linkFor);
           waiting.delete(next.id);
         }
       });
       await Promise.all(workers);
-      await release(queue.map((delivery) => delivery.id));
+      // Stopping: the rest of the batch goes back to pending, the attempt not counted.
+      const unsent = queue.map((delivery) => delivery.id);
+      await underClaim(token, unsent, sql`status = 'pending', attempts = greatest(attempts - 1, 0)`);
     } finally {
       clearInterval(heartbeat);
     }
@@ -221,7 +211,7 @@ export function createNewsletterSender({
     const cutoff = new Date(clock.now().getTime() - staleAfterMs).toISOString();
     const result = await db.execute<{ id: number }>(sql`
       update ${newsletterDeliveries}
-      set status = 'pending', attempts = greatest(attempts - 1, 0), claimed_at = null,
+      set status = 'pending', attempts = greatest(attempts - 1, 0), claimed_at = null, claim_token = null,
           last_error = 'The sending process stopped before this message was confirmed.'
       where status = 'sending' and (${everyClaim} or claimed_at < ${cutoff}::timestamptz)
       returning id`);

@@ -61,6 +61,8 @@ export function createUnsubscribeLinks({ db, siteUrl }: { db: Database; siteUrl:
       const subscriberId = Number.parseInt(match[1], 36);
       if (!Number.isSafeInteger(subscriberId) || subscriberId <= 0) return null;
       const given = Buffer.from(match[2], "base64url");
+      // One spelling only: the last character's unused bits must be zero, as our own encoding writes them.
+      if (given.toString("base64url") !== match[2]) return null;
       const expected = signature(await signingKey(), subscriberId);
       return given.length === expected.length && timingSafeEqual(given, expected) ? subscriberId : null;
     },
