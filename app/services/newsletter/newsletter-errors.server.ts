@@ -9,6 +9,7 @@ export type NewsletterErrorCode =
   | "INVALID_KEY_FORMAT"
   | "CLIENT_FAILED"
   | "NO_ARTICLES"
+  | "NOTHING_NEW"
   | "GENERATION_FAILED"
   | "NOT_GENERATED"
   | "NO_SUBSCRIBERS"
@@ -30,6 +31,7 @@ export const NEWSLETTER_TEXTS = {
   notGenerated: NOT_GENERATED_TEXT,
   noSubscribers: "No active subscribers found",
   sendFailed: "Failed to send newsletter",
+  nothingNew: "No new articles since the last newsletter",
 } as const;
 
 /** "Failed to initialize {provider} client. Please check your API key." */

@@ -216,6 +216,17 @@ export function createNewsletterIssues({ db, clock }: { db: Database; clock: Clo
       }));
     },
 
+    /** The articles of the newest issue that went out (or is going out), to avoid sending the same stories twice. */
+    async lastSentArticleIds(): Promise<number[]> {
+      const [row] = await db
+        .select({ articleIds: newsletterIssues.articleIds })
+        .from(newsletterIssues)
+        .where(inArray(newsletterIssues.status, ["sending", "sent"]))
+        .orderBy(desc(newsletterIssues.sendStartedAt), desc(newsletterIssues.id))
+        .limit(1);
+      return row?.articleIds ?? [];
+    },
+
     /** A frozen issue's subject and bodies, for the sender. */
     async frozenContent(issueId: number): Promise<{ subject: string; html: string; text: string } | null> {
       const [row] = await db

@@ -597,6 +597,24 @@ describe("the weekly digest", () => {
     expect(await database.db.select().from(newsletterIssues)).toHaveLength(1);
   }, 60_000);
 
+  it("does not send the same stories again: a week without new articles is recorded as not sent", async () => {
+    await addSubscribers(3);
+    await publishArticles();
+    const one = newsletter();
+    expect(await one.service.sendWeeklyDigest(new Date("2025-03-16T09:00:00.000Z"))).toEqual({
+      issueId: expect.any(Number),
+      recipients: 3,
+    });
+
+    expect(await one.service.sendWeeklyDigest(new Date("2025-03-23T09:00:00.000Z"))).toBeNull();
+    const history = await one.service.history();
+    expect(history.map((issue) => [issue.origin, issue.status, issue.error])).toEqual([
+      ["weekly", "failed", "No new articles since the last newsletter"],
+      ["weekly", "sending", null],
+    ]);
+    expect(history[0]?.counts.total).toBe(0);
+  });
+
   it("uses the default model when the server holds its key", async () => {
     await addSubscribers(2);
     const stories = await publishArticles();

@@ -101,6 +101,10 @@ export function createNewsletterService({
     }
     try {
       const sources = await digest.latestArticles();
+      const alreadySent = new Set(await issues.lastSentArticleIds());
+      if (sources.every((source) => alreadySent.has(source.id))) {
+        throw new NewsletterError("NOTHING_NEW", NEWSLETTER_TEXTS.nothingNew);
+      }
       const model = weeklyModel();
       let writing: DigestWriting = digest.writeFromExcerpts(sources);
       if (model) {
