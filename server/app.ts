@@ -34,6 +34,7 @@ export function createApp({ services, build, clientDir, devMiddleware }: AppOpti
   app.use(
     securityHeaders({
       https: site.url.startsWith("https:"),
+      siteOrigin: new URL(site.url).origin,
       adsEnabled: Boolean(site.adsenseClient),
       development: Boolean(devMiddleware),
     }),
@@ -61,6 +62,9 @@ export function createApp({ services, build, clientDir, devMiddleware }: AppOpti
   );
 
   app.use(noStoreForAdmin);
+  // RFC 8058 one-click unsubscribe comes from the mail provider's origin without cookies, so it is answered
+  // here, before the same-origin check (and React Router's own); the signed token is the proof.
+  app.post("/unsubscribe/:token", oneClickUnsubscribe(services));
   app.use(requireSameOrigin(site.url));
   app.all(
     "/{*splat}",
@@ -85,9 +89,23 @@ export function createApp({ services, build, clientDir, devMiddleware }: AppOpti
   return app;
 }
 
-/** The path only: query strings may carry tokens or addresses that do not belong in logs. */
+/** The path only: query strings may carry tokens or addresses that do not belong in logs, nor do unsubscribe tokens. */
 function pathOf(req: Request): string {
-  return req.originalUrl.split("?")[0] ?? "/";
+  return (req.originalUrl.split("?")[0] ?? "/").replace(/^\/unsubscribe\/[^/]+/, "/unsubscribe/[token]");
+}
+
+/** The mail provider's one-click POST: unsubscribes the token's subscriber; 404 for a token that is not ours. */
+function oneClickUnsubscribe({ newsletter, logger }: Services): RequestHandler {
+  return (req, res, next) => {
+    const token = req.params.token;
+    if (typeof token !== "string") return next();
+    newsletter.unsubscribe(token).then((subscription) => {
+      res.set("Cache-Control", "no-store").type("text/plain");
+      if (!subscription) return void res.status(404).send("This unsubscribe link is not valid.");
+      logger.info("one-click unsubscribe");
+      res.status(200).send("You have been unsubscribed.");
+    }, next);
+  };
 }
 
 function requestLog({ logger }: Services): RequestHandler {

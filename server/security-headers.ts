@@ -13,6 +13,8 @@ const AD_NETWORK_HOSTS = [
 
 interface SecurityHeaderOptions {
   https: boolean;
+  /** SITE_URL's origin: the newsletter preview frame shows covers by their absolute address, which may differ from the one in use. */
+  siteOrigin: string;
   /** Allows the ad network's hosts when an ad client is configured. */
   adsEnabled: boolean;
   /** Development uses Vite's inline HMR client, so the CSP is left out there. */
@@ -30,7 +32,7 @@ export const assignNonce: RequestHandler = (_req, res, next) => {
  * network when configured) and inline scripts only with this response's nonce.
  * Images may come from any https host, because editors may use custom image URLs.
  */
-export function securityHeaders({ https, adsEnabled, development }: SecurityHeaderOptions): RequestHandler[] {
+export function securityHeaders({ https, siteOrigin, adsEnabled, development }: SecurityHeaderOptions): RequestHandler[] {
   const ads = adsEnabled ? AD_NETWORK_HOSTS : [];
   const permissionsPolicy: RequestHandler = (_req, res, next) => {
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
@@ -46,7 +48,7 @@ export function securityHeaders({ https, adsEnabled, development }: SecurityHead
               "default-src": ["'self'"],
               "script-src": ["'self'", (_req, res) => `'nonce-${(res as unknown as Response).locals.nonce}'`, ...ads],
               "style-src": ["'self'", "'unsafe-inline'"],
-              "img-src": ["'self'", "data:", "https:"],
+              "img-src": ["'self'", siteOrigin, "data:", "https:"],
               "font-src": ["'self'"],
               "connect-src": ["'self'", ...ads],
               "frame-src": adsEnabled ? ads : ["'none'"],

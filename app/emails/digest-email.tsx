@@ -143,10 +143,19 @@ function ArticleCard({ article }: { article: DigestArticle }): ReactElement {
 }
 
 /** The weekly digest: a header, the intro, one card per story, a call to action and the unsubscribe footer. */
-export function DigestEmail({ siteName, siteUrl, intro, issueDate, articles, unsubscribeUrl }: DigestEmailProps): ReactElement {
+export function DigestEmail({
+  siteName,
+  siteUrl,
+  subject,
+  intro,
+  issueDate,
+  articles,
+  unsubscribeUrl,
+}: DigestEmailProps): ReactElement {
   return (
     <Html lang="en" dir="ltr">
       <Head>
+        <title>{subject}</title>
         <meta name="color-scheme" content="light" />
         <meta name="supported-color-schemes" content="light" />
       </Head>

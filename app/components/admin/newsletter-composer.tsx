@@ -48,6 +48,8 @@ export function NewsletterComposer({
   const [confirming, setConfirming] = useState(false);
   const [clientNotice, setClientNotice] = useState<Notice | null>(null);
   const intent = fetcher.state === "submitting" ? fetcher.formData?.get("intent") : null;
+  // Until the page data has caught up with the fetcher's answer, the draft shown may not be the newest.
+  const settling = fetcher.state !== "idle";
   const generating = intent === "generate";
   const notice = clientNotice ?? answer?.notice ?? null;
   const showPreview = draft !== null && previewing;
@@ -100,7 +102,7 @@ export function NewsletterComposer({
       <div className="flex flex-col gap-3 sm:flex-row">
         <button
           type="button"
-          disabled={!draft}
+          disabled={!draft || settling}
           aria-expanded={draft ? showPreview : undefined}
           aria-controls={draft ? "newsletter-preview" : undefined}
           onClick={() => setPreviewing((open) => !open)}
@@ -111,7 +113,7 @@ export function NewsletterComposer({
         </button>
         <button
           type="button"
-          disabled={sending || intent === "send"}
+          disabled={sending || settling}
           onClick={() => {
             if (draft) setConfirming(true);
             else setClientNotice({ kind: "error", text: NOT_GENERATED_TEXT });

@@ -6,8 +6,11 @@ import type { Route } from "./+types/unsubscribe";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-/** Following the personal link in a newsletter unsubscribes at once; no login, the signed token is the proof. */
-async function unsubscribe({ params, context }: Route.LoaderArgs | Route.ActionArgs) {
+/**
+ * Following the personal link in a newsletter unsubscribes at once; no login, the signed token is the proof.
+ * The one-click POST to the same address (RFC 8058) is answered by the Express app (server/app.ts).
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
   const { newsletter, site } = context.get(servicesContext);
   const subscription = await newsletter.unsubscribe(params.token);
   return data(
@@ -15,14 +18,6 @@ async function unsubscribe({ params, context }: Route.LoaderArgs | Route.ActionA
     { status: subscription ? 200 : 404, headers: NO_STORE },
   );
 }
-
-export const loader = unsubscribe;
-
-/**
- * RFC 8058 one-click unsubscribe: a mail provider POSTs `List-Unsubscribe=One-Click` to the link from the
- * List-Unsubscribe header, without cookies and from its own origin (server/same-origin.ts lets it through).
- */
-export const action = unsubscribe;
 
 export function headers() {
   return NO_STORE;
