@@ -144,9 +144,11 @@ describe("renderDigestEmail: the HTML part", () => {
     expect(byTag("p").map(textOf)).toContain("Three providers raise storage prices <script>alert(1)</script> & more.");
   });
 
-  it("leaves the subject to the message header", async () => {
-    const { html } = await renderedDocument();
-    expect(html).not.toContain(props.subject);
+  it("names the document after the subject, which the body leaves to the message header", async () => {
+    const { html, byTag } = await renderedDocument();
+    expect(byTag("title").map(textOf)).toEqual([props.subject]);
+    expect(html.split(props.subject)).toHaveLength(2);
+    expect(byTag("body").map(textOf).join("")).not.toContain(props.subject);
   });
 });
 
