@@ -30,7 +30,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["{app,server,scripts,tests}/**/*.test.{ts,tsx}"],
+          include: ["{app,server,scripts,tests,bench}/**/*.test.{ts,tsx}"],
           exclude: [...integrationFiles, "tests/e2e/**", "node_modules/**"],
           setupFiles: ["./tests/setup/fail-on-error-log.ts"],
         },

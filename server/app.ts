@@ -1,4 +1,3 @@
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Request, type RequestHandler } from "express";
 import path from "node:path";
@@ -6,6 +5,8 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { requestContext, servicesContext } from "~/context";
 import type { Services } from "~/services/index.server";
 import { UPLOADS_URL_PREFIX } from "~/services/uploads/uploads.server";
+import type { PageCache } from "./page-cache";
+import { createPageHandler } from "./page-handler";
 import { noStoreForAdmin, requireSameOrigin } from "./same-origin";
 import { assignNonce, securityHeaders } from "./security-headers";
 
@@ -17,13 +18,15 @@ export interface AppOptions {
   clientDir: string | undefined;
   /** Vite's middlewares in development. */
   devMiddleware?: RequestHandler;
+  /** Rendered reader pages kept between requests; undefined renders every request. */
+  pageCache?: PageCache;
 }
 
 /**
  * The Express application: request logs, security headers, compression, static files, then the
  * same-origin check for state-changing requests, then React Router.
  */
-export function createApp({ services, build, clientDir, devMiddleware }: AppOptions): express.Express {
+export function createApp({ services, build, clientDir, devMiddleware, pageCache }: AppOptions): express.Express {
   const { logger, site } = services;
   const app = express();
   app.disable("x-powered-by");
@@ -68,9 +71,10 @@ export function createApp({ services, build, clientDir, devMiddleware }: AppOpti
   app.use(requireSameOrigin(site.url));
   app.all(
     "/{*splat}",
-    createRequestHandler({
+    createPageHandler({
       build,
       mode: devMiddleware ? "development" : "production",
+      cache: pageCache,
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);

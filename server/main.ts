@@ -8,6 +8,7 @@ import { createLogger } from "~/services/logger.server";
 import { loadNewsOutlets, type NewsOutlet } from "~/services/generation/news-feeds.server";
 import { seedDemoContent } from "~/services/seed/seed.server";
 import { createApp } from "./app";
+import { createPageCache } from "./page-cache";
 import { openConfiguredDatabase, readConfigOrExit } from "./bootstrap";
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -75,6 +76,13 @@ export async function main({ vite }: { vite?: ViteDevServer } = {}): Promise<voi
   services.generation.jobs.startWorker({ exclusive: database.driver === "pglite" });
   services.newsletter.start({ exclusive: database.driver === "pglite" });
 
+  // Rendered pages are kept until content changes here or on another instance (NOTIFY), or a minute passes.
+  const pageCache = config.pageCache && !vite ? createPageCache() : undefined;
+  if (pageCache) {
+    services.contentChanges.onChange(() => pageCache.clear());
+    await services.contentChanges.start();
+  }
+
   const build: ServerBuild | (() => Promise<ServerBuild>) = vite
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
     : await import("virtual:react-router/server-build");
@@ -83,6 +91,7 @@ export async function main({ vite }: { vite?: ViteDevServer } = {}): Promise<voi
     build,
     clientDir: vite ? undefined : path.join(PROJECT_ROOT, "build", "client"),
     devMiddleware: vite?.middlewares,
+    pageCache,
   });
   // Signals are handled before the ready line is printed, so a stop right after it still shuts down cleanly.
   let stopping = false;
@@ -96,7 +105,7 @@ export async function main({ vite }: { vite?: ViteDevServer } = {}): Promise<voi
     server.close(async () => {
       clearTimeout(force);
       try {
-        await Promise.all([services.generation.jobs.stop(), services.newsletter.stop()]);
+        await Promise.all([services.generation.jobs.stop(), services.newsletter.stop(), services.contentChanges.stop()]);
         await vite?.close();
         await database.close();
         logger.info("stopped");

@@ -32,8 +32,17 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Answers when the database responds to a trivial query. */
   ping(): Promise<void>;
+  /**
+   * Listens to NOTIFY messages on a channel (`select pg_notify(channel, payload)` from any connection).
+   * On PostgreSQL a dedicated connection listens and reconnects by itself; `onGap` runs after a reconnect,
+   * since messages sent while it was away are lost.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onGap?: () => void): Promise<{ close(): Promise<void> }>;
   close(): Promise<void>;
 }
+
+/** How long a lost listening connection waits before it tries again, at most. */
+const LISTEN_RETRY_MAX_MS = 10_000;
 
 export type OpenDatabaseOptions =
   | { driver: "postgres"; url: string; maxConnections?: number; onPoolError?: (error: Error) => void }
@@ -91,7 +100,66 @@ async function openPostgres(options: Extract<OpenDatabaseOptions, { driver: "pos
     async ping() {
       await db.execute(sql`select 1`);
     },
+    listen: (channel, onMessage, onGap) => listenOnPostgres(options, channel, onMessage, onGap),
     close: () => pool.end(),
+  };
+}
+
+async function listenOnPostgres(
+  options: Extract<OpenDatabaseOptions, { driver: "postgres" }>,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onGap?: () => void,
+): Promise<{ close(): Promise<void> }> {
+  let closed = false;
+  let client: pg.Client | undefined;
+  let retryMs = 250;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString: options.url });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? "");
+    });
+    next.on("error", (error) => {
+      options.onPoolError?.(error);
+      reconnect(next);
+    });
+    next.on("end", () => reconnect(next));
+    await next.connect();
+    await next.query(`listen "${channel.replaceAll('"', '""')}"`);
+    client = next;
+    retryMs = 250;
+  }
+
+  function reconnect(lost: pg.Client): void {
+    if (closed || client !== lost) return;
+    client = undefined;
+    lost.end().catch(() => undefined);
+    const attempt = () => {
+      retry = undefined;
+      if (closed) return;
+      connect().then(
+        () => onGap?.(),
+        () => {
+          retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MAX_MS);
+          retry = setTimeout(attempt, retryMs);
+          retry.unref();
+        },
+      );
+    };
+    retry = setTimeout(attempt, retryMs);
+    retry.unref();
+  }
+
+  await connect();
+  return {
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+      client = undefined;
+    },
   };
 }
 
@@ -123,6 +191,10 @@ async function openPglite(options: Extract<OpenDatabaseOptions, { driver: "pglit
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     async ping() {
       await db.execute(sql`select 1`);
+    },
+    async listen(channel, onMessage) {
+      const unlisten = await client.listen(channel, onMessage);
+      return { close: () => unlisten() };
     },
     async close() {
       try {

@@ -60,6 +60,7 @@ const EnvSchema = z
       .int("must be a whole number of milliseconds")
       .min(0, "must be a whole number of milliseconds")
       .default(20_000),
+    PAGE_CACHE: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on"),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
         error: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -111,6 +112,8 @@ export interface Config {
   /** The weekly digest: on when NEWSLETTER_AUTO_SEND=true, fired by NEWSLETTER_SCHEDULE in TZ. */
   newsletter: { autoSend: boolean; schedule: string };
   generationSpacingMs: number;
+  /** Keep rendered reader pages between requests (PAGE_CACHE, on by default). */
+  pageCache: boolean;
   logLevel: Env["LOG_LEVEL"];
   adsenseClient: string | undefined;
 }
@@ -170,6 +173,7 @@ export function loadConfig(
     mailFrom: env.MAIL_FROM ?? `"${env.SITE_NAME}" <newsletter@${new URL(siteUrl).hostname}>`,
     newsletter: { autoSend: env.NEWSLETTER_AUTO_SEND === "true", schedule: env.NEWSLETTER_SCHEDULE },
     generationSpacingMs: env.GENERATION_SPACING_MS,
+    pageCache: env.PAGE_CACHE === "on",
     logLevel: env.LOG_LEVEL,
     adsenseClient: env.ADSENSE_CLIENT,
   };

@@ -8,6 +8,7 @@ import { createSubscriberService } from "./newsletter/subscribers.server";
 import { createNewsletterService, SEND_CONCURRENCY } from "./newsletter/newsletter.server";
 import type { SenderTimings } from "./newsletter/newsletter-sender.server";
 import { createMailer } from "./mail/mailer.server";
+import { createContentChanges } from "./content-changes.server";
 import { createRateLimiter } from "./rate-limits/rate-limiter.server";
 import { createSearchService } from "./search/search.server";
 import { createSyndicationService } from "./syndication/syndication.server";
@@ -50,6 +51,7 @@ export function createServices({ config, database, logger, clock, newsOutlets = 
   const sessions = createSessionService({ db, clock });
   const login = createLoginService({ db, clock, admins, sessions, rateLimiter });
   const subscribers = createSubscriberService({ db, clock, rateLimiter });
+  const contentChanges = createContentChanges({ database, logger });
   const site = { name: config.siteName, url: config.siteUrl };
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -63,7 +65,8 @@ export function createServices({ config, database, logger, clock, newsOutlets = 
     logger,
     clock,
     articles: createArticleService({ db, logger }),
-    editorial: createEditorialService({ db, clock, logger }),
+    editorial: createEditorialService({ db, clock, logger, onPublicChange: contentChanges.announce }),
+    contentChanges,
     uploads: createUploadService({ dataDir: config.dataDir }),
     syndication: createSyndicationService({ db, site }),
     search: createSearchService({ db, rateLimiter }),

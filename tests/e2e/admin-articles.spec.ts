@@ -908,6 +908,7 @@ test.describe("Article Management", () => {
     const id = await articleId(page, title);
     const articleUrl = url(`/article/${id}`);
     expect((await request.get(articleUrl)).status()).toBe(200);
+    expect((await request.get(articleUrl)).headers()["x-page-cache"], "readers get the kept page").toBe("hit");
     expect(feedItems(await (await request.get(url("/rss.xml"))).text()).map((item) => item.title)).toContain(title);
 
     await expectCancelAndEscapeChangeNothing(page, "unpublish", title);

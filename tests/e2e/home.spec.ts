@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { accessibilityViolations, expect, test } from "./fixtures";
 import {
   articlePath,
@@ -168,20 +169,37 @@ test.describe("server", () => {
     expect(await response.json()).toEqual({ status: "ok", database: "ok" });
   });
 
-  test("pages carry security headers and a CSP nonce on every inline script", async ({ request }) => {
+  test("a reader page carries the security headers and allows exactly its own inline scripts, by hash", async ({ request }) => {
     const response = await request.get("/", { headers: { "Accept-Encoding": "gzip, deflate, br" } });
     const headers = response.headers();
-    const nonce = /'nonce-([^']+)'/.exec(headers["content-security-policy"] ?? "")?.[1];
-    expect(nonce).toBeTruthy();
-    expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
-    expect(headers["content-security-policy"]).not.toContain("unsafe-inline' 'nonce");
+    const policy = headers["content-security-policy"] ?? "";
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).not.toContain("unsafe-inline' 'nonce");
+    expect(policy, "a cached page is the same for everyone, so it carries no nonce").not.toContain("'nonce-");
     expect(headers["x-content-type-options"]).toBe("nosniff");
     expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(headers["permissions-policy"]).toContain("camera=()");
     expect(headers["content-encoding"]).toMatch(/gzip|br|deflate/);
 
     const html = await response.text();
-    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((match) => match[1] ?? "");
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      ([, attributes = "", text = ""]) => !attributes.includes("src=") && text !== "",
+    );
+    expect(inline.length).toBeGreaterThan(0);
+    const scriptSources = /script-src ([^;]*)/.exec(policy)?.[1]?.split(" ") ?? [];
+    for (const [, , text = ""] of inline) {
+      expect(scriptSources).toContain(`'sha256-${createHash("sha256").update(text).digest("base64")}'`);
+    }
+    expect(scriptSources.filter((source) => source.startsWith("'sha256-"))).toHaveLength(new Set(inline.map((m) => m[2])).size);
+  });
+
+  test("a page rendered for one request gets a fresh CSP nonce on every inline script", async ({ request }) => {
+    const response = await request.get("/auth/login");
+    const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
+    expect(nonce).toBeTruthy();
+    const again = await request.get("/auth/login");
+    expect(again.headers()["content-security-policy"]).not.toContain(`'nonce-${nonce}'`);
+    const scripts = [...(await response.text()).matchAll(/<script\b([^>]*)>/g)].map((match) => match[1] ?? "");
     expect(scripts.length).toBeGreaterThan(0);
     for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
   });

@@ -596,6 +596,33 @@ describe("publish, unpublish and delete", () => {
   });
 });
 
+describe("telling readers' caches", () => {
+  it("announces each change readers may see, and nothing for a new draft or a change that did not happen", async () => {
+    let announced = 0;
+    const editorial = createEditorialService({
+      db: database.db,
+      clock: manualClock(START),
+      onPublicChange: async () => {
+        announced += 1;
+      },
+    });
+    const author = await insertAuthor(database.db);
+    const created = await editorial.create(articleInput(), { authorId: author.id, allowDuplicate: true });
+    expect(created.outcome).toBe("created");
+    expect(announced, "a new draft").toBe(0);
+    const id = created.outcome === "created" ? created.id : 0;
+
+    expect(await editorial.publish(id)).toBe("done");
+    expect(await editorial.publish(id)).toBe("already");
+    expect(announced).toBe(1);
+    expect(await editorial.update(id, articleInput({ title: "Chip makers race to 2 nm, and one is ahead" }))).toBe("done");
+    expect(await editorial.unpublish(id)).toBe("done");
+    expect(await editorial.delete(id)).toBe("done");
+    expect(await editorial.delete(id)).toBe("missing");
+    expect(announced).toBe(4);
+  });
+});
+
 describe("at the same time", () => {
   const draftValues: ArticleValues = { title: "Breaking", publishedAt: null, updatedAt: publishedOn(1) };
 

@@ -71,7 +71,24 @@ function editedColumns(input: ArticleInput) {
  * The editors' side of articles: stats, the searchable list, and every change an admin makes
  * (create, edit, publish, unpublish, delete). Reader pages read articles through the article service.
  */
-export function createEditorialService({ db, clock, logger }: { db: Database; clock: Clock; logger?: Logger }) {
+export function createEditorialService({
+  db,
+  clock,
+  logger,
+  onPublicChange = async () => {},
+}: {
+  db: Database;
+  clock: Clock;
+  logger?: Logger;
+  /** Called after a change readers may see (edit, publish, unpublish, delete), so cached pages are dropped. */
+  onPublicChange?: () => Promise<void>;
+}) {
+  /** Announces a change that took place. */
+  async function changed<T extends ChangeOutcome>(outcome: T): Promise<T> {
+    if (outcome === "done") await onPublicChange();
+    return outcome;
+  }
+
   /** Tells "no such article" from "not in the state this change expects" after a conditional change found no row. */
   async function missingOrAlready(id: number): Promise<"missing" | "already"> {
     const [row] = await db.select({ id: articles.id }).from(articles).where(eq(articles.id, id)).limit(1);
@@ -184,7 +201,7 @@ export function createEditorialService({ db, clock, logger }: { db: Database; cl
         .set({ ...editedColumns(input), updatedAt: clock.now() })
         .where(matches)
         .returning({ id: articles.id });
-      if (updated.length > 0) return "done";
+      if (updated.length > 0) return changed("done");
       return (await missingOrAlready(id)) === "missing" ? "missing" : "stale";
     },
 
@@ -196,7 +213,7 @@ export function createEditorialService({ db, clock, logger }: { db: Database; cl
         .set({ publishedAt: now, updatedAt: now })
         .where(and(eq(articles.id, id), isNull(articles.publishedAt)))
         .returning({ id: articles.id });
-      return updated.length > 0 ? "done" : missingOrAlready(id);
+      return updated.length > 0 ? changed("done") : missingOrAlready(id);
     },
 
     /** Published to draft: the publication time is cleared. */
@@ -206,13 +223,13 @@ export function createEditorialService({ db, clock, logger }: { db: Database; cl
         .set({ publishedAt: null, updatedAt: clock.now() })
         .where(and(eq(articles.id, id), isNotNull(articles.publishedAt)))
         .returning({ id: articles.id });
-      return updated.length > 0 ? "done" : missingOrAlready(id);
+      return updated.length > 0 ? changed("done") : missingOrAlready(id);
     },
 
     /** Permanent. */
     async delete(id: number): Promise<ChangeOutcome> {
       const deleted = await db.delete(articles).where(eq(articles.id, id)).returning({ id: articles.id });
-      return deleted.length > 0 ? "done" : "missing";
+      return deleted.length > 0 ? changed("done") : "missing";
     },
   };
 }

@@ -1,0 +1,220 @@
+import { createHash } from "node:crypto";
+import type { Server } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { createPageCache, inlineScriptHashes, isCacheableRequest, preferredEncoding, type PageCache } from "./page-cache";
+
+const NONCE = "bm9uY2Utb2YtdGhpcy1yZXF1ZXN0";
+const SCRIPT = 'window.__boot = "hello";';
+const page = (text: string) =>
+  `<!DOCTYPE html><html><head><script nonce="${NONCE}">${SCRIPT}</script><script src="/assets/app.js" nonce="${NONCE}"></script></head><body>${text}</body></html>`;
+
+/** A real HTTP server whose pages go through the cache, counting the renders. */
+async function serverWith(
+  cache: PageCache,
+  answer: (path: string) => { status: number; type: string; body: string; cookie?: boolean },
+) {
+  let renders = 0;
+  const app = express();
+  app.use((_req, res, next) => {
+    res.setHeader("Content-Security-Policy", `default-src 'self';script-src 'self' 'nonce-${NONCE}';object-src 'none'`);
+    next();
+  });
+  app.use(async (req, res) => {
+    if (isCacheableRequest(req) && (await cache.serveCached(req, res))) return;
+    await cache.renderAndServe(
+      req,
+      res,
+      NONCE,
+      async () => {
+        renders += 1;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        const { status, type, body, cookie } = answer(req.path);
+        const headers = new Headers({ "Content-Type": type });
+        if (cookie) headers.set("Set-Cookie", "a=b");
+        return { status, headers, body: Buffer.from(body) };
+      },
+      async (rendered) => {
+        res.status(rendered.status).set(Object.fromEntries(rendered.headers)).end(rendered.body);
+      },
+    );
+  });
+  const server: Server = await new Promise((resolve) => {
+    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+  });
+  servers.push(server);
+  const address = server.address();
+  const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  return { base, renders: () => renders };
+}
+
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+describe("the page cache over HTTP", () => {
+  it("renders a page once, then answers from memory with the same bytes, ETag and a 304 for a held copy", async () => {
+    const cache = createPageCache();
+    const site = await serverWith(cache, () => ({ status: 200, type: "text/html; charset=utf-8", body: page("Home") }));
+
+    const first = await fetch(`${site.base}/`, { headers: { "Accept-Encoding": "identity" } });
+    const second = await fetch(`${site.base}/`, { headers: { "Accept-Encoding": "identity" } });
+    expect(first.headers.get("x-page-cache")).toBe("miss");
+    expect(second.headers.get("x-page-cache")).toBe("hit");
+    expect(site.renders()).toBe(1);
+    const html = await second.text();
+    expect(html).toBe(await first.text());
+    expect(html, "the render's nonce is not kept").not.toContain("nonce=");
+    expect(second.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=60");
+    expect(second.headers.get("vary")).toBe("Accept-Encoding");
+
+    const etag = second.headers.get("etag") ?? "";
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    const revalidated = await fetch(`${site.base}/`, { headers: { "If-None-Match": etag } });
+    expect(revalidated.status).toBe(304);
+    expect(await revalidated.text()).toBe("");
+  });
+
+  it("allows the page's inline scripts by their hash instead of the nonce", async () => {
+    const cache = createPageCache();
+    const site = await serverWith(cache, () => ({ status: 200, type: "text/html", body: page("Home") }));
+    await fetch(`${site.base}/`);
+    const policy = (await fetch(`${site.base}/`)).headers.get("content-security-policy");
+    const hash = createHash("sha256").update(SCRIPT).digest("base64");
+    expect(policy).toBe(`default-src 'self';script-src 'self' 'sha256-${hash}';object-src 'none'`);
+  });
+
+  it("sends brotli or gzip as the browser accepts, the same page underneath", async () => {
+    const cache = createPageCache();
+    const body = page("Compressed ".repeat(200));
+    const site = await serverWith(cache, () => ({ status: 200, type: "text/html", body }));
+    const expected = body.replaceAll(` nonce="${NONCE}"`, "");
+    const raw = (response: Response) => response.arrayBuffer().then((buffer) => Buffer.from(buffer));
+
+    // fetch would decode by itself; node's http keeps the bytes, so ask with a client that does not decode.
+    const { request } = await import("node:http");
+    const get = (encoding: string) =>
+      new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+        request(`${site.base}/`, { headers: { "Accept-Encoding": encoding } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () => resolve({ encoding: response.headers["content-encoding"], body: Buffer.concat(chunks) }));
+        })
+          .on("error", reject)
+          .end();
+      });
+    const br = await get("gzip, deflate, br, zstd");
+    expect(br.encoding).toBe("br");
+    expect(brotliDecompressSync(br.body).toString()).toBe(expected);
+    const gz = await get("gzip;q=1.0, br;q=0");
+    expect(gz.encoding).toBe("gzip");
+    expect(gunzipSync(gz.body).toString()).toBe(expected);
+    expect((await raw(await fetch(`${site.base}/`))).toString()).toBe(expected);
+    expect(site.renders()).toBe(1);
+  });
+
+  it("renders once for many readers asking at the same moment", async () => {
+    const cache = createPageCache();
+    const site = await serverWith(cache, () => ({ status: 200, type: "text/html", body: page("Busy") }));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${site.base}/busy`).then((r) => r.text())));
+    expect(new Set(answers).size).toBe(1);
+    expect(site.renders()).toBe(1);
+  });
+
+  it("drops every page when content changes, and after its time to live", async () => {
+    let clock = 0;
+    let version = 1;
+    const cache = createPageCache({ ttlMs: 60_000, now: () => clock });
+    const site = await serverWith(cache, () => ({ status: 200, type: "text/html", body: page(`Version ${version}`) }));
+    expect(await (await fetch(`${site.base}/`)).text()).toContain("Version 1");
+    version = 2;
+    expect(await (await fetch(`${site.base}/`)).text(), "kept").toContain("Version 1");
+    cache.clear();
+    expect(await (await fetch(`${site.base}/`)).text(), "after a change").toContain("Version 2");
+    version = 3;
+    clock += 60_001;
+    expect(await (await fetch(`${site.base}/`)).text(), "after the time to live").toContain("Version 3");
+    expect(site.renders()).toBe(3);
+  });
+
+  it("keeps no 404, no answer that sets a cookie, and no JSON", async () => {
+    const cache = createPageCache();
+    const site = await serverWith(cache, (path) =>
+      path === "/missing"
+        ? { status: 404, type: "text/html", body: page("Not found") }
+        : path === "/cookie"
+          ? { status: 200, type: "text/html", body: page("Cookie"), cookie: true }
+          : { status: 200, type: "application/json", body: "{}" },
+    );
+    for (const path of ["/missing", "/cookie", "/json"]) {
+      const first = await fetch(`${site.base}${path}`);
+      const second = await fetch(`${site.base}${path}`);
+      expect(first.headers.get("x-page-cache"), path).toBeNull();
+      expect(second.headers.get("x-page-cache"), path).toBeNull();
+    }
+    expect((await fetch(`${site.base}/missing`)).status).toBe(404);
+    expect(site.renders()).toBe(7);
+    expect(cache.stats().pages).toBe(0);
+  });
+
+  it("evicts the least recently used pages beyond its size", async () => {
+    const cache = createPageCache({ maxBytes: 3_000 });
+    const site = await serverWith(cache, (path) => ({
+      status: 200,
+      type: "text/html",
+      body: page(`${path} ${"x".repeat(800)}`),
+    }));
+    for (const path of ["/a", "/b", "/c", "/a", "/d"])
+      await fetch(`${site.base}${path}`, { headers: { "Accept-Encoding": "identity" } });
+    expect(cache.stats().bytes).toBeLessThanOrEqual(3_000);
+    expect((await fetch(`${site.base}/a`)).headers.get("x-page-cache"), "recently used").toBe("hit");
+    expect((await fetch(`${site.base}/b`)).headers.get("x-page-cache"), "least recently used").toBe("miss");
+  });
+});
+
+describe("what may be cached", () => {
+  const request = (method: string, path: string, cookie?: string) =>
+    ({ method, path, get: (name: string) => (name === "cookie" ? cookie : undefined) }) as unknown as Parameters<
+      typeof isCacheableRequest
+    >[0];
+
+  it("keeps anonymous reader pages, feeds and the sitemap; never the admin area, personal links or an editor's view", () => {
+    for (const path of ["/", "/category/ai", "/article/12", "/search", "/rss.xml", "/sitemap.xml", "/article/12.data"]) {
+      expect(isCacheableRequest(request("GET", path)), path).toBe(true);
+    }
+    expect(isCacheableRequest(request("HEAD", "/"))).toBe(true);
+    for (const path of [
+      "/admin",
+      "/admin/articles",
+      "/auth/login",
+      "/api/search",
+      "/unsubscribe/abc",
+      "/newsletter",
+      "/healthz",
+    ]) {
+      expect(isCacheableRequest(request("GET", path)), path).toBe(false);
+    }
+    expect(isCacheableRequest(request("POST", "/"))).toBe(false);
+    expect(isCacheableRequest(request("GET", "/", "theme=dark; byline_session=abc"))).toBe(false);
+    expect(isCacheableRequest(request("GET", "/", "__Host-byline_session=abc"))).toBe(false);
+    expect(isCacheableRequest(request("GET", "/", "other=1"))).toBe(true);
+  });
+
+  it("reads Accept-Encoding with its weights", () => {
+    expect(preferredEncoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(preferredEncoding("gzip")).toBe("gzip");
+    expect(preferredEncoding("br;q=0, gzip;q=0.5")).toBe("gzip");
+    expect(preferredEncoding("*")).toBe("br");
+    expect(preferredEncoding(undefined)).toBe("identity");
+  });
+
+  it("hashes inline scripts only", () => {
+    const hash = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+    expect(inlineScriptHashes(`<script>a()</script><script src="/x.js"></script><script type="module">b()</script>`)).toEqual([
+      hash("a()"),
+      hash("b()"),
+    ]);
+  });
+});

@@ -1,0 +1,266 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+import type { Request, Response } from "express";
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** A page kept this long is rendered again even if no change was heard (a lost NOTIFY costs at most this). */
+export const PAGE_CACHE_TTL_MS = 60_000;
+/** The cache's size in bytes, every encoding counted. */
+export const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+/**
+ * What shared caches (a CDN) may do with a reader page: keep it 10 s, then serve it while fetching a fresh
+ * copy for up to a minute. Browsers revalidate every time (max-age=0), cheaply, with the ETag.
+ */
+export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-while-revalidate=60";
+
+/** Paths never kept: the admin area, sign-in, personal links, JSON endpoints, the health check. */
+const NEVER_CACHED = /^\/(?:admin|auth|api|unsubscribe|newsletter|healthz)(?:[/.]|$)/;
+/** The admin session cookie: a signed-in editor sees pages rendered for them. */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?byline_session=/;
+const CACHEABLE_TYPES = /^(?:text\/html|application\/rss\+xml|application\/xml|text\/xml|text\/x-script)\b/;
+
+type Encoding = "br" | "gzip" | "identity";
+
+interface Entry {
+  key: string;
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+  etag: string;
+  /** CSP sources for the page's inline scripts (their SHA-256), replacing the per-response nonce. */
+  scriptHashes: string[];
+  encoded: Map<Encoding, Promise<Buffer>>;
+  bytes: number;
+  storedAt: number;
+  generation: number;
+}
+
+/** A rendered answer, as the React Router handler gives it. */
+export interface RenderedPage {
+  status: number;
+  headers: Headers;
+  body: Buffer;
+}
+
+/** Whether a request may be answered from the cache: an anonymous GET or HEAD for a reader page, feed or sitemap. */
+export function isCacheableRequest(req: Request): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  if (NEVER_CACHED.test(req.path)) return false;
+  return !SESSION_COOKIE.test(req.get("cookie") ?? "");
+}
+
+/** Whether a rendered answer may be kept: a 200 page, feed or data answer that sets no cookie and allows caching. */
+export function isCacheableResponse(status: number, headers: Headers): boolean {
+  if (status !== 200 || headers.has("set-cookie")) return false;
+  if (/no-store|private/i.test(headers.get("cache-control") ?? "")) return false;
+  return CACHEABLE_TYPES.test(headers.get("content-type") ?? "");
+}
+
+/** The best encoding the client takes: br, then gzip, else none. */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? "").split(",")) {
+    const [name = "", ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((param) => /^\s*q=([\d.]+)/.exec(param)?.[1]).find((value) => value !== undefined);
+    accepted.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const takes = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
+  if (takes("br")) return "br";
+  if (takes("gzip")) return "gzip";
+  return "identity";
+}
+
+/** SHA-256 CSP sources of every inline script in an HTML page. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attributes = "", content = ""] = match;
+    if (/\bsrc\s*=/i.test(attributes) || content === "") continue;
+    hashes.add(`'sha256-${createHash("sha256").update(content, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+function encode(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  if (encoding === "br") {
+    return brotli(body, {
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+      },
+    });
+  }
+  if (encoding === "gzip") return gzipAsync(body, { level: 9 });
+  return Promise.resolve(body);
+}
+
+/** The ETag the request already holds matches. */
+function isFresh(req: Request, etag: string): boolean {
+  const held = req.get("if-none-match");
+  return held !== undefined && held.split(",").some((tag) => tag.trim() === etag || tag.trim() === "*");
+}
+
+/**
+ * The page cache: rendered reader pages, feeds and the sitemap, kept per URL and served with their ETag (304
+ * when the browser holds it), precompressed once (brotli, gzip), and dropped all at once when content changes
+ * (`clear`, which every instance hears) or after PAGE_CACHE_TTL_MS. Cached HTML carries no nonce: its inline
+ * scripts are allowed by their hashes in the Content-Security-Policy instead, so one copy serves everyone.
+ */
+export function createPageCache({
+  ttlMs = PAGE_CACHE_TTL_MS,
+  maxBytes = PAGE_CACHE_MAX_BYTES,
+  now = () => Date.now(),
+}: { ttlMs?: number; maxBytes?: number; now?: () => number } = {}) {
+  const entries = new Map<string, Entry>();
+  const rendering = new Map<string, Promise<{ page: RenderedPage; entry: Entry | null }>>();
+  let generation = 0;
+  let bytes = 0;
+
+  function forget(key: string): void {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.bytes;
+  }
+
+  function fresh(key: string): Entry | undefined {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    if (entry.generation !== generation || now() - entry.storedAt > ttlMs) {
+      forget(key);
+      return undefined;
+    }
+    // Most recently used last, so the first entry is the one to evict.
+    entries.delete(key);
+    entries.set(key, entry);
+    return entry;
+  }
+
+  function store(key: string, page: RenderedPage, nonce: string, startedIn: number): Entry | null {
+    if (!isCacheableResponse(page.status, page.headers)) return null;
+    const html = page.headers.get("content-type")?.startsWith("text/html") === true;
+    // The nonce was this render's; without it the bytes are the same for every reader and instance.
+    const text = html ? page.body.toString("utf8").replaceAll(` nonce="${nonce}"`, "") : "";
+    const body = html ? Buffer.from(text, "utf8") : page.body;
+    const headers = [...page.headers.entries()].filter(
+      ([name]) => !/^(?:content-length|content-encoding|date|etag)$/i.test(name),
+    );
+    const entry: Entry = {
+      key,
+      status: page.status,
+      headers,
+      body,
+      etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
+      scriptHashes: html ? inlineScriptHashes(text) : [],
+      encoded: new Map([["identity", Promise.resolve(body)]]),
+      bytes: body.length,
+      storedAt: now(),
+      generation: startedIn,
+    };
+    // A change heard while this page rendered may not be in it: serve it this once, keep nothing.
+    if (startedIn !== generation) return entry;
+    forget(key);
+    entries.set(key, entry);
+    bytes += entry.bytes;
+    for (const oldest of entries.keys()) {
+      if (bytes <= maxBytes) break;
+      forget(oldest);
+    }
+    return entry;
+  }
+
+  async function encoded(entry: Entry, encoding: Encoding): Promise<Buffer> {
+    const known = entry.encoded.get(encoding);
+    if (known) return known;
+    const body = encode(entry.body, encoding);
+    entry.encoded.set(encoding, body);
+    const size = (await body).length;
+    if (entries.get(entry.key) === entry) {
+      entry.bytes += size;
+      bytes += size;
+    }
+    return body;
+  }
+
+  async function send(req: Request, res: Response, entry: Entry, state: "hit" | "miss"): Promise<void> {
+    res.status(entry.status);
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    res.setHeader("Cache-Control", PUBLIC_PAGE_CACHE_CONTROL);
+    res.setHeader("ETag", entry.etag);
+    res.setHeader("Vary", "Accept-Encoding");
+    res.setHeader("X-Page-Cache", state);
+    const policy = res.getHeader("Content-Security-Policy");
+    if (typeof policy === "string") {
+      res.setHeader(
+        "Content-Security-Policy",
+        policy.replace(/\s*'nonce-[^']*'/g, entry.scriptHashes.length ? ` ${entry.scriptHashes.join(" ")}` : ""),
+      );
+    }
+    if (isFresh(req, entry.etag)) {
+      res.status(304).end();
+      return;
+    }
+    const encoding = preferredEncoding(req.get("accept-encoding"));
+    const body = await encoded(entry, encoding);
+    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", body.length);
+    if (req.method === "HEAD") res.end();
+    else res.end(body);
+  }
+
+  return {
+    /** Answers from the cache when it holds a fresh copy of this page; false otherwise. */
+    async serveCached(req: Request, res: Response): Promise<boolean> {
+      const hit = fresh(req.originalUrl);
+      if (!hit) return false;
+      await send(req, res, hit, "hit");
+      return true;
+    },
+
+    /**
+     * Renders a cacheable GET once however many ask for it at the same moment, keeps the answer when it may
+     * be kept, and sends it. An answer that may not be kept (a 404, a redirect) is sent as rendered, each
+     * waiting request rendering its own.
+     */
+    async renderAndServe(
+      req: Request,
+      res: Response,
+      nonce: string,
+      render: () => Promise<RenderedPage>,
+      sendRendered: (page: RenderedPage) => Promise<void>,
+    ): Promise<void> {
+      const key = req.originalUrl;
+      const pending = rendering.get(key);
+      if (pending) {
+        const shared = await pending.then((result) => result.entry).catch(() => null);
+        if (shared) return send(req, res, shared, "hit");
+      }
+      const startedIn = generation;
+      const mine = render().then((page) => ({ page, entry: store(key, page, nonce, startedIn) }));
+      if (!pending) {
+        rendering.set(key, mine);
+        void mine.finally(() => rendering.delete(key)).catch(() => undefined);
+      }
+      const { page, entry } = await mine;
+      if (entry) return send(req, res, entry, "miss");
+      await sendRendered(page);
+    },
+
+    /** Drops every page: content changed. */
+    clear(): void {
+      generation += 1;
+      entries.clear();
+      bytes = 0;
+    },
+
+    stats(): { pages: number; bytes: number } {
+      return { pages: entries.size, bytes };
+    },
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;

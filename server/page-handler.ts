@@ -1,0 +1,93 @@
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import {
+  isCacheableRequest,
+  isCacheableResponse,
+  PUBLIC_PAGE_CACHE_CONTROL,
+  type PageCache,
+  type RenderedPage,
+} from "./page-cache";
+
+export interface PageHandlerOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: "development" | "production";
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
+  /** Undefined renders every request (PAGE_CACHE=off). */
+  cache: PageCache | undefined;
+}
+
+/** The Fetch request React Router handles, from Express's (the same conversion as @react-router/express). */
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const headers = new Headers();
+  for (const [name, values] of Object.entries(req.headers)) {
+    if (values === undefined) continue;
+    for (const value of Array.isArray(values) ? values : [values]) headers.append(name, value);
+  }
+  const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  return new Request(url, init);
+}
+
+function writeHead(res: ExpressResponse, status: number, headers: Headers): void {
+  res.status(status);
+  for (const [name, value] of headers.entries()) res.append(name, value);
+}
+
+/** Streams a response as React Router made it. */
+async function sendStreamed(res: ExpressResponse, response: Response): Promise<void> {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  writeHead(res, response.status, response.headers);
+  if (!response.body) return void res.end();
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (!(res.destroyed || res.writableEnded)) throw error;
+  }
+}
+
+/**
+ * React Router behind Express, with the page cache in front of it: an anonymous GET for a reader page, feed or
+ * sitemap is answered from the cache or rendered once and kept (server/page-cache.ts); everything else is
+ * rendered and streamed as usual. Public answers carry a Cache-Control a CDN may follow, cache or not.
+ */
+export function createPageHandler({ build, mode, getLoadContext, cache }: PageHandlerOptions): RequestHandler {
+  const handle = createRequestHandler(build, mode);
+  return async (req, res, next) => {
+    try {
+      const cacheable = isCacheableRequest(req);
+      if (cache && cacheable && (await cache.serveCached(req, res))) return;
+      const context = getLoadContext(req, res);
+      if (cache && cacheable && req.method === "GET") {
+        const render = async (): Promise<RenderedPage> => {
+          const response = await handle(toFetchRequest(req, res), context);
+          return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
+        };
+        const sendRendered = async (page: RenderedPage) => {
+          writeHead(res, page.status, page.headers);
+          res.end(page.body);
+        };
+        await cache.renderAndServe(req, res, String(res.locals.nonce), render, sendRendered);
+        return;
+      }
+      const response = await handle(toFetchRequest(req, res), context);
+      if (cacheable && isCacheableResponse(response.status, response.headers)) {
+        response.headers.set("Cache-Control", PUBLIC_PAGE_CACHE_CONTROL);
+      }
+      await sendStreamed(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
