@@ -124,7 +124,7 @@ function requestLog({ logger }: Services): RequestHandler {
         durationMs: Math.round(durationMs * 10) / 10,
       };
       if (res.statusCode >= 500) logger.error(entry, "request");
-      else if (req.path.startsWith("/assets/")) logger.debug(entry, "request");
+      else if (req.path.startsWith("/assets/") || req.path === "/healthz") logger.debug(entry, "request");
       else logger.info(entry, "request");
     });
     next();

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { DatabaseInUseError, openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { ConfigError, loadConfig, type Config } from "~/services/env.server";
@@ -5,6 +6,10 @@ import { createLogger, type Logger } from "~/services/logger.server";
 
 /** Reads the configuration, or stops the process with a one-line message naming the variable. */
 export function readConfigOrExit(): Config {
+  // `.env` in the working folder, as `npm start` reads it, so `npm run admin` and `npm run import` see the
+  // same database; variables already in the environment win.
+  const dotEnv = path.resolve(".env");
+  if (existsSync(dotEnv)) process.loadEnvFile(dotEnv);
   try {
     return loadConfig(process.env, (value) => path.resolve(value));
   } catch (error) {

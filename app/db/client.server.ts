@@ -78,7 +78,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPostgres(options: Extract<OpenDatabaseOptions, { driver: "postgres" }>): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+  // A database host that does not answer fails a request in 5 s (and /healthz says 503) instead of hanging.
+  const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10, connectionTimeoutMillis: 5_000 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", (error) => options.onPoolError?.(error));
   const db = drizzleNodePostgres(pool, { schema });
