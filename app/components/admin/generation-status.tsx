@@ -10,6 +10,7 @@ import {
   type GenerationStep,
 } from "~/utils/generation-jobs";
 import { LocalTime } from "../local-time";
+import { AdminTable, type AdminTableColumn } from "./admin-table";
 
 /** How often the tab asks for a running job's progress. */
 const PROGRESS_POLL_MS = 1000;
@@ -171,6 +172,14 @@ export function GenerationStatus({ job, drafts }: { job: GenerationJobView; draf
   );
 }
 
+const HISTORY_COLUMNS: AdminTableColumn[] = [
+  { label: "Requested" },
+  { label: "Category and topic" },
+  { label: "Model" },
+  { label: "Result" },
+  { label: "Drafts" },
+];
+
 /** The latest jobs, newest first, so a reload or another admin sees what ran and what it made. */
 export function GenerationHistory({ jobs, drafts }: { jobs: GenerationJobView[]; drafts: Headline[] }) {
   if (jobs.length === 0) return null;
@@ -180,65 +189,42 @@ export function GenerationHistory({ jobs, drafts }: { jobs: GenerationJobView[];
       <h3 id="generation-history-title" className="text-lg font-semibold">
         Recent generation jobs
       </h3>
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        <table aria-labelledby="generation-history-title" className="w-full min-w-[40rem] text-left text-sm">
-          <thead className="bg-slate-50 text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Requested
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Category and topic
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Model
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Result
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Drafts
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-            {jobs.map((job) => (
-              <tr key={job.id}>
-                <td className="px-3 py-2 whitespace-nowrap">
-                  <LocalTime value={job.createdAt} />
-                </td>
-                <td className="px-3 py-2">
-                  {job.category}
-                  {job.topic ? <span className="text-slate-600 dark:text-slate-400">: {job.topic}</span> : null}
-                </td>
-                <td className="px-3 py-2">{job.modelName}</td>
-                <td className="px-3 py-2">
-                  {STATUS_TEXT[job.status]} ({job.articleIds.length} of {job.count})
-                </td>
-                <td className="px-3 py-2">
-                  {job.articleIds.length === 0 ? (
-                    <span className="text-slate-500 dark:text-slate-400">None</span>
-                  ) : (
-                    <ul className="space-y-1">
-                      {job.articleIds.map((id) => (
-                        <li key={id}>
-                          {titleOf(id) ? (
-                            <Link to={`/admin/articles/${id}/edit`} className="text-blue-700 underline dark:text-blue-300">
-                              {titleOf(id)}
-                            </Link>
-                          ) : (
-                            <span className="text-slate-500 dark:text-slate-400">Deleted article</span>
-                          )}
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable labelledBy="generation-history-title" columns={HISTORY_COLUMNS} tableClassName="min-w-[40rem]">
+        {jobs.map((job) => (
+          <tr key={job.id}>
+            <td className="px-3 py-2 whitespace-nowrap">
+              <LocalTime value={job.createdAt} />
+            </td>
+            <td className="px-3 py-2">
+              {job.category}
+              {job.topic ? <span className="text-slate-600 dark:text-slate-400">: {job.topic}</span> : null}
+            </td>
+            <td className="px-3 py-2">{job.modelName}</td>
+            <td className="px-3 py-2">
+              {STATUS_TEXT[job.status]} ({job.articleIds.length} of {job.count})
+            </td>
+            <td className="px-3 py-2">
+              {job.articleIds.length === 0 ? (
+                <span className="text-slate-500 dark:text-slate-400">None</span>
+              ) : (
+                <ul className="space-y-1">
+                  {job.articleIds.map((id) => (
+                    <li key={id}>
+                      {titleOf(id) ? (
+                        <Link to={`/admin/articles/${id}/edit`} className="text-blue-700 underline dark:text-blue-300">
+                          {titleOf(id)}
+                        </Link>
+                      ) : (
+                        <span className="text-slate-500 dark:text-slate-400">Deleted article</span>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
     </section>
   );
 }

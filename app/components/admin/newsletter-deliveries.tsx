@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { useRevalidator } from "react-router";
 import type { NewsletterIssueView } from "~/utils/newsletter";
 import { LocalTime } from "../local-time";
+import { AdminTable, EmptyListNote, type AdminTableColumn } from "./admin-table";
 
 /** How often the tab asks for fresh counts while an issue is being sent. */
 export const DELIVERY_POLL_MS = 1_000;
@@ -81,6 +82,15 @@ export function DeliveryProgress({ issue }: { issue: NewsletterIssueView }) {
   );
 }
 
+const ISSUE_COLUMNS: AdminTableColumn[] = [
+  { label: "Subject" },
+  { label: "Status" },
+  { label: "Sent", className: "text-right" },
+  { label: "Failed", className: "text-right" },
+  { label: "Pending", className: "hidden text-right sm:table-cell" },
+  { label: "Started", className: "hidden md:table-cell" },
+];
+
 /** Past issues with their counts, newest first. */
 export function IssueHistory({ issues }: { issues: NewsletterIssueView[] }) {
   return (
@@ -89,58 +99,30 @@ export function IssueHistory({ issues }: { issues: NewsletterIssueView[] }) {
         Newsletter history
       </h3>
       {issues.length === 0 ? (
-        <p className="rounded-xl border border-slate-200 bg-white p-4 text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400">
-          No newsletter has been sent yet.
-        </p>
+        <EmptyListNote>No newsletter has been sent yet.</EmptyListNote>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <table aria-labelledby="issue-history-heading" className="w-full text-left text-sm">
-            <thead className="bg-slate-50 text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Subject
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Status
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Sent
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Failed
-                </th>
-                <th scope="col" className="hidden px-3 py-2 text-right font-medium sm:table-cell">
-                  Pending
-                </th>
-                <th scope="col" className="hidden px-3 py-2 font-medium md:table-cell">
-                  Started
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {issues.map((issue) => (
-                <tr key={issue.id}>
-                  <td className="px-3 py-2">
-                    <span className="break-words">{issue.subject || "Weekly digest"}</span>
-                    <span className="mt-0.5 block text-xs text-slate-600 dark:text-slate-400">
-                      {issue.origin === "weekly" ? "Weekly schedule" : "Sent from this tab"}
-                      {issue.error ? ` · ${issue.error}` : ""}
-                    </span>
-                  </td>
-                  <td className="px-3 py-2 whitespace-nowrap">{STATUS_LABEL[issue.status]}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{count(issue.counts.sent)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{count(issue.counts.failed)}</td>
-                  <td className="hidden px-3 py-2 text-right tabular-nums sm:table-cell">
-                    {count(issue.counts.pending + issue.counts.sending)}
-                  </td>
-                  <td className="hidden px-3 py-2 whitespace-nowrap md:table-cell">
-                    <LocalTime value={issue.sendStartedAt ?? issue.createdAt} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable labelledBy="issue-history-heading" columns={ISSUE_COLUMNS}>
+          {issues.map((issue) => (
+            <tr key={issue.id}>
+              <td className="px-3 py-2">
+                <span className="break-words">{issue.subject || "Weekly digest"}</span>
+                <span className="mt-0.5 block text-xs text-slate-600 dark:text-slate-400">
+                  {issue.origin === "weekly" ? "Weekly schedule" : "Sent from this tab"}
+                  {issue.error ? ` · ${issue.error}` : ""}
+                </span>
+              </td>
+              <td className="px-3 py-2 whitespace-nowrap">{STATUS_LABEL[issue.status]}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{count(issue.counts.sent)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{count(issue.counts.failed)}</td>
+              <td className="hidden px-3 py-2 text-right tabular-nums sm:table-cell">
+                {count(issue.counts.pending + issue.counts.sending)}
+              </td>
+              <td className="hidden px-3 py-2 whitespace-nowrap md:table-cell">
+                <LocalTime value={issue.sendStartedAt ?? issue.createdAt} />
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </section>
   );

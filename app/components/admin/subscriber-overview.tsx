@@ -2,6 +2,7 @@ import { Download } from "lucide-react";
 import type { SubscriberListing, SubscriberStats } from "~/services/newsletter/subscribers.server";
 import { LocalTime } from "../local-time";
 import { StatCards } from "./stat-cards";
+import { AdminTable, EmptyListNote, type AdminTableColumn } from "./admin-table";
 
 const CARDS: { key: keyof SubscriberStats; label: string; accent: string }[] = [
   { key: "total", label: "Total", accent: "text-slate-900 dark:text-white" },
@@ -19,6 +20,12 @@ export function SubscriberStatsCards({ stats }: { stats: SubscriberStats }) {
     />
   );
 }
+
+const SUBSCRIBER_COLUMNS: AdminTableColumn[] = [
+  { label: "Email" },
+  { label: "Status" },
+  { label: "Subscribed", className: "hidden sm:table-cell" },
+];
 
 /** The newest subscribers (the spec's first 10), with the export of the whole list. */
 export function RecentSubscribers({
@@ -48,54 +55,35 @@ export function RecentSubscribers({
         ) : null}
       </div>
       {subscribers.length === 0 ? (
-        <p className="rounded-xl border border-slate-200 bg-white p-4 text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400">
-          No one has subscribed yet. Readers join with the sign-up form on every page.
-        </p>
+        <EmptyListNote>No one has subscribed yet. Readers join with the sign-up form on every page.</EmptyListNote>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <table aria-labelledby="recent-subscribers-title" className="w-full text-left text-sm">
-            <thead className="bg-slate-50 text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Email
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Status
-                </th>
-                <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
-                  Subscribed
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {subscribers.map((subscriber) => (
-                <tr key={subscriber.id}>
-                  <td className="px-3 py-2">
-                    <span className="break-all">{subscriber.email}</span>
-                    {/* On a phone the date sits under the address instead of in its own column. */}
-                    <span className="mt-0.5 block text-xs text-slate-600 sm:hidden dark:text-slate-400">
-                      Subscribed <LocalTime value={new Date(subscriber.createdAt).toISOString()} />
-                    </span>
-                  </td>
-                  <td className="px-3 py-2">
-                    <span
-                      className={
-                        subscriber.status === "active"
-                          ? "rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100"
-                          : "rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-800 dark:bg-slate-700 dark:text-slate-100"
-                      }
-                    >
-                      {subscriber.status === "active" ? "active" : "unsubscribed"}
-                    </span>
-                  </td>
-                  <td className="hidden px-3 py-2 whitespace-nowrap sm:table-cell">
-                    <LocalTime value={new Date(subscriber.createdAt).toISOString()} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable labelledBy="recent-subscribers-title" columns={SUBSCRIBER_COLUMNS}>
+          {subscribers.map((subscriber) => (
+            <tr key={subscriber.id}>
+              <td className="px-3 py-2">
+                <span className="break-all">{subscriber.email}</span>
+                {/* On a phone the date sits under the address instead of in its own column. */}
+                <span className="mt-0.5 block text-xs text-slate-600 sm:hidden dark:text-slate-400">
+                  Subscribed <LocalTime value={new Date(subscriber.createdAt).toISOString()} />
+                </span>
+              </td>
+              <td className="px-3 py-2">
+                <span
+                  className={
+                    subscriber.status === "active"
+                      ? "rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100"
+                      : "rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-800 dark:bg-slate-700 dark:text-slate-100"
+                  }
+                >
+                  {subscriber.status === "active" ? "active" : "unsubscribed"}
+                </span>
+              </td>
+              <td className="hidden px-3 py-2 whitespace-nowrap sm:table-cell">
+                <LocalTime value={new Date(subscriber.createdAt).toISOString()} />
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       {total > 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">
