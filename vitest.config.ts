@@ -31,7 +31,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["{app,server,scripts,tests,bench}/**/*.test.{ts,tsx}"],
-          exclude: [...integrationFiles, "tests/e2e/**", "node_modules/**"],
+          exclude: [...integrationFiles, "tests/e2e/**", "tests/load/**", "node_modules/**"],
           setupFiles: ["./tests/setup/fail-on-error-log.ts"],
         },
       },

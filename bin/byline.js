@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Byline's launcher. `start` runs the production server, building it first when the build
-// is missing or older than the sources; `dev` runs the server with Vite's dev middleware.
+// is missing or older than the sources; `build` only does that; `dev` runs the server with
+// Vite's dev middleware.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -43,6 +44,9 @@ if (command === "start") {
   buildIfStale();
   const { main } = await import(pathToFileURL(serverBuild).href);
   await main();
+} else if (command === "build") {
+  process.env.NODE_ENV ??= "production";
+  buildIfStale();
 } else if (command === "dev") {
   process.env.NODE_ENV ??= "development";
   const { createServer } = await import("vite");
@@ -50,6 +54,6 @@ if (command === "start") {
   const { main } = await vite.ssrLoadModule("/server/main.ts");
   await main({ vite });
 } else {
-  process.stderr.write(`Unknown command "${command}". Use "start" or "dev".\n`);
+  process.stderr.write(`Unknown command "${command}". Use "start", "build" or "dev".\n`);
   process.exit(1);
 }

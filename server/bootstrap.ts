@@ -27,6 +27,8 @@ export function openConfiguredDatabase(config: Config, logger: Logger): Promise<
     ? openDatabase({
         driver: "postgres",
         url: config.databaseUrl,
+        // A database that stops answering (rather than refusing) fails a request after 10 s instead of hanging it.
+        queryTimeoutMs: 10_000,
         onPoolError: (error) => logger.warn({ err: error }, "database connection lost; the pool will reconnect"),
       })
     : openDatabase({ driver: "pglite", dataDir: path.join(config.dataDir, "db") });

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
@@ -16,8 +16,11 @@ async function serverWith(
   answer: (path: string) => { status: number; type: string; body: string; cookie?: boolean },
 ) {
   let renders = 0;
+  let throughApp = 0;
   const app = express();
   app.use((_req, res, next) => {
+    throughApp += 1;
+    res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Content-Security-Policy", `default-src 'self';script-src 'self' 'nonce-${NONCE}';object-src 'none'`);
     next();
   });
@@ -40,13 +43,15 @@ async function serverWith(
       },
     );
   });
-  const server: Server = await new Promise((resolve) => {
-    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+  // As in production (server/app.ts): the fast path first, then the whole app.
+  const server: Server = createServer((req, res) => {
+    if (!cache.serveFast(req, res)) app(req, res);
   });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   servers.push(server);
   const address = server.address();
   const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-  return { base, renders: () => renders };
+  return { base, renders: () => renders, throughApp: () => throughApp };
 }
 
 const servers: Server[] = [];
@@ -75,6 +80,40 @@ describe("the page cache over HTTP", () => {
     const revalidated = await fetch(`${site.base}/`, { headers: { "If-None-Match": etag } });
     expect(revalidated.status).toBe(304);
     expect(await revalidated.text()).toBe("");
+  });
+
+  it("answers repeat requests before the app, with every header the app set, once the encoding is made", async () => {
+    const cache = createPageCache();
+    const site = await serverWith(cache, () => ({ status: 200, type: "text/html; charset=utf-8", body: page("Fast") }));
+    const get = (encoding: string) => fetch(`${site.base}/fast?x=1`, { headers: { "Accept-Encoding": encoding } });
+
+    const first = await get("identity");
+    expect(first.headers.get("x-page-cache")).toBe("miss");
+    const html = await first.text();
+    const identity = await get("identity");
+    expect(site.throughApp(), "the second plain request never reached the app").toBe(1);
+    expect(identity.headers.get("x-page-cache")).toBe("hit");
+    expect(await identity.text()).toBe(html);
+    for (const name of ["x-frame-options", "content-security-policy", "cache-control", "vary", "etag", "content-type"])
+      expect(identity.headers.get(name), name).toBe(first.headers.get(name));
+
+    // brotli is made on the first request that asks for it, through the app; after that, before it.
+    expect((await get("br")).headers.get("content-encoding")).toBe("br");
+    expect(site.throughApp()).toBe(2);
+    const brotli = await get("br");
+    expect(brotli.headers.get("content-encoding")).toBe("br");
+    expect(await brotli.text(), "fetch decodes it").toBe(html);
+    expect(site.throughApp()).toBe(2);
+    expect(site.renders()).toBe(1);
+
+    const held = await fetch(`${site.base}/fast?x=1`, { headers: { "If-None-Match": identity.headers.get("etag")! } });
+    expect(held.status).toBe(304);
+    expect(held.headers.get("x-frame-options")).toBe("DENY");
+    expect(site.throughApp()).toBe(2);
+
+    cache.clear();
+    expect((await get("identity")).headers.get("x-page-cache"), "cleared: rendered again").toBe("miss");
+    expect(site.throughApp()).toBe(3);
   });
 
   it("allows the page's inline scripts by their hash instead of the nonce", async () => {
@@ -176,9 +215,7 @@ describe("the page cache over HTTP", () => {
 
 describe("what may be cached", () => {
   const request = (method: string, path: string, cookie?: string) =>
-    ({ method, path, get: (name: string) => (name === "cookie" ? cookie : undefined) }) as unknown as Parameters<
-      typeof isCacheableRequest
-    >[0];
+    ({ method, url: `${path}?page=2`, headers: { cookie } }) as Parameters<typeof isCacheableRequest>[0];
 
   it("keeps anonymous reader pages, feeds and the sitemap; never the admin area, personal links or an editor's view", () => {
     for (const path of ["/", "/category/ai", "/article/12", "/search", "/rss.xml", "/sitemap.xml", "/article/12.data"]) {

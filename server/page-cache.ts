@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import type { Request, Response } from "express";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -33,6 +34,13 @@ interface Entry {
   /** CSP sources for the page's inline scripts (their SHA-256), replacing the per-response nonce. */
   scriptHashes: string[];
   encoded: Map<Encoding, Promise<Buffer>>;
+  /** The encodings made so far, for the synchronous fast path. */
+  ready: Map<Encoding, Buffer>;
+  /**
+   * Every header of this page's first answer through the whole app (security headers included), without the
+   * per-answer ones: what the fast path sends again without going through Express.
+   */
+  appHeaders?: OutgoingHttpHeaders;
   bytes: number;
   storedAt: number;
   generation: number;
@@ -46,10 +54,12 @@ export interface RenderedPage {
 }
 
 /** Whether a request may be answered from the cache: an anonymous GET or HEAD for a reader page, feed or sitemap. */
-export function isCacheableRequest(req: Request): boolean {
+export function isCacheableRequest(req: Pick<IncomingMessage, "method" | "url" | "headers">): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
-  if (NEVER_CACHED.test(req.path)) return false;
-  return !SESSION_COOKIE.test(req.get("cookie") ?? "");
+  const url = req.url ?? "/";
+  const query = url.indexOf("?");
+  if (NEVER_CACHED.test(query === -1 ? url : url.slice(0, query))) return false;
+  return !SESSION_COOKIE.test(req.headers.cookie ?? "");
 }
 
 /** Whether a rendered answer may be kept: a 200 page, feed or data answer that sets no cookie and allows caching. */
@@ -84,6 +94,13 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
+const PER_ANSWER_HEADERS = new Set(["content-encoding", "content-length", "date", "etag", "set-cookie", "x-page-cache"]);
+
+/** The headers of an answer that are the same for every answer of the page. */
+function withoutPerAnswerHeaders(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_ANSWER_HEADERS.has(name)));
+}
+
 function encode(body: Buffer, encoding: Encoding): Promise<Buffer> {
   if (encoding === "br") {
     return brotli(body, {
@@ -99,8 +116,8 @@ function encode(body: Buffer, encoding: Encoding): Promise<Buffer> {
 }
 
 /** The ETag the request already holds matches. */
-function isFresh(req: Request, etag: string): boolean {
-  const held = req.get("if-none-match");
+function isFresh(req: IncomingMessage, etag: string): boolean {
+  const held = req.headers["if-none-match"];
   return held !== undefined && held.split(",").some((tag) => tag.trim() === etag || tag.trim() === "*");
 }
 
@@ -157,6 +174,7 @@ export function createPageCache({
       etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
       scriptHashes: html ? inlineScriptHashes(text) : [],
       encoded: new Map([["identity", Promise.resolve(body)]]),
+      ready: new Map([["identity", body]]),
       bytes: body.length,
       storedAt: now(),
       generation: startedIn,
@@ -179,6 +197,7 @@ export function createPageCache({
     const body = encode(entry.body, encoding);
     entry.encoded.set(encoding, body);
     const size = (await body).length;
+    entry.ready.set(encoding, await body);
     if (entries.get(entry.key) === entry) {
       entry.bytes += size;
       bytes += size;
@@ -200,6 +219,7 @@ export function createPageCache({
         policy.replace(/\s*'nonce-[^']*'/g, entry.scriptHashes.length ? ` ${entry.scriptHashes.join(" ")}` : ""),
       );
     }
+    entry.appHeaders ??= withoutPerAnswerHeaders(res.getHeaders());
     if (isFresh(req, entry.etag)) {
       res.status(304).end();
       return;
@@ -213,6 +233,30 @@ export function createPageCache({
   }
 
   return {
+    /**
+     * The fast path, before Express: answers a request at once when the cache holds a fresh copy of the page
+     * already sent once through the whole app, in the encoding asked for; false (nothing sent) otherwise.
+     */
+    serveFast(req: IncomingMessage, res: ServerResponse): boolean {
+      if (!isCacheableRequest(req)) return false;
+      const entry = fresh(req.url ?? "/");
+      if (!entry?.appHeaders) return false;
+      const headers: OutgoingHttpHeaders = { ...entry.appHeaders, etag: entry.etag, "x-page-cache": "hit" };
+      if (isFresh(req, entry.etag)) {
+        res.writeHead(304, headers).end();
+        return true;
+      }
+      const encoding = preferredEncoding(req.headers["accept-encoding"]);
+      const body = entry.ready.get(encoding);
+      if (!body) return false;
+      if (encoding !== "identity") headers["content-encoding"] = encoding;
+      headers["content-length"] = body.length;
+      res.writeHead(entry.status, headers);
+      if (req.method === "HEAD") res.end();
+      else res.end(body);
+      return true;
+    },
+
     /** Answers from the cache when it holds a fresh copy of this page; false otherwise. */
     async serveCached(req: Request, res: Response): Promise<boolean> {
       const hit = fresh(req.originalUrl);

@@ -1,4 +1,7 @@
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import {
@@ -51,7 +54,9 @@ async function sendStreamed(res: ExpressResponse, response: Response): Promise<v
   writeHead(res, response.status, response.headers);
   if (!response.body) return void res.end();
   try {
-    await writeReadableStreamToWritable(response.body, res);
+    // pipeline, not @react-router/node's writer: that one adds a drain listener at every wait, which the
+    // compression middleware hands to its compressor and never takes back (MaxListenersExceededWarning).
+    await pipeline(Readable.fromWeb(response.body as WebReadableStream), res);
   } catch (error) {
     if (!(res.destroyed || res.writableEnded)) throw error;
   }
@@ -83,7 +88,11 @@ export function createPageHandler({ build, mode, getLoadContext, cache }: PageHa
       }
       const response = await handle(toFetchRequest(req, res), context);
       if (cacheable && isCacheableResponse(response.status, response.headers)) {
+        // A whole public page in one write: compressed in one pass rather than in React's many small chunks.
         response.headers.set("Cache-Control", PUBLIC_PAGE_CACHE_CONTROL);
+        const body = Buffer.from(await response.arrayBuffer());
+        writeHead(res, response.status, response.headers);
+        return void res.end(body);
       }
       await sendStreamed(res, response);
     } catch (error) {

@@ -45,7 +45,14 @@ export interface DatabaseHandle {
 const LISTEN_RETRY_MAX_MS = 10_000;
 
 export type OpenDatabaseOptions =
-  | { driver: "postgres"; url: string; maxConnections?: number; onPoolError?: (error: Error) => void }
+  | {
+      driver: "postgres";
+      url: string;
+      maxConnections?: number;
+      /** A query with no answer after this long fails (a server's requests); none by default (imports, benchmarks). */
+      queryTimeoutMs?: number;
+      onPoolError?: (error: Error) => void;
+    }
   /** `dataDir` undefined means an in-memory database; `snapshot` restores a dumped data directory. */
   | { driver: "pglite"; dataDir?: string; snapshot?: Blob };
 
@@ -79,7 +86,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openPostgres(options: Extract<OpenDatabaseOptions, { driver: "postgres" }>): Promise<DatabaseHandle> {
   // A database host that does not answer fails a request in 5 s (and /healthz says 503) instead of hanging.
-  const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10, connectionTimeoutMillis: 5_000 });
+  // Keep-alive notices a connection that died silently.
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: 5_000,
+    query_timeout: options.queryTimeoutMs,
+    keepAlive: true,
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", (error) => options.onPoolError?.(error));
   const db = drizzleNodePostgres(pool, { schema });
@@ -164,6 +178,13 @@ async function listenOnPostgres(
   };
 }
 
+/**
+ * The embedded database runs inside the server's process, so its buffer pool is the server's memory: 32 MB
+ * instead of PostgreSQL's 128 MB default keeps a server under 400 MB (issue 8). Its files are ordinary files,
+ * which the operating system caches as well.
+ */
+const PGLITE_SETTINGS = ["shared_buffers = 32MB"];
+
 async function openPglite(options: Extract<OpenDatabaseOptions, { driver: "pglite" }>): Promise<DatabaseHandle> {
   const { dataDir, snapshot } = options;
   let releaseLock = () => {};
@@ -173,13 +194,14 @@ async function openPglite(options: Extract<OpenDatabaseOptions, { driver: "pglit
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir ? { dataDir, extensions } : { loadDataDir: snapshot, extensions });
+    const settings = { extensions, postgresqlconf: PGLITE_SETTINGS };
+    client = await PGlite.create(dataDir ? { dataDir, ...settings } : { loadDataDir: snapshot, ...settings });
     if (dataDir && !(await hasBoundedWal(client))) {
       // The settings apply from the next start, so a new data directory is reopened once.
       await client.exec(`alter system set max_wal_size = '${WAL_LIMITS.max}'`);
       await client.exec(`alter system set min_wal_size = '${WAL_LIMITS.min}'`);
       await client.close();
-      client = await PGlite.create({ dataDir, extensions });
+      client = await PGlite.create({ dataDir, extensions, postgresqlconf: PGLITE_SETTINGS });
     }
   } catch (error) {
     releaseLock();

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { openSecondHandle, testDriver, withTestDatabase } from "../../tests/setup/test-database";
 import { createTestLogger } from "../../tests/setup/test-logger";
 import type { DatabaseHandle } from "../db/client.server";
-import { createContentChanges, type ContentChanges } from "./content-changes.server";
+import { createContentChanges, ECHO_WAIT_MS, type ContentChanges } from "./content-changes.server";
 
 const database = withTestDatabase();
 const started: ContentChanges[] = [];
@@ -38,6 +38,14 @@ describe("content changes", () => {
     // Give a stray echo of its own message time to arrive: an instance does not hear itself twice.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect([one.heard(), two.heard()]).toEqual([2, 2]);
+  });
+
+  it("returns from an announcement once its own message came back, not after waiting it out", async () => {
+    const one = await instance(database.handle);
+    const startedAt = performance.now();
+    await one.changes.announce();
+    expect(performance.now() - startedAt).toBeLessThan(ECHO_WAIT_MS);
+    expect(one.heard(), "its own message is not a second change").toBe(1);
   });
 
   it("stops hearing after stop", async () => {

@@ -5,16 +5,23 @@ import type { Logger } from "./logger.server";
 
 /** The NOTIFY channel on which instances tell each other that readers' content changed. */
 export const CONTENT_CHANNEL = "byline_content_changed";
+/** How long an announcement waits to hear its own message back before it gives up waiting. */
+export const ECHO_WAIT_MS = 1_000;
 
 /**
  * "What readers see has changed": announced after an article is published, unpublished, edited or deleted,
  * heard by every instance (this one at once, the others through PostgreSQL's NOTIFY), so each drops the
  * pages it keeps. A listener that lost its connection hears a change when it is back, since messages sent
- * meanwhile are lost.
+ * meanwhile are lost. An announcement returns once this instance's own listener heard it back: by then
+ * PostgreSQL has delivered it to every listener, so the editor's next step finds the others told too
+ * (a busy instance may still take a few milliseconds to act on it).
  */
 export function createContentChanges({ database, logger }: { database: DatabaseHandle; logger: Logger }) {
   const instanceId = randomUUID();
   const listeners = new Set<() => void>();
+  /** Our own announcements on their way round, by payload. */
+  const echoes = new Map<string, () => void>();
+  let sent = 0;
   let subscription: { close(): Promise<void> } | undefined;
 
   function emit(): void {
@@ -25,10 +32,20 @@ export function createContentChanges({ database, logger }: { database: DatabaseH
     /** Tells this instance at once and every other one through the database. Never throws. */
     async announce(): Promise<void> {
       emit();
+      sent += 1;
+      const payload = `${instanceId}:${sent}`;
+      const echoed = new Promise<void>((resolve) => {
+        if (!subscription) return resolve();
+        echoes.set(payload, resolve);
+        setTimeout(resolve, ECHO_WAIT_MS).unref();
+      });
       try {
-        await database.db.execute(sql`select pg_notify(${CONTENT_CHANNEL}, ${instanceId})`);
+        await database.db.execute(sql`select pg_notify(${CONTENT_CHANNEL}, ${payload})`);
+        await echoed;
       } catch (error) {
         logger.warn({ err: error }, "could not tell other instances that content changed; their pages expire by themselves");
+      } finally {
+        echoes.delete(payload);
       }
     },
 
@@ -43,7 +60,8 @@ export function createContentChanges({ database, logger }: { database: DatabaseH
       subscription ??= await database.listen(
         CONTENT_CHANNEL,
         (payload) => {
-          if (payload !== instanceId) emit();
+          if (!payload.startsWith(`${instanceId}:`)) return emit();
+          echoes.get(payload)?.();
         },
         () => {
           logger.info("listening for content changes again");

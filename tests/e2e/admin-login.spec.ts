@@ -21,6 +21,7 @@ import {
   waitForLoginForm,
 } from "./admin-support";
 import { accessibilityViolations, expect, test } from "./fixtures";
+import { waitForHydrated } from "./article-admin-support";
 
 // Every visit to /admin without a session is answered 401 (the login screen), and refused sign-ins 401 or 429.
 test.use({ allowedConsoleErrors: [statusConsoleError(401, 429)] });
@@ -309,6 +310,8 @@ test.describe("the session banner", () => {
     await page.clock.install();
     await signIn(page);
     await expect(page.getByRole("status", { name: "Admin Session Active" })).toBeVisible();
+    // The 60-second check starts once React has hydrated the banner; on a busy machine that can be after sign-in returns.
+    await waitForHydrated(page.getByRole("status", { name: "Admin Session Active" }));
 
     // The session ends on the server (as after Sign Out in another tab); the page does not know yet.
     const signOut = await page.request.post("/auth/logout", { headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 });

@@ -32,7 +32,9 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { query, results, total, page, pageCount } = loaderData;
+  const { query, results, total, more, page, pageCount } = loaderData;
+  // Counting stops at SEARCH_COUNT_LIMIT (decision 012).
+  const found = more ? `more than ${total.toLocaleString("en-US")} results` : `${total} ${total === 1 ? "result" : "results"}`;
   const navigation = useNavigation();
   const pendingQuery =
     navigation.state === "loading" && navigation.location.pathname === "/search"
@@ -91,7 +93,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             <h1 className="mb-6 text-2xl font-bold" aria-live="polite">
-              Found {total} {total === 1 ? "result" : "results"} for "{query}"
+              Found {found} for "{query}"
             </h1>
             <ol className="space-y-6">
               {results.map((result) => (

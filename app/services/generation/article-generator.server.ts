@@ -23,6 +23,12 @@ import {
 import type { NewsItem } from "./news-feeds.server";
 import { parseModelReply } from "./reply-parsing.server";
 
+/**
+ * Records a saved draft inside the transaction that inserts it, so a crash cannot leave a draft that its job does
+ * not list. Throwing rolls the draft back.
+ */
+export type RecordDraft = (tx: Pick<Database, "update">, articleId: number) => Promise<void>;
+
 /** The automated author who signs generated drafts. */
 export const CORRESPONDENT = { name: "Correspondent", role: "AI Correspondent", avatar: "/images/avatars/correspondent.svg" };
 
@@ -137,15 +143,19 @@ export function createArticleGenerator({
     return row.id;
   }
 
-  async function saveDraft(draft: GeneratedDraft): Promise<number> {
+  /** Inserts the draft and, in the same transaction, lets the caller record it (a job's list of drafts). */
+  async function saveDraft(draft: GeneratedDraft, recordDraft?: RecordDraft): Promise<number> {
     const authorId = await correspondentId();
     const now = clock.now();
-    const [row] = await db
-      .insert(articles)
-      .values({ ...draft, authorId, isAiGenerated: true, publishedAt: null, createdAt: now, updatedAt: now })
-      .returning({ id: articles.id });
-    if (!row) throw new Error("The generated draft was not saved.");
-    return row.id;
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(articles)
+        .values({ ...draft, authorId, isAiGenerated: true, publishedAt: null, createdAt: now, updatedAt: now })
+        .returning({ id: articles.id });
+      if (!row) throw new Error("The generated draft was not saved.");
+      await recordDraft?.(tx, row.id);
+      return row.id;
+    });
   }
 
   return {
@@ -153,6 +163,7 @@ export function createArticleGenerator({
       request: ArticleRequest,
       onStep: (step: GenerationStep) => Promise<void> = async () => {},
       signal?: AbortSignal,
+      recordDraft?: RecordDraft,
     ): Promise<GeneratedArticle> {
       const { model, category, topic } = request;
       await onStep("fetching-news");
@@ -168,7 +179,7 @@ export function createArticleGenerator({
       const draft = composeDraft(reply, { category, provider: model.provider, news: items });
 
       await onStep("saving");
-      const id = await saveDraft(draft);
+      const id = await saveDraft(draft, recordDraft);
       logger.info({ articleId: id, model: model.id, category, sources: draft.sources }, "generated a draft");
       return reply.notice ? { id, notice: reply.notice } : { id };
     },

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { generationJobs } from "../../db/schema";
 import type { AiModel } from "../../utils/ai-models";
@@ -174,13 +174,18 @@ export function createGenerationJobService({
     for (let article = 1; article <= job.count && !signal.aborted; article += 1) {
       try {
         const request = { model, apiKey, category: job.category, topic: job.topic ?? undefined };
-        const { id, notice } = await generator.generateArticle(request, (step) => progress(article, step), signal);
+        // The draft and its place in the job's list are written in one transaction: a crash keeps both or neither.
+        const recordDraft = async (tx: Pick<Database, "update">, articleId: number) => {
+          const recorded = await tx
+            .update(generationJobs)
+            .set({ articleIds: sql`array_append(${generationJobs.articleIds}, ${articleId}::integer)` })
+            .where(mine(job.id))
+            .returning({ id: generationJobs.id });
+          if (recorded.length === 0) throw new Error("The generation job is no longer run by this process.");
+        };
+        const { id, notice } = await generator.generateArticle(request, (step) => progress(article, step), signal, recordDraft);
         articleIds.push(id);
         if (notice) notices.push(job.count === 1 ? notice : `Article ${article} of ${job.count}: ${notice}`);
-        await db
-          .update(generationJobs)
-          .set({ articleIds: sql`array_append(${generationJobs.articleIds}, ${id}::integer)` })
-          .where(mine(job.id));
       } catch (error) {
         if (signal.aborted) break;
         const notice = classifyGenerationFailure(error, { ...context, count: 1 });
@@ -250,6 +255,28 @@ export function createGenerationJobService({
     tasks.add(task);
   }
 
+  /** Marks the jobs `where` selects interrupted, each with what it had made, in one transaction; their ids. */
+  function markInterrupted(where: SQL | undefined): Promise<number[]> {
+    return db.transaction(async (tx) => {
+      const jobs = await tx
+        .update(generationJobs)
+        .set({ status: "interrupted", step: null, finishedAt: clock.now() })
+        .where(where)
+        .returning({
+          id: generationJobs.id,
+          count: generationJobs.count,
+          made: sql<number>`cardinality(${generationJobs.articleIds})`,
+        });
+      for (const job of jobs) {
+        await tx
+          .update(generationJobs)
+          .set({ outcome: interruptedNotice(job.made, job.count) })
+          .where(eq(generationJobs.id, job.id));
+      }
+      return jobs.map((job) => job.id);
+    });
+  }
+
   /**
    * Marks interrupted every running job whose heartbeat is older than the limit, and queued form-key jobs left
    * behind. With `everyRunning` (start-up on the embedded database, which only this process can open) every
@@ -257,25 +284,11 @@ export function createGenerationJobService({
    */
   async function sweepOrphans({ everyRunning = false }: { everyRunning?: boolean } = {}): Promise<number> {
     const limit = new Date(clock.now().getTime() - (everyRunning ? 0 : staleAfterMs));
-    const orphaned = await db
-      .update(generationJobs)
-      .set({ status: "interrupted", step: null, finishedAt: clock.now() })
-      .where(
-        sql`(${generationJobs.status} = 'running' and ${generationJobs.heartbeatAt} < ${limit.toISOString()}::timestamptz)
-          or (${generationJobs.status} = 'queued' and ${generationJobs.usesFormKey} and ${generationJobs.createdAt} < ${limit.toISOString()}::timestamptz)`,
-      )
-      .returning({
-        id: generationJobs.id,
-        count: generationJobs.count,
-        made: sql<number>`cardinality(${generationJobs.articleIds})`,
-      });
-    for (const job of orphaned) {
-      await db
-        .update(generationJobs)
-        .set({ outcome: interruptedNotice(job.made, job.count) })
-        .where(eq(generationJobs.id, job.id));
-      logger.warn({ jobId: job.id }, "marked a generation job interrupted: its process stopped");
-    }
+    const orphaned = await markInterrupted(
+      sql`(${generationJobs.status} = 'running' and ${generationJobs.heartbeatAt} < ${limit.toISOString()}::timestamptz)
+        or (${generationJobs.status} = 'queued' and ${generationJobs.usesFormKey} and ${generationJobs.createdAt} < ${limit.toISOString()}::timestamptz)`,
+    );
+    for (const jobId of orphaned) logger.warn({ jobId }, "marked a generation job interrupted: its process stopped");
     return orphaned.length;
   }
 
@@ -405,21 +418,9 @@ export function createGenerationJobService({
       for (const controller of running.values()) controller.abort();
       await Promise.allSettled([...tasks]);
       if (ids.length === 0) return;
-      const interrupted = await db
-        .update(generationJobs)
-        .set({ status: "interrupted", step: null, finishedAt: clock.now() })
-        .where(and(inArray(generationJobs.id, ids), eq(generationJobs.runner, runnerId), eq(generationJobs.status, "running")))
-        .returning({
-          id: generationJobs.id,
-          count: generationJobs.count,
-          made: sql<number>`cardinality(${generationJobs.articleIds})`,
-        });
-      for (const job of interrupted) {
-        await db
-          .update(generationJobs)
-          .set({ outcome: interruptedNotice(job.made, job.count) })
-          .where(eq(generationJobs.id, job.id));
-      }
+      await markInterrupted(
+        and(inArray(generationJobs.id, ids), eq(generationJobs.runner, runnerId), eq(generationJobs.status, "running")),
+      );
     },
 
     /** Resolves when every job this process is running has ended (tests). */

@@ -1,11 +1,11 @@
 import { count } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { insertArticles, publishedOn } from "../../../tests/support/article-factory";
+import { insertArticles, insertAuthor, publishedOn } from "../../../tests/support/article-factory";
 import { resetDatabase, withTestDatabase } from "../../../tests/setup/test-database";
 import { articles } from "../../db/schema";
 import { HIGHLIGHT_END, HIGHLIGHT_START } from "../../utils/highlight";
 import { createRateLimiter } from "../rate-limits/rate-limiter.server";
-import { createSearchService, prefixQueryText } from "./search.server";
+import { createSearchService, prefixQueryText, SEARCH_CANDIDATES, SEARCH_COUNT_LIMIT, SEARCH_PAGE_SIZE } from "./search.server";
 
 const database = withTestDatabase();
 
@@ -124,6 +124,19 @@ describe("search", () => {
     expect(result?.snippet).not.toMatch(/[#*_>`[\]]/);
   });
 
+  it("finds the body passage of a match far into a long body, other forms of the word included", async () => {
+    const filler = "Engineers kept the old servers running through the winter. ".repeat(120);
+    await insertArticles(database.db, {
+      title: "Telescope news",
+      content: `${filler}\n\nA new quasar detector was switched on at dawn.\n\n${filler}`,
+    });
+
+    const [far] = (await search().search("quasar")).results;
+    expect(far?.snippet).toContain(`${highlighted("quasar")} detector was switched on at dawn`);
+    const [stemmed] = (await search().search("winters")).results;
+    expect(stemmed?.snippet).toContain(highlighted("winter"));
+  });
+
   it("shows the whole excerpt as the snippet when the excerpt matches, a body passage otherwise", async () => {
     await insertArticles(database.db, {
       title: "Chip news",
@@ -151,10 +164,47 @@ describe("search", () => {
     expect((await search().search("drone", 4, 2)).results).toEqual([]);
   });
 
+  describe("with more matches than it ranks", () => {
+    // 1,001 published articles about one word, one a day, the oldest of them the only one with it in its title.
+    beforeEach(async () => {
+      const { id: authorId } = await insertAuthor(database.db);
+      await database.db.insert(articles).values(
+        Array.from({ length: SEARCH_COUNT_LIMIT + 1 }, (_, day) => ({
+          title: day === SEARCH_COUNT_LIMIT ? "Graphene, the oldest story" : `Materials news ${day}`,
+          excerpt: "A short summary.",
+          content: "The lab reported progress with graphene sheets.",
+          category: "AI" as const,
+          authorId,
+          publishedAt: new Date(Date.UTC(2026, 10, 20) - day * 86_400_000),
+        })),
+      );
+    });
+
+    it("counts exactly up to 1,000 matches, then says there are more", async () => {
+      expect(await search().search("graphene")).toMatchObject({ total: SEARCH_COUNT_LIMIT, more: true });
+      expect(await search().search("graphene -oldest")).toMatchObject({ total: SEARCH_COUNT_LIMIT, more: false });
+    });
+
+    it("ranks the newest 200 matches, in 10 pages", async () => {
+      const first = await search().search("graphene");
+      expect(first.pageCount).toBe(SEARCH_CANDIDATES / SEARCH_PAGE_SIZE);
+      expect(titles(first.results), "the old title match is beyond the newest 200").not.toContain("Graphene, the oldest story");
+      expect((await search().search("graphene", 10)).results).toHaveLength(SEARCH_PAGE_SIZE);
+      expect((await search().search("graphene", 11)).results).toEqual([]);
+      expect(titles(await search().instantSearch("graphene"))).toEqual([
+        "Materials news 0",
+        "Materials news 1",
+        "Materials news 2",
+        "Materials news 3",
+        "Materials news 4",
+      ]);
+    });
+  });
+
   it("returns nothing for a blank query", async () => {
     await insertArticles(database.db, { title: "Anything at all" });
 
-    expect(await search().search("   ")).toEqual({ query: "", results: [], total: 0, page: 1, pageCount: 1 });
+    expect(await search().search("   ")).toEqual({ query: "", results: [], total: 0, more: false, page: 1, pageCount: 1 });
   });
 
   it("returns no results, and no error, for a query of only stop words", async () => {

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { parseWrkOutput } from "./load-generator";
+
+const WRK_OUTPUT = `Running 15s test @ http://127.0.0.1:40123/article/7
+  1 threads and 50 connections
+  Thread Stats   Avg      Stdev     Max   +/- Stdev
+    Latency     6.12ms    1.40ms  48.20ms   91.05%
+    Req/Sec     8.21k   312.44     8.70k    80.00%
+  Latency Distribution
+     50%  850.00us
+     75%    6.30ms
+     90%    7.01ms
+     99%    1.20s
+  122655 requests in 15.00s, 868.47MB read
+  Socket errors: connect 0, read 2, write 0, timeout 3
+  Non-2xx or 3xx responses: 4
+Requests/sec:   8176.35
+Transfer/sec:     57.90MB
+`;
+
+describe("parseWrkOutput", () => {
+  it("reads requests/s, the 50% and 99% latencies in their units, errors and non-2xx answers", () => {
+    expect(parseWrkOutput(WRK_OUTPUT)).toEqual({
+      requestsPerSecond: 8176.35,
+      requests: 122655,
+      p50Ms: 0.85,
+      p99Ms: 1200,
+      errors: 5,
+      timeouts: 3,
+      non2xx: 4,
+    });
+  });
+
+  it("counts no errors when wrk prints none", () => {
+    const clean = WRK_OUTPUT.replace(/ {2}Socket errors.*\n/, "").replace(/ {2}Non-2xx.*\n/, "");
+    expect(parseWrkOutput(clean)).toMatchObject({ errors: 0, non2xx: 0 });
+  });
+
+  it("takes latencies as unbounded when every response was slower than the timeout", () => {
+    const allSlow = WRK_OUTPUT.replace(/ {5}(50|75|90|99)%.*\n/g, (line) => line.replace(/\S+\n$/, "0.00us\n"));
+    expect(parseWrkOutput(allSlow)).toMatchObject({
+      p50Ms: Number.POSITIVE_INFINITY,
+      p99Ms: Number.POSITIVE_INFINITY,
+      timeouts: 3,
+    });
+  });
+
+  it("refuses output without a latency distribution", () => {
+    expect(() => parseWrkOutput(WRK_OUTPUT.replace(/ {5}50%.*\n/, ""))).toThrow(/50%/);
+  });
+});

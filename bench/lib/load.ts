@@ -1,0 +1,299 @@
+/**
+ * Load: the production server on an embedded database, four reader pages at 50 connections with a
+ * browser's Accept-Encoding, with the page cache on and off, against nginx serving the very same
+ * article HTML from disk. Also the server's resident memory after each run.
+ */
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { embeddedDataset } from "./datasets";
+import {
+  BROWSER_HEADERS,
+  findLoadGenerator,
+  LOAD_TIMEOUT_S,
+  WRK_THREADS,
+  type LoadGenerator,
+  type LoadResult,
+} from "./load-generator";
+import { NGINX_WORKERS, nginxProblem, startNginx, type StaticPage } from "./nginx";
+import { headerText, log, rawGet, residentMemory } from "./processes";
+import { bytes, context, count, judged, ms, percent, unmeasured, type Figure, type Section } from "./report";
+import { COMMON_SEARCH_WORD, readerPaths } from "./reader-pages";
+import { startServer, type RunningServer } from "./server";
+
+export interface LoadSettings {
+  articles: number;
+  warmupS: number;
+  durationS: number;
+  connections: number;
+}
+
+export const STANDARD_LOAD: LoadSettings = { articles: 10_000, warmupS: 5, durationS: 15, connections: 50 };
+export const QUICK_LOAD: LoadSettings = { articles: 1_000, warmupS: 1, durationS: 3, connections: 50 };
+
+const TARGETS = {
+  cachedArticleShareOfNginx: 0.25,
+  cachedArticleP99Ms: 20,
+  uncachedArticleRps: 500,
+  uncachedHomeRps: 300,
+  uncachedP99Ms: 250,
+  residentMemoryBytes: 400_000_000,
+};
+
+type Mode = "cached" | "uncached";
+
+interface PageRun {
+  path: string;
+  /** Null when the page failed its check; `problem` says why. */
+  result: LoadResult | null;
+  problem?: string;
+}
+
+interface ModeRun {
+  mode: Mode;
+  pages: PageRun[];
+  memory: { rss: number; peak: number } | null;
+  serverProblems: string[];
+}
+
+/**
+ * Requests a page twice as the load generator will: both must be 200 in brotli, and with the cache on
+ * the second must be a hit (X-Page-Cache: hit), or measuring it would not measure what it claims.
+ */
+async function checkPage(baseUrl: string, path: string, mode: Mode): Promise<string | null> {
+  await rawGet(`${baseUrl}${path}`, { ...BROWSER_HEADERS });
+  const response = await rawGet(`${baseUrl}${path}`, { ...BROWSER_HEADERS });
+  if (response.status !== 200) return `answered ${response.status}`;
+  const encoding = headerText(response, "content-encoding");
+  if (encoding !== "br") return `Content-Encoding "${encoding ?? "none"}" instead of br`;
+  const cacheState = headerText(response, "x-page-cache");
+  if (mode === "cached" && cacheState !== "hit") return `X-Page-Cache "${cacheState ?? "absent"}" on the second request, not hit`;
+  if (mode === "uncached" && cacheState === "hit") return "X-Page-Cache: hit with PAGE_CACHE=off";
+  return null;
+}
+
+/** The article page as the server sends it: brotli, gzip and plain, checked to be the same page. */
+async function fetchStaticPage(url: string): Promise<StaticPage> {
+  const fetchAs = async (encoding: string) => {
+    const response = await rawGet(url, { "Accept-Encoding": encoding });
+    const served = headerText(response, "content-encoding") ?? "identity";
+    if (response.status !== 200 || served !== encoding)
+      throw new Error(`${url} with Accept-Encoding ${encoding} answered ${response.status} in ${served}.`);
+    return response.body;
+  };
+  const page = { html: await fetchAs("identity"), brotli: await fetchAs("br"), gzip: await fetchAs("gzip") };
+  if (!brotliDecompressSync(page.brotli).equals(page.html) || !gunzipSync(page.gzip).equals(page.html))
+    throw new Error(`${url}: the brotli, gzip and plain answers are not the same page.`);
+  return page;
+}
+
+/**
+ * Warm-up, then the measured run. Between them, one request must come back: the warm-up's last requests,
+ * abandoned by the load generator, are still being rendered, and would otherwise be a backlog at the start
+ * of the measured run.
+ */
+async function measure(generator: LoadGenerator, url: string, settings: LoadSettings): Promise<LoadResult> {
+  await generator.run(url, { durationS: settings.warmupS, connections: settings.connections });
+  await rawGet(url, { ...BROWSER_HEADERS }, 120_000);
+  return generator.run(url, { durationS: settings.durationS, connections: settings.connections });
+}
+
+async function runMode(
+  root: string,
+  dataDir: string,
+  mode: Mode,
+  generator: LoadGenerator,
+  settings: LoadSettings,
+  paths: (server: RunningServer) => Promise<string[]>,
+  onServer?: (server: RunningServer) => Promise<void>,
+): Promise<ModeRun> {
+  log(`Load, page cache ${mode === "cached" ? "on" : "off"}: starting the server.`);
+  const server = await startServer(root, { dataDir, pageCache: mode === "cached" });
+  try {
+    const pages: PageRun[] = [];
+    for (const path of await paths(server)) {
+      const problem = await checkPage(server.url, path, mode);
+      if (problem) {
+        log(`  ${path}: ${problem}; not measured.`);
+        pages.push({ path, result: null, problem });
+        continue;
+      }
+      const result = await measure(generator, `${server.url}${path}`, settings);
+      log(`  ${path}: ${throughput(result)}, p50 ${latency(result.p50Ms)}, p99 ${latency(result.p99Ms)}`);
+      pages.push({ path, result });
+    }
+    const memory = residentMemory(server.pid);
+    await onServer?.(server);
+    return { mode, pages, memory, serverProblems: server.problems() };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** A latency, or what is known of it when no response came back within the load generator's timeout. */
+function latency(value: number): string {
+  return Number.isFinite(value) ? ms(value) : `> ${LOAD_TIMEOUT_S} s (no response within the timeout)`;
+}
+
+function throughput(result: LoadResult): string {
+  const trouble = [
+    result.timeouts > 0 ? `${count(result.timeouts)} slower than ${LOAD_TIMEOUT_S} s, left out of the percentiles` : "",
+    result.errors > result.timeouts ? `${count(result.errors - result.timeouts)} socket errors` : "",
+    result.non2xx > 0 ? `${count(result.non2xx)} non-2xx` : "",
+  ].filter(Boolean);
+  return `${count(result.requestsPerSecond)} req/s${trouble.length ? ` (${trouble.join(", ")})` : ""}`;
+}
+
+/** The figures of one page in one mode; `targets` judges requests/s and p99 where the issue sets them. */
+function pageFigures(
+  label: string,
+  page: PageRun,
+  targets: { rps?: number; p99Ms?: number } = {},
+  extra: (result: LoadResult) => Figure[] = () => [],
+): Figure[] {
+  const rpsTarget = targets.rps === undefined ? undefined : `≥ ${count(targets.rps)} req/s`;
+  const p99Target = targets.p99Ms === undefined ? undefined : `< ${targets.p99Ms} ms`;
+  const { result } = page;
+  if (!result) {
+    const reason = `check failed: ${page.problem}`;
+    return [
+      unmeasured(`${label}: requests/s`, rpsTarget ?? "no target", reason),
+      unmeasured(`${label}: p99 latency`, p99Target ?? "no target", reason),
+    ];
+  }
+  return [
+    rpsTarget
+      ? judged(`${label}: requests/s`, throughput(result), rpsTarget, result.requestsPerSecond >= targets.rps!)
+      : context(`${label}: requests/s`, throughput(result)),
+    context(`${label}: p50 latency`, latency(result.p50Ms)),
+    p99Target
+      ? judged(`${label}: p99 latency`, latency(result.p99Ms), p99Target, result.p99Ms < targets.p99Ms!)
+      : context(`${label}: p99 latency`, latency(result.p99Ms)),
+    ...extra(result),
+  ];
+}
+
+function memoryFigure(run: ModeRun): Figure {
+  const label = `Server resident memory (VmRSS) after the ${run.mode} load run`;
+  const target = `< ${bytes(TARGETS.residentMemoryBytes)}`;
+  if (!run.memory) return unmeasured(label, target, "no /proc on this system");
+  return judged(
+    label,
+    `${bytes(run.memory.rss)} (peak ${bytes(run.memory.peak)})`,
+    target,
+    run.memory.rss < TARGETS.residentMemoryBytes,
+  );
+}
+
+export async function measureLoad(root: string, settings: LoadSettings): Promise<Section> {
+  const section: Section = { title: "Load", figures: [], notes: [] };
+  const generator = findLoadGenerator(root);
+  if ("missing" in generator) {
+    const reason = generator.missing;
+    section.figures.push(
+      unmeasured("Cached article: share of nginx's throughput", `≥ ${percent(TARGETS.cachedArticleShareOfNginx)}`, reason),
+      unmeasured("Cached article: p99 latency", `< ${TARGETS.cachedArticleP99Ms} ms`, reason),
+      unmeasured("Uncached article: requests/s", `≥ ${TARGETS.uncachedArticleRps} req/s`, reason),
+      unmeasured("Uncached home: requests/s", `≥ ${TARGETS.uncachedHomeRps} req/s`, reason),
+      unmeasured("Uncached article and home: p99 latency", `< ${TARGETS.uncachedP99Ms} ms`, reason),
+      unmeasured("Server resident memory after the load run", `< ${bytes(TARGETS.residentMemoryBytes)}`, reason),
+    );
+    return section;
+  }
+
+  const dataset = await embeddedDataset(root, settings.articles);
+  // The pages, and the article page as the cached run served it (for nginx).
+  const fetched: { paths?: string[]; page?: StaticPage } = {};
+  const paths = async (server: RunningServer) => (fetched.paths ??= await readerPaths(server.url));
+  const cached = await runMode(root, dataset.dataDir!, "cached", generator, settings, paths, async (server) => {
+    fetched.page = await fetchStaticPage(`${server.url}${fetched.paths![2]}`);
+  });
+  const uncached = await runMode(root, dataset.dataDir!, "uncached", generator, settings, paths);
+
+  let nginxResult: LoadResult | null = null;
+  let nginxVersion = "";
+  const staticPage = fetched.page;
+  const nginxUnavailable = staticPage ? nginxProblem() : "the article page could not be fetched";
+  if (staticPage && !nginxUnavailable) {
+    log("Load: nginx serving the same article page.");
+    const nginx = await startNginx(staticPage);
+    try {
+      nginxVersion = nginx.version;
+      const check = await rawGet(nginx.url, { ...BROWSER_HEADERS });
+      if (headerText(check, "content-encoding") !== "br")
+        throw new Error(`nginx answered with Content-Encoding "${headerText(check, "content-encoding") ?? "none"}", not br.`);
+      nginxResult = await measure(generator, nginx.url, settings);
+      log(`  nginx: ${throughput(nginxResult)}, p99 ${latency(nginxResult.p99Ms)}`);
+    } finally {
+      await nginx.stop();
+    }
+  }
+
+  const articlePath = fetched.paths?.[2] ?? "/article/N";
+  const [cachedHome, cachedCategory, cachedArticle, cachedSearch] = cached.pages;
+  const [uncachedHome, uncachedCategory, uncachedArticle, uncachedSearch] = uncached.pages;
+  const shareLabel = `Cached \`${articlePath}\`: throughput as a share of nginx's`;
+  const shareTarget = `≥ ${percent(TARGETS.cachedArticleShareOfNginx)}`;
+  const nginxShare = (result: LoadResult): Figure[] => {
+    if (!nginxResult) return [unmeasured(shareLabel, shareTarget, nginxUnavailable ?? "nginx was not measured")];
+    const share = result.requestsPerSecond / nginxResult.requestsPerSecond;
+    return [
+      judged(
+        shareLabel,
+        `${percent(share)} (${count(result.requestsPerSecond)} of ${count(nginxResult.requestsPerSecond)} req/s)`,
+        shareTarget,
+        share >= TARGETS.cachedArticleShareOfNginx,
+      ),
+    ];
+  };
+
+  section.figures.push(
+    ...pageFigures("Cached `/`", cachedHome!),
+    ...pageFigures("Cached `/category/ai`", cachedCategory!),
+    ...pageFigures(`Cached \`${articlePath}\``, cachedArticle!, { p99Ms: TARGETS.cachedArticleP99Ms }, nginxShare),
+    ...pageFigures(`Cached \`/search?query=${COMMON_SEARCH_WORD}\``, cachedSearch!),
+    ...(nginxResult
+      ? [
+          context("nginx, same article from disk: requests/s", throughput(nginxResult)),
+          context(
+            "nginx, same article from disk: p50 / p99 latency",
+            `${latency(nginxResult.p50Ms)} / ${latency(nginxResult.p99Ms)}`,
+          ),
+        ]
+      : []),
+    ...pageFigures("Uncached `/`", uncachedHome!, { rps: TARGETS.uncachedHomeRps, p99Ms: TARGETS.uncachedP99Ms }),
+    ...pageFigures("Uncached `/category/ai`", uncachedCategory!),
+    ...pageFigures(`Uncached \`${articlePath}\``, uncachedArticle!, {
+      rps: TARGETS.uncachedArticleRps,
+      p99Ms: TARGETS.uncachedP99Ms,
+    }),
+    ...pageFigures(`Uncached \`/search?query=${COMMON_SEARCH_WORD}\``, uncachedSearch!),
+    memoryFigure(cached),
+    memoryFigure(uncached),
+  );
+
+  section.notes.push(
+    `Production server (\`node bin/byline.js start\`, NODE_ENV=production, LOG_LEVEL=warn) on an embedded database with ` +
+      `${count(settings.articles)} synthetic articles; started once with PAGE_CACHE=on (cached) and once with PAGE_CACHE=off ` +
+      `(uncached: every request rendered). Each page: ${settings.warmupS} s warm-up, then ${settings.durationS} s measured ` +
+      `at ${settings.connections} connections with \`Accept-Encoding: ${BROWSER_HEADERS["Accept-Encoding"]}\`. ` +
+      `Before measuring, every page was requested twice and had to answer 200 in brotli, and in the cached run ` +
+      `\`X-Page-Cache: hit\` on the second request.`,
+    `Load generator: ${generator.description} (the server under test is one Node.js process; on a 2-core machine the ` +
+      `generator gets the other core). Latency percentiles are the load generator's; a response slower than ` +
+      `${LOAD_TIMEOUT_S} s counts as a timeout and is left out of them (the table says how many).`,
+    nginxResult && staticPage
+      ? `nginx ${nginxVersion}, \`worker_processes ${NGINX_WORKERS}\` (one core, like the one Node.js process; wrk runs ` +
+          `${WRK_THREADS} thread on the other), \`brotli_static on; gzip_static on;\`, serving \`index.html\`, ` +
+          `\`index.html.br\` and \`index.html.gz\` as fetched from our \`${articlePath}\` ` +
+          `(${bytes(staticPage.html.length)} plain, ${bytes(staticPage.brotli.length)} brotli, ${bytes(staticPage.gzip.length)} gzip).`
+      : `nginx was not measured: ${nginxUnavailable ?? "it failed"}.`,
+  );
+  const problems = [...cached.serverProblems, ...uncached.serverProblems];
+  if (problems.length > 0)
+    section.notes.push(
+      `The server logged ${problems.length} warning or error lines during the load runs; the last ones:\n\n` +
+        "```\n" +
+        problems.slice(-5).join("\n") +
+        "\n```",
+    );
+  return section;
+}

@@ -1,0 +1,365 @@
+/**
+ * Search scaling: the app's search service called directly on databases of 1,000, 10,000 and 100,000
+ * articles (and 1,000,000 on PostgreSQL with --full), 200 varied reader queries each, against the first
+ * build's substring search (ILIKE over title, excerpt and content) on the same data.
+ */
+import { and, desc, eq, ilike, or } from "drizzle-orm";
+import type { Database, DatabaseHandle } from "~/db/client.server";
+import { articles, authors } from "~/db/schema";
+import { isPublished, summaryColumns } from "~/services/articles/articles.server";
+import { systemClock } from "~/services/index.server";
+import { createRateLimiter } from "~/services/rate-limits/rate-limiter.server";
+import { createSearchService, type SearchService } from "~/services/search/search.server";
+import { syntheticSearchQueries } from "../synthetic-articles";
+import { BENCH_SEED, embeddedDataset, openDataset, postgresDataset, postgresProblem, type Engine } from "./datasets";
+import { log } from "./processes";
+import { context, count, judged, median, ms, quantile, ratio, unmeasured, type Figure, type Section } from "./report";
+
+export interface SearchSettings {
+  /** Sizes measured on both engines. */
+  sizes: number[];
+  /** Further sizes on PostgreSQL only (--full). */
+  postgresOnlySizes: number[];
+  queries: number;
+  /** Queries run once, unmeasured, before each size. */
+  warmupQueries: number;
+  /** The baseline stops taking new queries after this long at one size (it can take seconds a query). */
+  baselineBudgetMs: number;
+}
+
+export const STANDARD_SEARCH: SearchSettings = {
+  sizes: [1_000, 10_000, 100_000],
+  postgresOnlySizes: [],
+  queries: 200,
+  warmupQueries: 20,
+  baselineBudgetMs: 300_000,
+};
+export const FULL_SEARCH: SearchSettings = { ...STANDARD_SEARCH, postgresOnlySizes: [1_000_000] };
+export const QUICK_SEARCH: SearchSettings = {
+  sizes: [1_000, 10_000],
+  postgresOnlySizes: [],
+  queries: 50,
+  warmupQueries: 10,
+  baselineBudgetMs: 60_000,
+};
+
+const BASELINE_WARMUP_QUERIES = 3;
+
+const TARGETS = { p95Ms: 20, p95AtArticles: 100_000, growthPer10x: 2, speedUp: 20 };
+
+const ENGINE_NAMES: Record<Engine, string> = { embedded: "Embedded (PGlite)", postgres: "PostgreSQL" };
+
+type Kind = "search" | "instant" | "baseline";
+const KIND_NAMES: Record<Kind, string> = {
+  search: "ranked search (`search()`, the /search page)",
+  instant: "instant search (`instantSearch()`, as you type)",
+  baseline: "substring baseline (ILIKE)",
+};
+
+interface Timing {
+  query: string;
+  ms: number;
+}
+
+interface SizeRun {
+  articles: number;
+  timings: Record<Kind, Timing[]>;
+  /** EXPLAIN ANALYZE of the slowest ranked and instant queries, at the largest size. */
+  plans: string[];
+}
+
+/** The first build's substring search: published articles whose title, excerpt or content contains the text, newest first. */
+function substringSearch(db: Database, query: string) {
+  const pattern = `%${query.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return db
+    .select(summaryColumns)
+    .from(articles)
+    .innerJoin(authors, eq(authors.id, articles.authorId))
+    .where(
+      and(isPublished, or(ilike(articles.title, pattern), ilike(articles.excerpt, pattern), ilike(articles.content, pattern))),
+    )
+    .orderBy(desc(articles.publishedAt))
+    .limit(10);
+}
+
+interface RawClient {
+  query(text: unknown, params?: unknown[], ...rest: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+/** What drizzle runs queries on: a PGlite instance (transaction(callback)) or a pg Pool (connect() for a transaction). */
+interface DriverClient extends RawClient {
+  transaction?: (callback: (tx: RawClient) => Promise<unknown>) => Promise<unknown>;
+  connect?: () => Promise<RawClient & { release(): void }>;
+}
+
+/** The driver's own client under drizzle. */
+function rawClient(handle: DatabaseHandle): DriverClient {
+  return (handle.db as unknown as { $client: DriverClient }).$client;
+}
+
+interface Statement {
+  text: string;
+  params: unknown[];
+}
+
+/** Makes `target.query` record what it runs; returns the undo. */
+function recordQueries(target: RawClient, statements: Statement[]): () => void {
+  const original = target.query;
+  target.query = function (this: RawClient, text: unknown, params?: unknown[], ...rest: unknown[]) {
+    const sqlText = typeof text === "string" ? text : (text as { text: string }).text;
+    statements.push({ text: sqlText, params: params ?? [] });
+    return original.call(this, text, params, ...rest);
+  };
+  return () => {
+    target.query = original;
+  };
+}
+
+/**
+ * Runs `work` while recording the SQL and parameters drizzle sends, exactly as the service builds them,
+ * including those it sends inside a transaction (PGlite's transaction object, a pool's checked-out client).
+ */
+async function captureStatements(handle: DatabaseHandle, work: () => Promise<unknown>): Promise<Statement[]> {
+  const client = rawClient(handle);
+  const statements: Statement[] = [];
+  const undo = [recordQueries(client, statements)];
+  const { transaction, connect } = client;
+  if (transaction) {
+    client.transaction = (callback) => transaction.call(client, (tx) => (recordQueries(tx, statements), callback(tx)));
+    undo.push(() => (client.transaction = transaction));
+  }
+  if (connect) {
+    client.connect = async () => {
+      const checkedOut = await connect.call(client);
+      undo.push(recordQueries(checkedOut, statements));
+      return checkedOut;
+    };
+    undo.push(() => (client.connect = connect));
+  }
+  try {
+    await work();
+  } finally {
+    for (const step of undo.reverse()) step();
+  }
+  return statements.filter((statement) => !/^\s*(begin|commit|rollback)\b/i.test(statement.text));
+}
+
+/** Runs `run` in a transaction on the driver's own client, as the service's statements ran. */
+async function inTransaction<T>(client: DriverClient, run: (tx: RawClient) => Promise<T>): Promise<T> {
+  if (client.transaction) return client.transaction(run) as Promise<T>;
+  const checkedOut = await client.connect!();
+  try {
+    await checkedOut.query("begin");
+    const result = await run(checkedOut);
+    await checkedOut.query("commit");
+    return result;
+  } finally {
+    checkedOut.release();
+  }
+}
+
+/** EXPLAIN ANALYZE of every query the work runs, replayed in one transaction with its settings (SET LOCAL). */
+async function explain(handle: DatabaseHandle, title: string, work: () => Promise<unknown>): Promise<string> {
+  const statements = await captureStatements(handle, work);
+  const plans = await inTransaction(rawClient(handle), async (tx) => {
+    const found: string[] = [];
+    for (const statement of statements) {
+      if (!/^\s*select\b/i.test(statement.text)) {
+        await tx.query(statement.text, statement.params);
+        found.push(statement.text);
+        continue;
+      }
+      const { rows } = await tx.query(`explain (analyze, buffers) ${statement.text}`, statement.params);
+      found.push(
+        `${statement.text.replace(/\s+/g, " ").slice(0, 400)}\n${JSON.stringify(statement.params)}\n\n${rows.map((row) => String(row["QUERY PLAN"])).join("\n")}`,
+      );
+    }
+    return found;
+  });
+  return `<details><summary>${title}</summary>\n\n\`\`\`\n${plans.join("\n\n---\n\n")}\n\`\`\`\n\n</details>`;
+}
+
+async function timeQuery(work: () => Promise<unknown>): Promise<number> {
+  const startedAt = performance.now();
+  await work();
+  return performance.now() - startedAt;
+}
+
+async function measureSize(
+  handle: DatabaseHandle,
+  engine: Engine,
+  articleCount: number,
+  queries: string[],
+  settings: SearchSettings,
+  withPlans: boolean,
+): Promise<SizeRun> {
+  const { db } = handle;
+  const search: SearchService = createSearchService({ db, rateLimiter: createRateLimiter({ db, clock: systemClock }) });
+  const run: Record<Kind, (query: string) => Promise<unknown>> = {
+    search: (query) => search.search(query),
+    instant: (query) => search.instantSearch(query),
+    baseline: (query) => substringSearch(db, query),
+  };
+  // The baseline warms up on a few queries only: at a million articles one of them can take half a minute.
+  for (const [index, query] of queries.slice(0, settings.warmupQueries).entries()) {
+    await run.search(query);
+    await run.instant(query);
+    if (index < BASELINE_WARMUP_QUERIES) await run.baseline(query);
+  }
+
+  const timings: Record<Kind, Timing[]> = { search: [], instant: [], baseline: [] };
+  for (const kind of ["search", "instant"] as const) {
+    for (const query of queries) timings[kind].push({ query, ms: await timeQuery(() => run[kind](query)) });
+  }
+  const baselineStarted = performance.now();
+  for (const query of queries) {
+    if (performance.now() - baselineStarted > settings.baselineBudgetMs) break;
+    timings.baseline.push({ query, ms: await timeQuery(() => run.baseline(query)) });
+  }
+
+  const plans: string[] = [];
+  if (withPlans) {
+    for (const kind of ["search", "instant"] as const) {
+      const slowest = [...timings[kind]].sort((a, b) => b.ms - a.ms)[0]!;
+      plans.push(
+        await explain(
+          handle,
+          `${ENGINE_NAMES[engine]}: EXPLAIN ANALYZE of the slowest ${kind === "search" ? "ranked" : "instant"} search at ${count(articleCount)} articles: "${slowest.query}" (${ms(slowest.ms)})`,
+          () => run[kind](slowest.query),
+        ),
+      );
+    }
+  }
+  return { articles: articleCount, timings, plans };
+}
+
+const samples = (timings: Timing[]) => timings.map((timing) => timing.ms);
+const p50 = (timings: Timing[]) => median(samples(timings));
+const p95 = (timings: Timing[]) => quantile(samples(timings), 0.95);
+
+function engineFigures(engine: Engine, runs: SizeRun[], settings: SearchSettings): Figure[] {
+  const name = ENGINE_NAMES[engine];
+  const figures: Figure[] = [];
+  for (const run of runs) {
+    for (const kind of ["search", "instant", "baseline"] as const) {
+      const timings = run.timings[kind];
+      const label = `${name}, ${count(run.articles)} articles: ${KIND_NAMES[kind]}, median / p95`;
+      const partial =
+        timings.length < settings.queries ? ` (first ${timings.length} of ${settings.queries} queries: time budget)` : "";
+      const shown = `${ms(p50(timings))} / ${ms(p95(timings))}${partial}`;
+      figures.push(
+        kind !== "baseline" && run.articles === TARGETS.p95AtArticles
+          ? judged(label, shown, `p95 < ${TARGETS.p95Ms} ms`, p95(timings) < TARGETS.p95Ms)
+          : context(label, shown),
+      );
+    }
+  }
+  if (!runs.some((run) => run.articles === TARGETS.p95AtArticles)) {
+    for (const kind of ["search", "instant"] as const)
+      figures.push(
+        unmeasured(
+          `${name}, ${count(TARGETS.p95AtArticles)} articles: ${KIND_NAMES[kind]}, p95`,
+          `< ${TARGETS.p95Ms} ms`,
+          "size not run",
+        ),
+      );
+  }
+  for (let index = 1; index < runs.length; index += 1) {
+    const [smaller, larger] = [runs[index - 1]!, runs[index]!];
+    if (larger.articles !== smaller.articles * 10) continue;
+    for (const kind of ["search", "instant"] as const) {
+      const growthMedian = p50(larger.timings[kind]) / p50(smaller.timings[kind]);
+      const growthP95 = p95(larger.timings[kind]) / p95(smaller.timings[kind]);
+      figures.push(
+        judged(
+          `${name}, ${count(smaller.articles)} → ${count(larger.articles)} articles: ${KIND_NAMES[kind]}, growth of median / p95`,
+          `${ratio(growthMedian)} / ${ratio(growthP95)}`,
+          `both < ${TARGETS.growthPer10x}x`,
+          growthMedian < TARGETS.growthPer10x && growthP95 < TARGETS.growthPer10x,
+        ),
+      );
+    }
+  }
+  for (const run of runs) {
+    // The same queries on both sides: the baseline may have stopped early (its time budget), so only the
+    // queries it ran count. The verdict is on total time (what the queries cost together); medians are shown
+    // too, since the baseline is quick for a word found in most articles and slow for a rare one.
+    const ran = run.timings.baseline.length;
+    const total = (timings: Timing[]) => timings.slice(0, ran).reduce((sum, timing) => sum + timing.ms, 0);
+    const speedUp = (kind: "search" | "instant") => total(run.timings.baseline) / total(run.timings[kind]);
+    const medianSpeedUp = (kind: "search" | "instant") => p50(run.timings.baseline) / p50(run.timings[kind].slice(0, ran));
+    const label = `${name}, ${count(run.articles)} articles: ranked search faster than the baseline (total time of the same ${ran} queries)`;
+    const shown =
+      `${ratio(speedUp("search"))} (instant search: ${ratio(speedUp("instant"))}; ` +
+      `medians: ${ratio(medianSpeedUp("search"))} and ${ratio(medianSpeedUp("instant"))})`;
+    figures.push(
+      run.articles === TARGETS.p95AtArticles
+        ? judged(label, shown, `≥ ${TARGETS.speedUp}x`, speedUp("search") >= TARGETS.speedUp)
+        : context(label, shown),
+    );
+  }
+  if (!runs.some((run) => run.articles === TARGETS.p95AtArticles))
+    figures.push(
+      unmeasured(
+        `${name}, ${count(TARGETS.p95AtArticles)} articles: faster than the baseline`,
+        `≥ ${TARGETS.speedUp}x`,
+        "size not run",
+      ),
+    );
+  return figures;
+}
+
+async function measureEngine(root: string, engine: Engine, sizes: number[], settings: SearchSettings): Promise<SizeRun[]> {
+  const queries = syntheticSearchQueries(settings.queries, BENCH_SEED);
+  const runs: SizeRun[] = [];
+  for (const size of sizes) {
+    const dataset = engine === "embedded" ? await embeddedDataset(root, size) : await postgresDataset(root, size);
+    log(`Search: ${ENGINE_NAMES[engine]}, ${count(size)} articles, ${queries.length} queries.`);
+    const handle = await openDataset(dataset);
+    try {
+      const run = await measureSize(handle, engine, size, queries, settings, size === sizes.at(-1));
+      log(
+        `  ranked ${ms(p50(run.timings.search))} / ${ms(p95(run.timings.search))}, instant ${ms(p50(run.timings.instant))} / ` +
+          `${ms(p95(run.timings.instant))}, baseline ${ms(p50(run.timings.baseline))} / ${ms(p95(run.timings.baseline))}`,
+      );
+      runs.push(run);
+    } finally {
+      await handle.close();
+    }
+  }
+  return runs;
+}
+
+export async function measureSearch(root: string, settings: SearchSettings): Promise<Section> {
+  const section: Section = { title: "Search scaling", figures: [], notes: [] };
+  const embedded = await measureEngine(root, "embedded", settings.sizes, settings);
+  section.figures.push(...engineFigures("embedded", embedded, settings));
+
+  const unreachable = await postgresProblem();
+  let postgres: SizeRun[] = [];
+  if (unreachable) {
+    section.figures.push(unmeasured(`${ENGINE_NAMES.postgres}: every size`, "as above", unreachable));
+  } else {
+    postgres = await measureEngine(root, "postgres", [...settings.sizes, ...settings.postgresOnlySizes], settings);
+    section.figures.push(...engineFigures("postgres", postgres, settings));
+  }
+
+  const sample = syntheticSearchQueries(settings.queries, BENCH_SEED).slice(0, 12);
+  section.notes.push(
+    `Each size: ${settings.queries} queries from \`syntheticSearchQueries(${settings.queries}, ${BENCH_SEED})\` (common and rare ` +
+      `words, phrases, names, 3 to 5 letter prefixes; e.g. ${sample.map((query) => `"${query}"`).join(", ")}), run one after ` +
+      `another in this process after ${settings.warmupQueries} unmeasured warm-up queries (${BASELINE_WARMUP_QUERIES} for the baseline). Ranked search is the service's ` +
+      "`search(query)` (count, then the first page of 20 with ranks and snippets, as the /search page runs it); instant search " +
+      "is `instantSearch(query)`. The baseline is the first build's substring search on the same database: published " +
+      "articles whose title, excerpt or content ILIKE '%query%', newest first, limit 10. Growth compares each size with the " +
+      "one 10 times smaller; the speed-up is the baseline's total time over the search's on the same queries (the baseline " +
+      "may stop early on its time budget; only the queries it ran count), with the ratio of medians beside it. The databases come from " +
+      "bench/generate-data.ts (seed 1) and are kept under bench/.data/ and as PostgreSQL databases byline_bench_<articles>.",
+  );
+  if (settings.postgresOnlySizes.length === 0)
+    section.notes.push(
+      "1,000,000 articles on PostgreSQL is measured only with `--full` (generating them takes some 20 to 40 minutes).",
+    );
+  for (const run of [...embedded.slice(-1), ...postgres.slice(-1)]) section.notes.push(...run.plans);
+  return section;
+}
