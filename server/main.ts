@@ -6,7 +6,6 @@ import { PROJECT_ROOT, type DatabaseHandle } from "~/db/client.server";
 import { createServices, systemClock } from "~/services/index.server";
 import { createLogger } from "~/services/logger.server";
 import { loadNewsOutlets, type NewsOutlet } from "~/services/generation/news-feeds.server";
-import { loadDigestTemplate } from "~/services/newsletter/digest-render.server";
 import { seedDemoContent } from "~/services/seed/seed.server";
 import { createRequestListener } from "./app";
 import { createPageCache } from "./page-cache";
@@ -135,9 +134,4 @@ export async function main({ vite }: { vite?: ViteDevServer } = {}): Promise<voi
     );
   }
   process.stdout.write(`${lines.join("\n")}\n`);
-  // What only the newsletter needs loads once the first requests have been answered, not before.
-  setTimeout(
-    () => void loadDigestTemplate().catch((error: unknown) => logger.warn({ err: error }, "could not load the digest template")),
-    2_000,
-  ).unref();
 }

@@ -1,5 +1,17 @@
 import type { CSSProperties, ReactElement } from "react";
-import { Body, Button, Container, Head, Heading, Hr, Html, Img, Link, Preview, Section, Text } from "@react-email/components";
+// The components one by one: the @react-email/components bundle also loads Tailwind, Markdown and Prism (350 ms).
+import { Body } from "@react-email/body";
+import { Button } from "@react-email/button";
+import { Container } from "@react-email/container";
+import { Head } from "@react-email/head";
+import { Heading } from "@react-email/heading";
+import { Hr } from "@react-email/hr";
+import { Html } from "@react-email/html";
+import { Img } from "@react-email/img";
+import { Link } from "@react-email/link";
+import { Preview } from "@react-email/preview";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
 import { emailSafeImageUrl } from "~/utils/stock-images";
 
 /**
