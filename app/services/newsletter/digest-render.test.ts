@@ -1,11 +1,7 @@
 import { parse, type DefaultTreeAdapterTypes } from "parse5";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DigestArticle, DigestEmailProps } from "~/emails/digest-email";
 import { renderDigestEmail } from "./digest-render.server";
-
-// The template and React Email are loaded on the first render (a few hundred milliseconds, more on a busy
-// machine); load them once here, so no test's time limit includes it.
-beforeAll(() => Promise.all([import("~/emails/digest-email"), import("@react-email/render")]), 60_000);
 
 type Element = DefaultTreeAdapterTypes.Element;
 type Node = DefaultTreeAdapterTypes.Node;

@@ -76,10 +76,10 @@ export function prefixQueryText(query: string): string | null {
   return words.length === 0 ? null : words.map((word) => `'${word}':*`).join(" & ");
 }
 
-/** Ranked full-text search over published articles (DESIGN.md departure 6). */
 /** Instant-search requests per client address: far more than a person types, little for a scraper. */
 export const INSTANT_SEARCH_RATE_LIMIT: RateLimitPolicy = { bucket: "instant-search", limit: 120, windowMs: 60_000 };
 
+/** Ranked full-text search over published articles (DESIGN.md departure 6), and the instant dropdown's. */
 export function createSearchService({ db, rateLimiter }: { db: Database; rateLimiter: RateLimiter }) {
   /**
    * Runs a search's queries with the full-text indexes. The planner prices `@@` as cheap and so reads every
@@ -147,13 +147,13 @@ export function createSearchService({ db, rateLimiter }: { db: Database; rateLim
       }
     },
 
+    /** Counts one instant search against the client's budget (INSTANT_SEARCH_RATE_LIMIT). */
+    allowInstantSearch: (clientAddress: string) => rateLimiter.hit(INSTANT_SEARCH_RATE_LIMIT, clientAddress),
+
     /**
      * Quick results while the reader types: every word matched as a prefix, in the stemmed full text or in
      * the unstemmed words of title and excerpt. Fewer than 2 characters give nothing.
      */
-    /** Counts one instant search against the client's budget (INSTANT_SEARCH_RATE_LIMIT). */
-    allowInstantSearch: (clientAddress: string) => rateLimiter.hit(INSTANT_SEARCH_RATE_LIMIT, clientAddress),
-
     async instantSearch(rawQuery: string, limit = INSTANT_SEARCH_LIMIT): Promise<ArticleSummary[]> {
       const query = rawQuery.trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
       const prefixText = query.length >= INSTANT_SEARCH_MIN_LENGTH ? prefixQueryText(query) : null;
