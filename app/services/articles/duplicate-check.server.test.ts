@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import setAsidePairs from "../../../tests/fixtures/duplicate-pairs-holdout.json";
 import labelledPairs from "../../../tests/fixtures/duplicate-pairs.json";
 import {
   articleKeywords,
@@ -191,18 +192,37 @@ describe("duplicateReason", () => {
 });
 
 const Story = z.object({ title: z.string(), excerpt: z.string() });
-const LabelledPair = z.object({ a: Story, b: Story, same: z.boolean(), note: z.string().min(1), batch: z.number().int() });
+const LabelledPair = z.object({
+  a: Story,
+  b: Story,
+  same: z.boolean(),
+  note: z.string().min(1),
+  batch: z.number().int(),
+  /** The hard cases of issue 22: the same subject with another event, or the same event in other words. */
+  hard: z.enum(["other-event", "other-words"]).optional(),
+});
 
 /**
- * The labelled set (tests/fixtures/duplicate-pairs.json): pairs of a published article `a` and a new one `b`,
- * labelled the same story retold or a different story about the same company or topic. Batch 1 was written
- * before the story measure existed; each later batch after a round of changes to it (docs/decisions/008).
+ * The labelled set: pairs of a published article `a` and a new one `b`, labelled the same story retold or a different
+ * story about the same company or topic. Two parts (docs/decisions/014): the tuning part
+ * (tests/fixtures/duplicate-pairs.json, batches 1 to 4 and 6) that the word lists were built and tuned on, and the
+ * set-aside part (tests/fixtures/duplicate-pairs-holdout.json, batch 5), written before the tuning of issue 22 and
+ * never tuned on. Only the set-aside part says how the check does on text it has not seen.
  */
 describe("the labelled set of same-story and different-story pairs", () => {
-  const pairs = z.array(LabelledPair).parse(labelledPairs);
+  const tuning = z.array(LabelledPair).parse(labelledPairs);
+  const setAside = z.array(LabelledPair).parse(setAsidePairs);
+  const pairs = [...tuning, ...setAside];
 
-  it("has at least 80 pairs, about half of each label, sized like real headlines and excerpts", () => {
-    expect(pairs.length).toBeGreaterThanOrEqual(80);
+  it("has at least 300 pairs, a fifth set aside, a third hard cases of each kind, sized like real headlines", () => {
+    expect(pairs.length).toBeGreaterThanOrEqual(300);
+    expect(setAside.length).toBeGreaterThanOrEqual(pairs.length / 5);
+    const newPairs = pairs.filter((pair) => pair.batch >= 5);
+    for (const kind of ["other-event", "other-words"] as const) {
+      expect(newPairs.filter((pair) => pair.hard === kind).length).toBeGreaterThanOrEqual(newPairs.length / 3);
+    }
+    expect(setAside.filter((pair) => pair.hard === "other-event").length).toBeGreaterThanOrEqual(setAside.length / 3);
+    expect(setAside.filter((pair) => pair.hard === "other-words").length).toBeGreaterThanOrEqual(setAside.length / 3);
     const same = pairs.filter((pair) => pair.same).length;
     expect(same / pairs.length).toBeGreaterThan(0.4);
     expect(same / pairs.length).toBeLessThan(0.6);
@@ -237,13 +257,15 @@ describe("the labelled set of same-story and different-story pairs", () => {
   };
   const fullCheck = (pair: (typeof pairs)[number]) => duplicateReason(pair.b, pair.a) !== null;
 
-  it("is judged by the full check (spec rule or story measure) with precision of at least 0.95 and recall of at least 0.90", () => {
+  it("reaches precision 0.95 and recall 0.90 on the set-aside part with the full check (spec rule or story measure)", () => {
     const rows: Record<string, ReturnType<typeof measure> & { check: string }> = {};
-    const batches = [...new Set(pairs.map((pair) => pair.batch))];
+    const batches = [...new Set(pairs.map((pair) => pair.batch))].sort((left, right) => left - right);
     for (const [check, verdict] of [
       ["spec rule alone", specRule],
       ["spec rule or story measure", fullCheck],
     ] as const) {
+      rows[`${check}, set-aside part`] = { check, ...measure(setAside, verdict) };
+      rows[`${check}, tuning part`] = { check, ...measure(tuning, verdict) };
       rows[`${check}, all pairs`] = { check, ...measure(pairs, verdict) };
       for (const batch of batches) {
         rows[`${check}, batch ${batch}`] = {
@@ -267,8 +289,8 @@ describe("the labelled set of same-story and different-story pairs", () => {
           .join("\n"),
     );
 
-    const full = rows["spec rule or story measure, all pairs"]!;
-    expect(full.precision).toBeGreaterThanOrEqual(0.95);
-    expect(full.recall).toBeGreaterThanOrEqual(0.9);
+    const unseen = rows["spec rule or story measure, set-aside part"]!;
+    expect(unseen.precision).toBeGreaterThanOrEqual(0.95);
+    expect(unseen.recall).toBeGreaterThanOrEqual(0.9);
   });
 });

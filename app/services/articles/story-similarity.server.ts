@@ -41,6 +41,10 @@ export type EventKind =
   | "results"
   | "price-change"
   | "launch"
+  | "shutdown"
+  | "availability"
+  | "ban"
+  | "research"
   | "delay"
   | "recall"
   | "outage"
@@ -67,10 +71,10 @@ const EVENT_PATTERNS: Record<EventKind, RegExp> = {
   // Case matters here, so no "i" flag: "buy" counts only with something bought named after it ("to buy Informatica",
   // "buys the startup"), not in "unable to buy online".
   acquisition:
-    /\b([Aa]cquir\w*|[Aa]cquisition|([Bb]uys?|[Bb]uying|[Bb]ought) (?=\p{Lu}|(a|an|the|its|rival|startup|stake|majority)\b)|[Pp]urchas\w*|[Tt]akeover|[Tt]ake over|[Ss]naps? up|[Mm]erge[rds]?|[Mm]erging|[Tt]ie-up)/u,
+    /\b([Aa]cquir\w*|[Aa]cquisition|([Bb]uys?|[Bb]uying|[Bb]ought) (?=\p{Lu}|(a|an|the|its|rival|startup|stake|majority)\b)|[Pp]urchas\w*|[Tt]akeover|[Tt]ake over|[Ss]naps? up|[Mm]erge[rds]?|[Mm]erging|[Tt]ie-up|[Ss]ale to|[Ss]old to|[Ss]ells? (its |the )?[\w\s'’-]{0,25}?to (?=\p{Lu}))/u,
   // A deal, bid, plan or lawsuit given up or stopped.
   "called-off":
-    /\b(abandon\w*|collaps\w*|call(s|ed)? off|scrap\w*|walk(s|ed)? away|terminat\w*|withdraw\w*|drop(s|ped)? (its |the |their )?([\w-]+ )?(lawsuit|case|suit|bid|deal|plan|offer)|block(s|ed)? (the |its |a )?([\w-]+ )?(deal|merger|takeover|acquisition))\b/i,
+    /\b(abandon\w*|collaps\w*|call(s|ed)? off|scrap\w*|walk(s|ed)? away|terminat\w*|withdr(aw|aws|ew|awn|awing) (its |the |their |a )?([\w-]+ )?(bid|offer|deal|plan|lawsuit|case|suit|complaint|application)|drop(s|ped)? (its |the |their )?([\w-]+ )?(lawsuit|case|suit|bid|deal|plan|offer)|block(s|ed)? (the |its |a )?([\w-]+ )?(deal|merger|takeover|acquisition))\b/i,
   approval: /\b(clear(s|ed)?|approv\w*|green light|go-ahead|nod)\b/i,
   // Money a company raises...
   funding:
@@ -78,28 +82,42 @@ const EVENT_PATTERNS: Record<EventKind, RegExp> = {
   // ...and money a company puts in, into another company or into plants.
   investment: /\b(invest(s|ed|ing|ment|ments|or|ors)?|spending|pledg\w*|commitment)\b/i,
   layoffs:
-    /\b(lay(s|ing)? off|laid off|layoffs?|job cuts?|redundanc\w*|(cut|cuts|cutting|slash\w*|eliminat\w*|shrinks?)\s+([\w,.%-]+\s+){0,4}(jobs|staff|roles|positions|employees|workers|workforce))\b/i,
+    /\b(lay(s|ing)? off|laid off|layoffs?|job cuts?|redundanc\w*|workforce reduction|headcount|let(s|ting)? go of|(cut|cuts|cutting|slash\w*|eliminat\w*|shrinks?|cull\w*|trim\w*|reduc\w*)\s+([\w,.%-]+\s+){0,4}(jobs|staff|roles|positions|employees|workers|workforce))\b/i,
   "leadership-change":
-    /\b(retir\w*|resign\w*|step(s|ped)? down|ousted|out at|names? [\w\s-]{0,30}(chief executive|ceo)|appoint\w*|successor)\b/i,
-  results: /\b(revenue|earnings|profits?|quarterly (results|sales)|forecast\w*|guid(es|ance))\b/i,
+    /\b(retir(es|ed|ing|ement)\b(?! (its|the|an?) )|resign\w*|quits?|step(s|ped)? down|ousted|out at|departs|tapped to|taps|(names?|hires?) [\w\s'’-]{0,30}(chief executive|ceo)|(new|interim) (chief executive|ceo)|appoint\w*|successor)\b/i,
+  results:
+    /\b(revenue|earnings|profits?|net income|(reports?|posts?|swings? to|narrow\w*|widen\w*) [\w$€£.,\s-]{0,25}\b(loss|profit)|(quarterly|annual|record) (results|sales|loss)|losse?s? of|forecast\w*|guid(es|ance))\b/i,
   "price-change":
-    /\b(raises? (us |uk )?prices?|price (rise|rises|increase|increases|hike|hikes|cut|cuts)|pay more|prices? of)\b/i,
+    /\b(raises? (us |uk )?prices?|price (rise|rises|increase|increases|hike|hikes|cut|cuts)|pay ([\w$€£.]+ ){0,3}more|prices? of|cuts? (the )?prices?|(cut|cuts|lower\w*|trim\w*|slash\w*|reduc\w*) [\w\s-]{0,30}prices?)\b/i,
   launch: /\b(launch\w*|unveil\w*|releas\w*|debut\w*|introduc\w*|arriv\w*|is out|ships|shipping|preview\w*)\b/i,
+  // A product or service that ends: "retire its app", "shut down", "sunset", "end of life".
+  shutdown:
+    /\b(shut(s|ting)? (it )?down|shutdown|discontinu\w*|sunset\w*|retir(e|es|ing) (its|the|an?) |end(s|ing)? ([\w-]+ ){0,3}support|end of life|winds? down|wound down|pull(s|ed|ing)? the plug|switch(es|ed)? off|stop(s|ped)? working|will stop working)/i,
+  // Something becomes available to buy or use: weak, as headlines choose freely between this and a launch.
+  availability:
+    /\b(goes on sale|go on sale|on sale (in|from|now)|now available|available (now|in|from|to)|rolls? out|rolling out|begins? service|expands? to)\b/i,
+  // A government or regulator forbids or restricts something.
+  ban: /\b(bans?|banned|banning|outlaw\w*|prohibit\w*|restrict(s|ed|ing|ions)?|curbs?|curbed|export controls?)\b/i,
+  // A study or paper reports a result.
+  research: /\b(study|studies|paper in|researchers (show|find|found|say)|finds? that)\b/i,
   delay: /\b(delay\w*|postpon\w*|push(es|ed|ing)? back|slip(s|ped)?)\b/i,
-  recall: /\b(recall\w*)\b/i,
+  // A product taken back or off sale: recall, suspension, halt of sales.
+  recall:
+    /\b(recall\w*|call(s|ed|ing)? back|(halts?|halted|suspend\w*|stops?|stopped|pause[sd]?) ([\w-]+ ){0,3}(sales|shipments)|pull(s|ed|ing)? [\w\s-]{0,30}(from|off) (sale|shelves|stores|the market))\b/i,
   outage:
-    /\b(outages?|disruption|goes down|went down|takes? down|knocks? out|offline|lose connection|loses connection|locked out|(unable to|could not|cannot|can't) (sign|log|connect))\b/i,
+    /\b(outages?|disruption|goes down|went down|takes? down|knocks? out|offline|lose connection|loses connection|locked out|(unable to|could not|cannot|can't) (sign|log|connect)|down for|goes dark|went dark|grounds? flights)\b/i,
   // "Breaching the law" is not a break-in; data "taken" or "sold" by insiders is.
   breach:
-    /\b(breach(es|ed)?\b(?! of)|data breach|hack(s|ed|ers?)?\b|leak(s|ed)?\b|stole|stolen|theft|heist|cyber ?attack\w*|ransomware|compromised|cyber incident|(hackers|attackers) accessed|exploit(s|ed|ing)?\b|(data|information|details|records) (was|were) (taken|stolen|exposed|accessed)|sold (account|customer|personal) (details|data|information))/i,
+    /\b(breach(es|ed)?\b(?! of)|data breach|hack(s|ed|ers?)?\b|leak(s|ed)?\b|stole|stolen|(data|identity|credential) theft|theft of|heist|cyber ?attack\w*|attackers?|intruders?|accessed|broke into|break into|hijack\w*|seiz(e|es|ed) [\w\s-]{0,20}accounts|credential stuffing|ransomware|compromised|cyber incident|(hackers|attackers) accessed|exploit(s|ed|ing)?\b|(data|information|details|records) (was|were) (taken|stolen|exposed|accessed)|sold (account|customer|personal) (details|data|information))/i,
   // Blame laid on an actor, not on a fault: "FBI blames North Korea", not "AWS blames DNS fault".
   attribution: /\b(blames?|blamed|attribut\w*)\b[\w\s'’]{0,25}\b(hackers|group|gang|north korea|russia|china|iran|state-backed)/i,
-  ransom: /\b(paid [\w\s$.,]{0,20}ransom|ransom payment)\b/i,
-  "vulnerability-fix": /\b(patch(es|ed)?|zero-day|vulnerabilit\w*|flaws?)\b/i,
+  ransom: /\b(pa(id|ys?|ying) [\w\s$.,]{0,20}ransom|ransom payment)\b/i,
+  "vulnerability-fix":
+    /\b(patch(es|ed)?|zero-days?|vulnerabilit\w*|flaws?|bugs?|security holes?|holes?|fix(es|ed)? (the |a |an )?([\w-]+ ){0,3}(bug|flaw|hole)s?|(security|urgent|emergency) (update|fix|firmware)s?)\b/i,
   lawsuit:
     /\b(sues?|sued|suing|(law)?suits? (over|against|by|from)|lawsuits?|class action|plaintiffs?|complaint|accus(es|ed|ing)|alleg(e|es|ed|ing)|(antitrust|legal|copyright|privacy) (case|suit|action))\b/i,
-  settlement: /\b(settle[sd]?|settlement|wins? [$€£][\d.]+\s?(bn|billion|m|million)? from)\b/i,
-  fine: /\b(fine[sd]?|penalt(y|ies)|penalised|penalized)\b/i,
+  settlement: /\b(settle[sd]?|settlement|wins? [$€£\w][\w.]*\s?(bn|billion|m|million)?( dollars)? from)\b/i,
+  fine: /\b(fine[sd]?|penalt(y|ies)|penalised|penalized|orders? [\w\s-]{0,30} to pay)\b/i,
   appeal: /\b(appeal(s|ed)?)\b/i,
   // "Rules" alone is usually a noun ("App Store rules"); a ruling needs a court, a verdict or a dismissal.
   ruling: /\b((judge|court)s? (\w+s|\w+ed)|ruled|ruling|verdict|sided with|dismiss\w*|loses [\w\s-]{0,30}(trial|case))\b/i,
@@ -114,7 +132,7 @@ const EVENT_PATTERNS: Record<EventKind, RegExp> = {
  * Kinds that do not tell two stories apart when only one headline has them: most stories "launch", "sign" or set
  * a "record" somewhere, and a headline's wording chooses freely among them.
  */
-const WEAK_EVENTS: ReadonlySet<EventKind> = new Set(["launch", "contract", "milestone"]);
+const WEAK_EVENTS: ReadonlySet<EventKind> = new Set(["launch", "contract", "milestone", "availability"]);
 
 /** Kinds that are two sides of one event: the round a startup raises is an investment its backers make. */
 const SAME_EVENT: ReadonlyArray<ReadonlySet<EventKind>> = [new Set(["funding", "investment"])];
@@ -601,6 +619,8 @@ export interface StoryFeatures {
   followUp: string | null;
   /** Stems of the words that are neither names, event words nor filler. */
   words: Set<string>;
+  /** The story's main subject: the headline's first name that is not a common one ("klarna"), or null. */
+  subject: string | null;
 }
 
 /**
@@ -625,7 +645,17 @@ export function storyFeatures(story: StoryText, lowercaseWords: ReadonlySet<stri
     mainFigures: extractFigures(headline),
     followUp: FOLLOW_UP.exec(headline)?.[0].toLowerCase() ?? null,
     words: new Set(words),
+    subject: headlineSubject(story.title, found.names),
   };
+}
+
+/** The first name of a headline that is not a common one (place, month, title): who the story is about. */
+function headlineSubject(title: string, names: ReadonlySet<string>): string | null {
+  for (const token of tokenize(title, isTitleCase(title))) {
+    const key = nameKey(token.text);
+    if (names.has(key) && !COMMON_NAMES.has(key)) return key;
+  }
+  return null;
 }
 
 /**
@@ -690,6 +720,12 @@ export interface StorySimilarity {
   followUp: string | null;
   /** Other words (stems) both articles use. */
   sharedWords: string[];
+  /**
+   * Whether the two share a main subject: one headline's first name is named by the other article (or a headline
+   * names nobody, so there is nothing to hold against the pair). Without it
+   * two headlines are about different companies ("Klarna files for IPO", "Figma files for IPO"): a different story.
+   */
+  sharedSubject: boolean;
 }
 
 /**
@@ -776,7 +812,16 @@ export function storySimilarity(a: StoryText | PreparedStory, b: StoryText | Pre
     conflictingFigures: headlineFiguresApart(left, right),
     followUp,
     sharedWords,
+    sharedSubject:
+      left.subject === null || right.subject === null || namesSubject(left, rightNames) || namesSubject(right, leftNames),
   };
+}
+
+/** Whether `names` (the other side's) include `side`'s subject, itself or through the acronym of its run. */
+function namesSubject(side: StoryFeatures, names: ReadonlySet<string>): boolean {
+  const { subject } = side;
+  if (subject === null) return false;
+  return names.has(subject) || side.runs.some((run) => run.names.includes(subject) && names.has(run.acronym));
 }
 
 /**
@@ -821,7 +866,8 @@ export function tellsApart(similarity: StorySimilarity): boolean {
     similarity.conflictingEvents.length > 0 ||
     similarity.conflictingModels.length > 0 ||
     similarity.conflictingYears.length > 0 ||
-    similarity.conflictingFigures.length > 0
+    similarity.conflictingFigures.length > 0 ||
+    !similarity.sharedSubject
   );
 }
 
