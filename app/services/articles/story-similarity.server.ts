@@ -71,7 +71,7 @@ const EVENT_PATTERNS: Record<EventKind, RegExp> = {
   // Case matters here, so no "i" flag: "buy" counts only with something bought named after it ("to buy Informatica",
   // "buys the startup"), not in "unable to buy online".
   acquisition:
-    /\b([Aa]cquir\w*|[Aa]cquisition|([Bb]uys?|[Bb]uying|[Bb]ought) (?=\p{Lu}|(a|an|the|its|rival|startup|stake|majority)\b)|[Pp]urchas\w*|[Tt]akeover|[Tt]ake over|[Ss]naps? up|[Mm]erge[rds]?|[Mm]erging|[Tt]ie-up|[Ss]ale to|[Ss]old to|[Ss]ells? (its |the )?[\w\s'’-]{0,25}?to (?=\p{Lu}))/u,
+    /\b([Aa]cquir\w*|[Aa]cquisition|([Bb]uys?|[Bb]uying|[Bb]ought) ([\p{Ll}-]+ ){0,3}?(?=\p{Lu}|(a|an|the|its|rival|startup|stake|majority)\b)|[Pp]urchas\w*|[Tt]akeover|[Tt]ake over|[Ss]naps? up|[Mm]erge[rds]?|[Mm]erging|[Tt]ie-up|[Ss]ale to|[Ss]old to|[Ss]ells? (its |the )?[\w\s'’-]{0,25}?to (?=\p{Lu}))/u,
   // A deal, bid, plan or lawsuit given up or stopped.
   "called-off":
     /\b(abandon\w*|collaps\w*|call(s|ed)? off|scrap\w*|walk(s|ed)? away|terminat\w*|withdr(aw|aws|ew|awn|awing) (its |the |their |a )?([\w-]+ )?(bid|offer|deal|plan|lawsuit|case|suit|complaint|application)|drop(s|ped)? (its |the |their )?([\w-]+ )?(lawsuit|case|suit|bid|deal|plan|offer)|block(s|ed)? (the |its |a )?([\w-]+ )?(deal|merger|takeover|acquisition))\b/i,
@@ -97,7 +97,7 @@ const EVENT_PATTERNS: Record<EventKind, RegExp> = {
   availability:
     /\b(goes on sale|go on sale|on sale (in|from|now)|now available|available (now|in|from|to)|rolls? out|rolling out|begins? service|expands? to)\b/i,
   // A government or regulator forbids or restricts something.
-  ban: /\b(bans?|banned|banning|outlaw\w*|prohibit\w*|restrict(s|ed|ing|ions)?|curbs?|curbed|export controls?)\b/i,
+  ban: /\b(bans?|banned|banning|bars?|barred|barring|blocked in|blocks? access|outlaw\w*|prohibit\w*|restrict(s|ed|ing|ions)?|curbs?|curbed|export controls?)\b/i,
   // A study or paper reports a result.
   research: /\b(study|studies|paper in|researchers (show|find|found|say)|finds? that)\b/i,
   delay: /\b(delay\w*|postpon\w*|push(es|ed|ing)? back|slip(s|ped)?)\b/i,
@@ -105,22 +105,23 @@ const EVENT_PATTERNS: Record<EventKind, RegExp> = {
   recall:
     /\b(recall\w*|call(s|ed|ing)? back|(halts?|halted|suspend\w*|stops?|stopped|pause[sd]?) ([\w-]+ ){0,3}(sales|shipments)|pull(s|ed|ing)? [\w\s-]{0,30}(from|off) (sale|shelves|stores|the market))\b/i,
   outage:
-    /\b(outages?|disruption|goes down|went down|takes? down|knocks? out|offline|lose connection|loses connection|locked out|(unable to|could not|cannot|can't) (sign|log|connect)|down for|goes dark|went dark|grounds? flights)\b/i,
+    /\b(outages?|disruption|goes down|went down|takes? down|knocks? out|offline|lose connection|loses connection|locked out|(unable to|could not|cannot|can't) (sign|log|connect)|down for|goes dark|went dark|grounds? flights|crash(es|ed)?|stop(s|ped)? loading|fail(s|ed)? to load)\b/i,
   // "Breaching the law" is not a break-in; data "taken" or "sold" by insiders is.
   breach:
-    /\b(breach(es|ed)?\b(?! of)|data breach|hack(s|ed|ers?)?\b|leak(s|ed)?\b|stole|stolen|(data|identity|credential) theft|theft of|heist|cyber ?attack\w*|attackers?|intruders?|accessed|broke into|break into|hijack\w*|seiz(e|es|ed) [\w\s-]{0,20}accounts|credential stuffing|ransomware|compromised|cyber incident|(hackers|attackers) accessed|exploit(s|ed|ing)?\b|(data|information|details|records) (was|were) (taken|stolen|exposed|accessed)|sold (account|customer|personal) (details|data|information))/i,
+    /\b(breach(es|ed)?\b(?! of)|data breach|hack(s|ed|ers?)?\b|leak(s|ed)?\b|stole|stolen|(data|identity|credential) theft|theft of|heist|cyber ?attack\w*|attackers?|intruders?|accessed|broke into|break into|hijack\w*|seiz(e|es|ed) [\w\s-]{0,20}accounts|credential stuffing|held hostage|hold(s|ing)? [\w\s'’]{0,20}hostage|ransomware|compromised|cyber incident|(hackers|attackers) accessed|exploit(s|ed|ing)?\b|(data|information|details|records) (was|were) (taken|stolen|exposed|accessed)|sold (account|customer|personal) (details|data|information))/i,
   // Blame laid on an actor, not on a fault: "FBI blames North Korea", not "AWS blames DNS fault".
   attribution: /\b(blames?|blamed|attribut\w*)\b[\w\s'’]{0,25}\b(hackers|group|gang|north korea|russia|china|iran|state-backed)/i,
   ransom: /\b(pa(id|ys?|ying) [\w\s$.,]{0,20}ransom|ransom payment)\b/i,
   "vulnerability-fix":
     /\b(patch(es|ed)?|zero-days?|vulnerabilit\w*|flaws?|bugs?|security holes?|holes?|fix(es|ed)? (the |a |an )?([\w-]+ ){0,3}(bug|flaw|hole)s?|(security|urgent|emergency) (update|fix|firmware)s?)\b/i,
   lawsuit:
-    /\b(sues?|sued|suing|(law)?suits? (over|against|by|from)|lawsuits?|class action|plaintiffs?|complaint|accus(es|ed|ing)|alleg(e|es|ed|ing)|(antitrust|legal|copyright|privacy) (case|suit|action))\b/i,
+    /\b(sues?|sued|suing|(law)?suits? (over|against|by|from)|lawsuits?|class action|plaintiffs?|complaint|accus(es|ed|ing)|alleg(e|es|ed|ing)|(antitrust|legal|copyright|privacy) (case|suit|action)|court challenge|challeng(es|ed|ing)? [\w\s'’$.,-]{0,40}(in court|award|decision|ruling|law)|files? (a )?(protest|suit|complaint))\b/i,
   settlement: /\b(settle[sd]?|settlement|wins? [$€£\w][\w.]*\s?(bn|billion|m|million)?( dollars)? from)\b/i,
   fine: /\b(fine[sd]?|penalt(y|ies)|penalised|penalized|orders? [\w\s-]{0,30} to pay)\b/i,
   appeal: /\b(appeal(s|ed)?)\b/i,
   // "Rules" alone is usually a noun ("App Store rules"); a ruling needs a court, a verdict or a dismissal.
-  ruling: /\b((judge|court)s? (\w+s|\w+ed)|ruled|ruling|verdict|sided with|dismiss\w*|loses [\w\s-]{0,30}(trial|case))\b/i,
+  ruling:
+    /\b((judge|court)s? (\w+s|\w+ed)|court order|injunction|ruled|ruling|verdict|sided with|dismiss\w*|loses [\w\s-]{0,30}(trial|case))\b/i,
   investigation: /\b(investigat\w*|probe[sd]?|inquiry|asks? [\w\s-]{0,20}about)\b/i,
   "rules-take-effect": /\b(take[s]? effect|took effect|come[s]? into force|now appl(y|ies)|obligations)\b/i,
   "rules-delay": /\b(proposes? delaying|delay(ing)? parts)\b/i,
@@ -138,11 +139,15 @@ const WEAK_EVENTS: ReadonlySet<EventKind> = new Set(["launch", "contract", "mile
 const SAME_EVENT: ReadonlyArray<ReadonlySet<EventKind>> = [new Set(["funding", "investment"])];
 
 /**
- * Kinds that presuppose another: a settlement or a ruling ends a lawsuit, so "settles authors' lawsuit" and "authors
+ * Kinds that presuppose another: a deal's approval presupposes the deal, a settlement or a ruling ends a lawsuit, so "settles authors' lawsuit" and "authors
  * win $1.5bn from Anthropic" both report the lawsuit. The follow-up itself still tells stories apart: "FTC sues
  * Amazon" does not report the settlement.
  */
-const PRESUPPOSES: Partial<Record<EventKind, readonly EventKind[]>> = { settlement: ["lawsuit"], ruling: ["lawsuit"] };
+const PRESUPPOSES: Partial<Record<EventKind, readonly EventKind[]>> = {
+  settlement: ["lawsuit"],
+  ruling: ["lawsuit"],
+  approval: ["acquisition"],
+};
 
 /** The kinds of event a text reports. */
 export function eventKinds(text: string): Set<EventKind> {
