@@ -5,3 +5,4 @@ export * from "./admins";
 export * from "./rate-limits";
 export * from "./generation-jobs";
 export * from "./newsletter-issues";
+export * from "./related-articles";
