@@ -150,6 +150,25 @@ export const ARTICLE_EDIT_TEXTS = {
   fixFields: "Please correct the highlighted fields.",
 } as const;
 
+/** The offer shown when a new article may follow up an earlier story (issue 22): welcome, and offered as related. */
+export const FOLLOW_UP_TEXTS = {
+  offer: "This may be a follow-up to:",
+  markRelated: "Mark as related",
+  hint: 'Related stories are shown first under "You might also like" on each other\'s page. Save to continue.',
+} as const;
+
+/**
+ * The editor's answer to that offer, posted with the article: `followUpSeen` once the offer was shown, `relatedTo`
+ * the earlier story's id when "Mark as related" is ticked.
+ */
+export const FollowUpDecision = z.object({
+  followUpSeen: z
+    .literal("true")
+    .optional()
+    .transform((value) => value === "true"),
+  relatedTo: z.coerce.number().int().positive().optional(),
+});
+
 /** The spec's duplicate warning (spec 001, section 8), shown when a new article looks like one that exists. */
 export const DUPLICATE_TEXTS = {
   title: "Content Uniqueness Protection Active",

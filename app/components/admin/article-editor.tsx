@@ -8,7 +8,14 @@ import { articlePath } from "~/utils/articles";
 import { CATEGORIES, type Category } from "~/utils/categories";
 import { BOLD, toggleMarkers, UNDERLINE, type Markers } from "~/utils/markdown-toolbar";
 import { READ_TIME_MAX, READ_TIME_MIN } from "~/utils/read-time";
-import { ARTICLE_LIMITS, ArticleInput, articleFieldErrors, DUPLICATE_TEXTS, type ArticleFieldErrors } from "~/validation/article";
+import {
+  ARTICLE_LIMITS,
+  ArticleInput,
+  articleFieldErrors,
+  DUPLICATE_TEXTS,
+  FOLLOW_UP_TEXTS,
+  type ArticleFieldErrors,
+} from "~/validation/article";
 import { ImagePanel } from "./image-panel";
 
 /** What the editor starts from: an article's fields, or empty ones for a new article. */
@@ -42,6 +49,8 @@ export interface ArticleEditorResult {
   formError?: string;
   /** A similar article exists (the duplicate check); saving again with allowDuplicate confirms. */
   duplicate?: { id: number; title: string; published: boolean };
+  /** The article may follow up an earlier story (issue 22); saving again saves it, related to that one if ticked. */
+  followUp?: { id: number; title: string; published: boolean };
   /** The posted values, so a page rendered without JavaScript shows what was typed. */
   values?: ArticleFormValues;
 }
@@ -315,6 +324,7 @@ export function ArticleEditor({ mode, initial, result, backTo, updatedAt, return
           ) : null}
           {result?.duplicate && !clientErrors ? <DuplicateWarning duplicate={result.duplicate} /> : null}
         </div>
+        {result?.followUp && !clientErrors ? <FollowUpOffer earlier={result.followUp} /> : null}
 
         <div className="sticky bottom-0 flex justify-end gap-2 border-t border-slate-200 bg-white px-5 py-4 dark:border-slate-700 dark:bg-slate-900">
           <Link
@@ -344,6 +354,34 @@ export function ArticleEditor({ mode, initial, result, backTo, updatedAt, return
         </div>
       </Form>
     </ModalDialog>
+  );
+}
+
+function FollowUpOffer({ earlier }: { earlier: NonNullable<ArticleEditorResult["followUp"]> }) {
+  return (
+    <div
+      role="status"
+      className="mx-5 mb-4 rounded-lg border border-blue-300 bg-blue-50 px-4 py-3 text-sm text-blue-950 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-100"
+    >
+      <p>
+        {FOLLOW_UP_TEXTS.offer}{" "}
+        <a
+          href={earlier.published ? articlePath(earlier.id) : `/admin/articles/${earlier.id}/edit`}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="font-medium underline"
+        >
+          {earlier.title}
+        </a>
+        {earlier.published ? null : " (draft)"}
+      </p>
+      <input type="hidden" name="followUpSeen" value="true" />
+      <label className="mt-2 flex items-center gap-2 font-medium">
+        <input type="checkbox" name="relatedTo" value={earlier.id} defaultChecked className="size-4" />
+        {FOLLOW_UP_TEXTS.markRelated}
+      </label>
+      <p className="mt-1 text-blue-900/80 dark:text-blue-100/80">{FOLLOW_UP_TEXTS.hint}</p>
+    </div>
   );
 }
 

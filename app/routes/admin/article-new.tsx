@@ -3,7 +3,7 @@ import { ArticleEditor, EMPTY_ARTICLE, type ArticleEditorResult } from "~/compon
 import { NEW_ARTICLE_LINK } from "~/components/admin/article-table";
 import { servicesContext } from "~/context";
 import { adminMeta } from "~/utils/seo";
-import { ARTICLE_EDIT_TEXTS } from "~/validation/article";
+import { ARTICLE_EDIT_TEXTS, FollowUpDecision } from "~/validation/article";
 import type { Route } from "./+types/article-new";
 import { parseEditorForm } from "./article-editing.server";
 import { requireAdmin } from "./guard.server";
@@ -18,7 +18,8 @@ export async function loader(args: Route.LoaderArgs) {
 
 /**
  * A new article written by hand (DESIGN.md departure 7): saved as a draft signed by this admin's
- * author profile, after the spec's duplicate check, which the editor may override by confirming.
+ * author profile, after the spec's duplicate check, which the editor may override by confirming. A possible
+ * follow-up of an earlier story is offered once, to be marked related, then saved (issue 22).
  */
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
@@ -27,14 +28,25 @@ export async function action(args: Route.ActionArgs) {
   const parsed = parseEditorForm(form);
   if (!parsed.ok) return data<ArticleEditorResult>(parsed.result, 400);
   const values = parsed.values;
+  const followUp = FollowUpDecision.safeParse({
+    followUpSeen: form.get("followUpSeen") ?? undefined,
+    relatedTo: form.get("relatedTo") ?? undefined,
+  });
+  if (!followUp.success) throw data("Bad request", { status: 400 });
   try {
     const created = await editorial.create(parsed.input, {
       authorId: admin.authorId,
       allowDuplicate: form.get("allowDuplicate") === "true",
+      followUpSeen: followUp.data.followUpSeen,
+      relatedTo: followUp.data.relatedTo ?? null,
     });
     if (created.outcome === "duplicate") {
       const { id, title, publishedAt } = created.similar;
       return data<ArticleEditorResult>({ duplicate: { id, title, published: publishedAt !== null }, values }, 409);
+    }
+    if (created.outcome === "follow-up") {
+      const { id, title, publishedAt } = created.earlier;
+      return data<ArticleEditorResult>({ followUp: { id, title, published: publishedAt !== null }, values });
     }
     // The whole list, newest first, where the new draft is the first row.
     return redirect("/admin/articles", {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { insertArticles, insertAuthor, publishedOn } from "../../../tests/support/article-factory";
 import { resetDatabase, withTestDatabase } from "../../../tests/setup/test-database";
-import { articles } from "../../db/schema";
+import { articles, relatedArticles } from "../../db/schema";
 import { createArticleService } from "./articles.server";
 
 const database = withTestDatabase();
@@ -213,6 +213,28 @@ describe("listRelated", () => {
     const related = await createArticleService({ db: database.db }).listRelated({ id: current!.id, category: "Cloud" });
 
     expect(titles(related)).toEqual(["Cloud 6", "Cloud 4", "Cloud 3"]);
+  });
+
+  it("puts the stories marked related first, in either direction, newest first, never a draft (issue 22)", async () => {
+    const [current, earlier, later, draft] = await insertArticles(
+      database.db,
+      { title: "Current AI story", category: "AI", publishedAt: publishedOn(10) },
+      { title: "Earlier story it follows", category: "Cloud", publishedAt: publishedOn(1) },
+      { title: "Later follow-up", category: "Security", publishedAt: publishedOn(12) },
+      { title: "Related draft", category: "AI", publishedAt: null },
+      { title: "Newest AI story", category: "AI", publishedAt: publishedOn(11) },
+      { title: "Other AI story", category: "AI", publishedAt: publishedOn(9) },
+    );
+    const createdAt = publishedOn(13);
+    await database.db.insert(relatedArticles).values([
+      { articleId: current!.id, relatedId: earlier!.id, createdAt },
+      { articleId: later!.id, relatedId: current!.id, createdAt },
+      { articleId: current!.id, relatedId: draft!.id, createdAt },
+    ]);
+
+    const related = await createArticleService({ db: database.db }).listRelated({ id: current!.id, category: "AI" });
+
+    expect(titles(related)).toEqual(["Later follow-up", "Earlier story it follows", "Newest AI story"]);
   });
 
   it("is empty when the article is the only one published", async () => {

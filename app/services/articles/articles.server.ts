@@ -1,6 +1,6 @@
-import { and, count, desc, eq, isNotNull, ne } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, ne, notInArray, or } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { articles, authors } from "../../db/schema";
+import { articles, authors, relatedArticles } from "../../db/schema";
 import type { ArticleDetail, ArticleSummary, Headline } from "../../utils/articles";
 import type { Category } from "../../utils/categories";
 import type { Logger } from "../logger.server";
@@ -137,18 +137,35 @@ export function createArticleService({ db, logger }: { db: Database; logger?: Lo
       return { ...rest, bodyHtml: bodyHtml(article.id, article.updatedAt, content) };
     },
 
-    /** Other published articles, the same category first, then the newest of the rest. Two index-ordered queries. */
+    /**
+     * Other published articles: first the stories an editor marked as related to this one (a follow-up and the story
+     * it follows, issue 22), newest first; then the same category; then the newest of the rest. Index-ordered queries.
+     */
     async listRelated(article: { id: number; category: Category }, limit = RELATED_COUNT): Promise<ArticleSummary[]> {
+      const links = await db
+        .select({ articleId: relatedArticles.articleId, relatedId: relatedArticles.relatedId })
+        .from(relatedArticles)
+        .where(or(eq(relatedArticles.articleId, article.id), eq(relatedArticles.relatedId, article.id)));
+      const relatedIds = links.map((link) => (link.articleId === article.id ? link.relatedId : link.articleId));
+      const marked =
+        relatedIds.length === 0
+          ? []
+          : await publishedSummaries()
+              .where(and(isPublished, inArray(articles.id, relatedIds)))
+              .orderBy(...newestFirst)
+              .limit(limit);
+      if (marked.length >= limit) return marked;
+      const shown = [article.id, ...marked.map((related) => related.id)];
       const sameCategory = await publishedSummaries()
-        .where(and(isPublished, eq(articles.category, article.category), ne(articles.id, article.id)))
+        .where(and(isPublished, eq(articles.category, article.category), notInArray(articles.id, shown)))
         .orderBy(...newestFirst)
-        .limit(limit);
-      if (sameCategory.length >= limit) return sameCategory;
+        .limit(limit - marked.length);
+      if (marked.length + sameCategory.length >= limit) return [...marked, ...sameCategory];
       const others = await publishedSummaries()
-        .where(and(isPublished, ne(articles.category, article.category)))
+        .where(and(isPublished, ne(articles.category, article.category), notInArray(articles.id, shown)))
         .orderBy(...newestFirst)
-        .limit(limit - sameCategory.length);
-      return [...sameCategory, ...others];
+        .limit(limit - marked.length - sameCategory.length);
+      return [...marked, ...sameCategory, ...others];
     },
   };
 }

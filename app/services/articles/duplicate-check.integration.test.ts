@@ -3,7 +3,7 @@ import { insertArticles, publishedOn, type ArticleValues } from "../../../tests/
 import { createTestLogger } from "../../../tests/setup/test-logger";
 import { openSecondHandle, resetDatabase, testDriver, withTestDatabase } from "../../../tests/setup/test-database";
 import { openDatabase, type Database } from "../../db/client.server";
-import { articleKeywords, findSimilarArticle, sharedKeywordsIfDuplicate } from "./duplicate-check.server";
+import { articleKeywords, checkStory, findSimilarArticle, sharedKeywordsIfDuplicate } from "./duplicate-check.server";
 
 const database = withTestDatabase();
 
@@ -314,6 +314,68 @@ describe("findSimilarArticle: the story measure (departure 10)", () => {
     );
 
     expect(await findSimilarArticle(database.db, GPT5_RETOLD)).toMatchObject({ id: original!.id, reason: "keywords" });
+  });
+});
+
+/** An earlier story, its follow-up (the same product, another event) and a retelling of it (issue 22). */
+const ORBIT_LAUNCH = {
+  title: "Brightvale launches the Orbit 2 e-reader with a colour screen at $249",
+  excerpt:
+    "The Dutch company's new e-reader has a seven-inch colour display and a week of battery life, and ships in Europe this month.",
+};
+const ORBIT_HALTED = {
+  title: "Brightvale halts Orbit 2 e-reader sales after reports of cracked screens",
+  excerpt:
+    "The company told shops to stop selling its colour e-reader while it looks into screens that crack when the device is bent.",
+};
+const ORBIT_RETOLD = {
+  title: "Orbit 2 colour e-reader from Brightvale arrives at 249 dollars",
+  excerpt:
+    "Brightvale's latest e-reader brings a 7-inch colour screen and about a week of battery, and goes on sale across Europe this month.",
+};
+
+describe("checkStory: the same story or a follow-up (issue 22)", () => {
+  it("offers the newest earlier story with the same subject and another event as a follow-up, not a duplicate", async () => {
+    const [, launch] = await insertArticles(
+      database.db,
+      {
+        title: "Brightvale opens a repair shop for its older e-readers",
+        excerpt: "Owners can send in devices for new batteries and screens.",
+        createdAt: publishedOn(1),
+      },
+      { ...ORBIT_LAUNCH, publishedAt: publishedOn(5), createdAt: publishedOn(5) },
+    );
+
+    const check = await checkStory(database.db, ORBIT_HALTED);
+
+    expect(check).toEqual({
+      same: null,
+      followUp: { id: launch!.id, title: ORBIT_LAUNCH.title, excerpt: ORBIT_LAUNCH.excerpt, publishedAt: publishedOn(5) },
+    });
+    expect(await findSimilarArticle(database.db, ORBIT_HALTED)).toBeNull();
+  });
+
+  it("reports the same story retold as a duplicate, with no follow-up", async () => {
+    const [launch] = await insertArticles(
+      database.db,
+      { ...ORBIT_LAUNCH, createdAt: publishedOn(2) },
+      { ...ORBIT_HALTED, createdAt: publishedOn(3) },
+    );
+
+    const check = await checkStory(database.db, ORBIT_RETOLD);
+
+    expect(check.same).toMatchObject({ id: launch!.id, reason: "story" });
+    expect(check.followUp).toBeNull();
+  });
+
+  it("finds nothing for a story about someone else", async () => {
+    await insertArticles(database.db, ORBIT_LAUNCH);
+    expect(
+      await checkStory(database.db, {
+        title: "Kobo cuts the price of its Libra colour e-reader to $199 in the US",
+        excerpt: "The Rakuten-owned e-reader maker lowered the price of its colour model ahead of the holiday season.",
+      }),
+    ).toEqual({ same: null, followUp: null });
   });
 });
 

@@ -3,7 +3,7 @@ import type { Database } from "../../db/client.server";
 import { articles, keywordText } from "../../db/schema";
 import type { Logger } from "../logger.server";
 import { containsPattern } from "./like.server";
-import { isSameStory, prepareStory, searchNames, type StoryText } from "./story-similarity.server";
+import { isSameStory, prepareStory, searchNames, storyRelation, type StoryText } from "./story-similarity.server";
 
 /** The spec's duplicate-article constants (seed 000, sections 5 and 9). */
 export const DUPLICATE_RULES = {
@@ -111,18 +111,42 @@ const similarColumns = {
   createdAt: articles.createdAt,
 };
 
+/** An earlier story that a new article may follow up (issue 22): the same subject, another event. */
+export interface EarlierStory {
+  id: number;
+  title: string;
+  excerpt: string;
+  publishedAt: Date | null;
+}
+
+/** What the check found for a new article: the same story (a duplicate), or else the newest story it may follow up. */
+export interface StoryCheck {
+  same: SimilarArticle | null;
+  followUp: EarlierStory | null;
+}
+
 /**
- * The duplicate check, run before an article is created. First the spec's rules, unchanged: an existing title
- * containing the new title's first 30 characters, then up to 10 articles sharing one of the first 5 keywords,
- * compared by the keyword rule. Then the story measure (departure 10) over those articles and the newest ones
- * naming the new article's names (`STORY_SEARCH`), newest first. An error in the check allows creation (spec),
- * and is logged.
+ * The duplicate check, run before an article is created: `checkStory`'s same-story match. An error in the check
+ * allows creation (spec), and is logged.
  */
 export async function findSimilarArticle(
   db: Database,
   draft: { title: string; excerpt: string },
   logger?: Logger,
 ): Promise<SimilarArticle | null> {
+  return (await checkStory(db, draft, logger)).same;
+}
+
+/**
+ * The duplicate check with follow-ups. First the spec's rules, unchanged: an existing title containing the new
+ * title's first 30 characters, then up to 10 articles sharing one of the first 5 keywords, compared by the keyword
+ * rule. Then the story measure (departure 10) over those articles and the newest ones naming the new article's names
+ * (`STORY_SEARCH`), newest first: the first told as the same story is a duplicate; otherwise the newest with the same
+ * subject and another event is a possible follow-up. An error in the check finds nothing (the spec allows creation),
+ * and is logged.
+ */
+export async function checkStory(db: Database, draft: { title: string; excerpt: string }, logger?: Logger): Promise<StoryCheck> {
+  const nothing: StoryCheck = { same: null, followUp: null };
   try {
     const prefix = titlePrefix(draft.title);
     if (prefix) {
@@ -132,7 +156,7 @@ export async function findSimilarArticle(
         .where(ilike(articles.title, containsPattern(prefix)))
         .orderBy(desc(articles.createdAt), desc(articles.id))
         .limit(1);
-      if (sameTitle) return similarArticle(sameTitle, "title");
+      if (sameTitle) return { ...nothing, same: similarArticle(sameTitle, "title") };
     }
 
     const keywords = articleKeywords(draft);
@@ -143,7 +167,7 @@ export async function findSimilarArticle(
       DUPLICATE_RULES.candidates,
     );
     const byKeywords = keywordCandidates.find((candidate) => sharedKeywordsIfDuplicate(keywords, articleKeywords(candidate)));
-    if (byKeywords) return similarArticle(byKeywords, "keywords");
+    if (byKeywords) return { ...nothing, same: similarArticle(byKeywords, "keywords") };
 
     const nameCandidates = await newestMentioning(
       db,
@@ -155,11 +179,18 @@ export async function findSimilarArticle(
       (left, right) => right.createdAt.getTime() - left.createdAt.getTime() || right.id - left.id,
     );
     const prepared = prepareStory(draft);
-    const byStory = candidates.find((candidate) => isSameStory(prepared, candidate));
-    return byStory ? similarArticle(byStory, "story") : null;
+    let followUp: EarlierStory | null = null;
+    for (const candidate of candidates) {
+      const relation = storyRelation(prepared, candidate);
+      if (relation === "same") return { same: similarArticle(candidate, "story"), followUp: null };
+      if (relation === "follow-up" && !followUp) {
+        followUp = { id: candidate.id, title: candidate.title, excerpt: candidate.excerpt, publishedAt: candidate.publishedAt };
+      }
+    }
+    return { same: null, followUp };
   } catch (error) {
     logger?.warn({ err: error }, "duplicate check failed; allowing the article");
-    return null;
+    return nothing;
   }
 }
 

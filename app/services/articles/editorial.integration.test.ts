@@ -4,7 +4,7 @@ import { insertArticles, insertAuthor, publishedOn, type ArticleValues } from ".
 import { manualClock } from "../../../tests/support/manual-clock";
 import { openSecondHandle, resetDatabase, testDriver, withTestDatabase } from "../../../tests/setup/test-database";
 import type { Database } from "../../db/client.server";
-import { articles } from "../../db/schema";
+import { articles, relatedArticles } from "../../db/schema";
 import { ArticleInput } from "../../validation/article";
 import type { ArticleListQuery } from "../../validation/article-list";
 import { createEditorialService } from "./editorial.server";
@@ -388,6 +388,70 @@ describe("create", () => {
     const id = outcome.outcome === "created" ? outcome.id : 0;
     expect(await rowOf(id)).toMatchObject({ title: "Chip makers race to 2 nm", publishedAt: null });
     expect(await articleCount()).toBe(2);
+  });
+});
+
+describe("create: a possible follow-up (issue 22)", () => {
+  const followUpInput = () =>
+    articleInput({
+      title: "Brightvale halts Orbit 2 e-reader sales after reports of cracked screens",
+      excerpt: "The company told shops to stop selling its colour e-reader while it looks into screens that crack when bent.",
+    });
+  const links = () =>
+    database.db.select({ articleId: relatedArticles.articleId, relatedId: relatedArticles.relatedId }).from(relatedArticles);
+
+  async function earlierStory() {
+    const author = await insertAuthor(database.db);
+    const [earlier] = await insertArticles(database.db, {
+      title: "Brightvale launches the Orbit 2 e-reader with a colour screen at $249",
+      excerpt:
+        "The Dutch company's new e-reader has a seven-inch colour display and a week of battery life, and ships this month.",
+      publishedAt: publishedOn(4),
+      authorId: author.id,
+    });
+    return { author, earlier: earlier! };
+  }
+
+  it("offers the earlier story first and saves nothing, then saves the draft related to it when the editor ticks it", async () => {
+    const { author, earlier } = await earlierStory();
+    const { editorial } = setUp();
+
+    const offered = await editorial.create(followUpInput(), { authorId: author.id, allowDuplicate: false });
+    expect(offered).toMatchObject({ outcome: "follow-up", earlier: { id: earlier.id, title: earlier.title } });
+    expect(await articleCount()).toBe(1);
+
+    const saved = await editorial.create(followUpInput(), {
+      authorId: author.id,
+      allowDuplicate: false,
+      followUpSeen: true,
+      relatedTo: earlier.id,
+    });
+    expect(saved.outcome).toBe("created");
+    const id = saved.outcome === "created" ? saved.id : 0;
+    expect(await links()).toEqual([{ articleId: id, relatedId: earlier.id }]);
+  });
+
+  it("saves the draft without a link when the editor leaves Mark as related unticked", async () => {
+    const { author } = await earlierStory();
+    const { editorial } = setUp();
+    const saved = await editorial.create(followUpInput(), { authorId: author.id, allowDuplicate: false, followUpSeen: true });
+    expect(saved.outcome).toBe("created");
+    expect(await articleCount()).toBe(2);
+    expect(await links()).toEqual([]);
+  });
+
+  it("saves the draft without a link when the earlier story was deleted meanwhile", async () => {
+    const { author, earlier } = await earlierStory();
+    const { editorial } = setUp();
+    await database.db.delete(articles).where(eq(articles.id, earlier.id));
+    const saved = await editorial.create(followUpInput(), {
+      authorId: author.id,
+      allowDuplicate: false,
+      followUpSeen: true,
+      relatedTo: earlier.id,
+    });
+    expect(saved.outcome).toBe("created");
+    expect(await links()).toEqual([]);
   });
 });
 

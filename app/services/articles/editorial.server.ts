@@ -1,12 +1,12 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { articles } from "../../db/schema";
+import { articles, relatedArticles } from "../../db/schema";
 import type { ArticleListPage, ArticleStats, Headline, EditableArticle } from "../../utils/articles";
 import type { ArticleInput } from "../../validation/article";
 import { ADMIN_ARTICLES_PAGE_SIZE, type ArticleListQuery } from "../../validation/article-list";
 import type { Clock } from "../index.server";
 import type { Logger } from "../logger.server";
-import { findSimilarArticle, type SimilarArticle } from "./duplicate-check.server";
+import { checkStory, type EarlierStory, type SimilarArticle } from "./duplicate-check.server";
 import { containsPattern } from "./like.server";
 
 /**
@@ -17,7 +17,11 @@ import { containsPattern } from "./like.server";
  */
 export type ChangeOutcome = "done" | "missing" | "already" | "stale";
 
-export type CreateOutcome = { outcome: "created"; id: number } | { outcome: "duplicate"; similar: SimilarArticle };
+export type CreateOutcome =
+  | { outcome: "created"; id: number }
+  | { outcome: "duplicate"; similar: SimilarArticle }
+  /** Not saved yet: the new article may follow up an earlier story, which the editor is offered to mark related. */
+  | { outcome: "follow-up"; earlier: EarlierStory };
 
 const managedColumns = {
   id: articles.id,
@@ -162,22 +166,37 @@ export function createEditorialService({
     /**
      * A new article written by hand: a draft signed by the admin's author profile. The spec's duplicate
      * check runs first; `allowDuplicate` is the editor's confirmation that a similar story is not a duplicate.
+     * A possible follow-up of an earlier story (issue 22) is not a duplicate: the first save offers it
+     * ("follow-up"), and the next, with `followUpSeen`, saves the draft, marked related to `relatedTo` if given.
      */
     async create(
       input: ArticleInput,
-      { authorId, allowDuplicate }: { authorId: number; allowDuplicate: boolean },
+      {
+        authorId,
+        allowDuplicate,
+        followUpSeen = false,
+        relatedTo = null,
+      }: { authorId: number; allowDuplicate: boolean; followUpSeen?: boolean; relatedTo?: number | null },
     ): Promise<CreateOutcome> {
       if (!allowDuplicate) {
-        const similar = await findSimilarArticle(db, input, logger);
-        if (similar) return { outcome: "duplicate", similar };
+        const check = await checkStory(db, input, logger);
+        if (check.same) return { outcome: "duplicate", similar: check.same };
+        if (check.followUp && !followUpSeen) return { outcome: "follow-up", earlier: check.followUp };
       }
       const now = clock.now();
-      const [row] = await db
-        .insert(articles)
-        .values({ ...editedColumns(input), authorId, isAiGenerated: false, publishedAt: null, createdAt: now, updatedAt: now })
-        .returning({ id: articles.id });
-      if (!row) throw new Error("The new article was not saved.");
-      return { outcome: "created", id: row.id };
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(articles)
+          .values({ ...editedColumns(input), authorId, isAiGenerated: false, publishedAt: null, createdAt: now, updatedAt: now })
+          .returning({ id: articles.id });
+        if (!row) throw new Error("The new article was not saved.");
+        if (relatedTo !== null) {
+          // The earlier story may have been deleted meanwhile: then there is nothing to relate to.
+          const [earlier] = await tx.select({ id: articles.id }).from(articles).where(eq(articles.id, relatedTo)).limit(1);
+          if (earlier) await tx.insert(relatedArticles).values({ articleId: row.id, relatedId: earlier.id, createdAt: now });
+        }
+        return { outcome: "created", id: row.id };
+      });
     },
 
     /**

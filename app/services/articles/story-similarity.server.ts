@@ -731,6 +731,8 @@ export interface StorySimilarity {
    * two headlines are about different companies ("Klarna files for IPO", "Figma files for IPO"): a different story.
    */
   sharedSubject: boolean;
+  /** Whether one headline's main subject is named by the other article (both headlines naming someone). */
+  subjectNamed: boolean;
 }
 
 /**
@@ -796,6 +798,7 @@ export function storySimilarity(a: StoryText | PreparedStory, b: StoryText | Pre
     left.mainYears.size > 0 && right.mainYears.size > 0 && ![...left.mainYears].some((year) => right.mainYears.has(year));
   const followUp = (left.followUp === null) !== (right.followUp === null) ? (left.followUp ?? right.followUp) : null;
 
+  const subjectNamed = namesSubject(left, rightNames) || namesSubject(right, leftNames);
   const sharedWords = [...left.words].filter((word) => right.words.has(word));
   const smallerWords = Math.min(left.words.size, right.words.size);
   const wordScore = smallerWords === 0 ? 0 : sharedWords.length / smallerWords;
@@ -817,8 +820,8 @@ export function storySimilarity(a: StoryText | PreparedStory, b: StoryText | Pre
     conflictingFigures: headlineFiguresApart(left, right),
     followUp,
     sharedWords,
-    sharedSubject:
-      left.subject === null || right.subject === null || namesSubject(left, rightNames) || namesSubject(right, leftNames),
+    sharedSubject: left.subject === null || right.subject === null || subjectNamed,
+    subjectNamed,
   };
 }
 
@@ -889,8 +892,24 @@ function sharesMoreThanNames(similarity: StorySimilarity): boolean {
  * reaches the threshold.
  */
 export function isSameStory(a: StoryText | PreparedStory, b: StoryText | PreparedStory): boolean {
+  return storyRelation(a, b) === "same";
+}
+
+/**
+ * How a new article relates to an existing one (issue 22):
+ * - **same**: the same story retold (nothing tells them apart, more than names shared, the score reaches the threshold);
+ * - **follow-up**: not the same story, but the same main subject named in both, with more in common than that one
+ *   name (another name, a figure, a kind of event or two other words)
+ *   ("Kestrel launches the Trail X" and, later, "Kestrel halts Trail X sales"): news about it, welcome, offered as related;
+ * - **different**: anything else.
+ */
+export type StoryRelation = "same" | "follow-up" | "different";
+
+export function storyRelation(a: StoryText | PreparedStory, b: StoryText | PreparedStory): StoryRelation {
   const similarity = storySimilarity(a, b);
-  return !tellsApart(similarity) && sharesMoreThanNames(similarity) && similarity.score >= SAME_STORY_THRESHOLD;
+  if (!tellsApart(similarity) && sharesMoreThanNames(similarity) && similarity.score >= SAME_STORY_THRESHOLD) return "same";
+  const namesInCommon = similarity.sharedNames.filter((name) => !COMMON_NAMES.has(name)).length;
+  return similarity.subjectNamed && (sharesMoreThanNames(similarity) || namesInCommon >= 2) ? "follow-up" : "different";
 }
 
 /**

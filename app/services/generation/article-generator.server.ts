@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { articles, authors } from "../../db/schema";
+import { articles, authors, relatedArticles } from "../../db/schema";
 import type { AiModel } from "../../utils/ai-models";
 import type { SourceLink } from "../../utils/articles";
 import type { Category } from "../../utils/categories";
@@ -8,7 +8,7 @@ import type { GenerationStep } from "../../utils/generation-jobs";
 import { generatedReadTime } from "../../utils/read-time";
 import { imageForArticle } from "../../utils/stock-images";
 import { ArticleInput } from "../../validation/article";
-import { findSimilarArticle } from "../articles/duplicate-check.server";
+import { checkStory, type EarlierStory } from "../articles/duplicate-check.server";
 import type { Clock } from "../index.server";
 import type { Logger } from "../logger.server";
 import type { AiProviders } from "./ai-provider.server";
@@ -22,6 +22,9 @@ import {
 } from "./generation-errors.server";
 import type { NewsItem } from "./news-feeds.server";
 import { parseModelReply } from "./reply-parsing.server";
+
+/** News items whose earlier coverage is looked up, and earlier stories given to the model at most. */
+export const EARLIER_COVERAGE_LIMIT = 3;
 
 /**
  * Records a saved draft inside the transaction that inserts it, so a crash cannot leave a draft that its job does
@@ -143,8 +146,26 @@ export function createArticleGenerator({
     return row.id;
   }
 
-  /** Inserts the draft and, in the same transaction, lets the caller record it (a job's list of drafts). */
-  async function saveDraft(draft: GeneratedDraft, recordDraft?: RecordDraft): Promise<number> {
+  /**
+   * Earlier stories of this site on the subjects of the first news items (issue 22): the story each item retells or
+   * follows up, at most `EARLIER_COVERAGE_LIMIT`, given to the model as context so that it does not repeat them.
+   */
+  async function earlierCoverage(items: readonly NewsItem[]): Promise<EarlierStory[]> {
+    const found = new Map<number, EarlierStory>();
+    for (const item of items.slice(0, EARLIER_COVERAGE_LIMIT)) {
+      if (!item.summary) continue;
+      const check = await checkStory(db, { title: item.title, excerpt: item.summary }, logger);
+      const earlier = check.followUp ?? (check.same && { ...check.same, excerpt: "" });
+      if (earlier && !found.has(earlier.id)) found.set(earlier.id, earlier);
+    }
+    return [...found.values()].slice(0, EARLIER_COVERAGE_LIMIT);
+  }
+
+  /**
+   * Inserts the draft and, in the same transaction, marks it related to the story it follows up (if any) and lets
+   * the caller record it (a job's list of drafts).
+   */
+  async function saveDraft(draft: GeneratedDraft, followsUp: number | null, recordDraft?: RecordDraft): Promise<number> {
     const authorId = await correspondentId();
     const now = clock.now();
     return db.transaction(async (tx) => {
@@ -153,6 +174,10 @@ export function createArticleGenerator({
         .values({ ...draft, authorId, isAiGenerated: true, publishedAt: null, createdAt: now, updatedAt: now })
         .returning({ id: articles.id });
       if (!row) throw new Error("The generated draft was not saved.");
+      // The earlier story may have been deleted since the check: then there is nothing to relate to.
+      const [earlier] =
+        followsUp === null ? [] : await tx.select({ id: articles.id }).from(articles).where(eq(articles.id, followsUp)).limit(1);
+      if (earlier) await tx.insert(relatedArticles).values({ articleId: row.id, relatedId: earlier.id, createdAt: now });
       await recordDraft?.(tx, row.id);
       return row.id;
     });
@@ -170,16 +195,18 @@ export function createArticleGenerator({
       const items = await gatherNews(news, { category, topic });
 
       await onStep("writing");
-      const prompt = buildArticlePrompt({ category, topic, news: items, now: clock.now() });
+      const earlier = await earlierCoverage(items);
+      const prompt = buildArticlePrompt({ category, topic, news: items, now: clock.now(), earlierCoverage: earlier });
       const reply = readReply(await providers.complete({ model, apiKey: request.apiKey, prompt, purpose: "article", signal }));
 
+      // Only the same story retold is refused; a follow-up is saved, marked related to the story it follows.
       await onStep("checking");
-      const similar = await findSimilarArticle(db, reply, logger);
-      if (similar) throw new GenerationError("DUPLICATE_CONTENT", `DUPLICATE_CONTENT: ${DUPLICATE_CONTENT_MESSAGE}`);
+      const check = await checkStory(db, reply, logger);
+      if (check.same) throw new GenerationError("DUPLICATE_CONTENT", `DUPLICATE_CONTENT: ${DUPLICATE_CONTENT_MESSAGE}`);
       const draft = composeDraft(reply, { category, provider: model.provider, news: items });
 
       await onStep("saving");
-      const id = await saveDraft(draft, recordDraft);
+      const id = await saveDraft(draft, check.followUp?.id ?? null, recordDraft);
       logger.info({ articleId: id, model: model.id, category, sources: draft.sources }, "generated a draft");
       return reply.notice ? { id, notice: reply.notice } : { id };
     },

@@ -21,11 +21,14 @@ export function buildArticlePrompt({
   topic,
   news,
   now,
+  earlierCoverage = [],
 }: {
   category: Category;
   topic: string | undefined;
   news: readonly NewsItem[];
   now: Date;
+  /** Stories this site already ran on the news' subjects (issue 22): context, so a follow-up does not retell them. */
+  earlierCoverage?: ReadonlyArray<{ title: string; excerpt: string }>;
 }): string {
   const [titleMin, titleMax] = ARTICLE_TARGETS.titleCharacters;
   const [excerptMin, excerptMax] = ARTICLE_TARGETS.excerptCharacters;
@@ -41,6 +44,14 @@ export function buildArticlePrompt({
     "NEWS ITEMS",
     formatNewsForPrompt([...news]),
     "",
+    ...(earlierCoverage.length > 0
+      ? [
+          "EARLIER COVERAGE ON THIS SITE",
+          "These stories were already published here. Do not retell them. If the news items continue one of them, write the follow-up: report only what is new, and mention the earlier story in one sentence at most.",
+          ...earlierCoverage.map((story) => (story.excerpt ? `- ${story.title}: ${story.excerpt}` : `- ${story.title}`)),
+          "",
+        ]
+      : []),
     "RULES",
     `- Title: ${titleMin}-${titleMax} characters, specific and factual.`,
     `- Excerpt: ${excerptMin}-${excerptMax} characters, one sentence that sums up the news.`,

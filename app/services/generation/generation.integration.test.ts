@@ -12,7 +12,7 @@ import { manualClock } from "../../../tests/support/manual-clock";
 import { openSecondHandle, resetDatabase, testDriver, withTestDatabase } from "../../../tests/setup/test-database";
 import { createTestLogger } from "../../../tests/setup/test-logger";
 import type { Database } from "../../db/client.server";
-import { admins, articles, authors, generationJobs } from "../../db/schema";
+import { admins, articles, authors, generationJobs, relatedArticles } from "../../db/schema";
 import { renderArticleHtml } from "../articles/markdown.server";
 import { createAiProviders } from "./ai-provider.server";
 import { createArticleGenerator } from "./article-generator.server";
@@ -329,6 +329,39 @@ describe("one article", () => {
         "A similar article already exists in the database. The AI detected potential duplicate content based on title and keywords. Please try generating a different topic or wait for new developments in the tech industry.",
     });
     expect(await savedArticles()).toHaveLength(1);
+  });
+
+  it("writes a follow-up of an earlier story: the story is in the prompt, and the draft is saved related to it", async () => {
+    const author = await insertAuthor(database.db, { name: "Reporter" });
+    const [earlier] = await insertArticles(database.db, {
+      title: "OpenAI sued by authors who say its reasoning model was trained on their books",
+      excerpt: "A group of novelists alleges that OpenAI copied their work without permission to train the reasoning model.",
+      content: "Body",
+      category: "AI",
+      authorId: author.id,
+      publishedAt: new Date(Date.parse(NOW) - 3 * DAY),
+    });
+    chat.script({ content: articleJson() });
+    const { job } = await runJob();
+
+    expect(job.status).toBe("succeeded");
+    const prompt = JSON.stringify(chatRequests()[0]?.body);
+    expect(prompt).toContain("EARLIER COVERAGE ON THIS SITE");
+    expect(prompt).toContain("OpenAI sued by authors who say its reasoning model was trained on their books");
+    const draft = (await savedArticles()).find((article) => article.isAiGenerated);
+    expect(draft?.title).toBe("OpenAI opens its reasoning model to all developers as start-ups count the cost");
+    expect(
+      await database.db
+        .select({ articleId: relatedArticles.articleId, relatedId: relatedArticles.relatedId })
+        .from(relatedArticles),
+    ).toEqual([{ articleId: draft!.id, relatedId: earlier!.id }]);
+  });
+
+  it("gives the model no earlier coverage when the site has none", async () => {
+    chat.script({ content: articleJson() });
+    await runJob();
+    expect(JSON.stringify(chatRequests()[0]?.body)).not.toContain("EARLIER COVERAGE");
+    expect(await database.db.select().from(relatedArticles)).toEqual([]);
   });
 
   it("removes Perplexity's citation markers and uses its temperature", async () => {
