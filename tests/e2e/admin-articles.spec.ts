@@ -1148,6 +1148,41 @@ test.describe("Article Management", () => {
     });
   });
 
+  test("a follow-up of an earlier story is offered as related; once published, each shows the other first under You might also like", async ({
+    page,
+  }) => {
+    await openTab(page);
+    const earlier = byTitle("Quillstack Raises $42 Million to Turn Company Wikis Into Trusted Answers");
+    const title = "Quillstack lays off a fifth of its staff months after its $42 million round";
+    const form = editor(page, "New article");
+
+    await page.getByRole("link", { name: "New article" }).click();
+    await waitForModal(form.dialog);
+    await form.title.fill(title);
+    await form.excerpt.fill(
+      "The company wiki startup said about thirty people will leave as it focuses on its largest customers, in a note from its founders.",
+    );
+    await form.category.selectOption("Startups");
+    await form.content.fill("The follow-up body.");
+    await form.save.click();
+
+    const offer = form.dialog.getByRole("status").filter({ hasText: "This may be a follow-up to:" });
+    const link = offer.getByRole("link", { name: earlier.title, exact: true });
+    await expect(link).toHaveAttribute("href", articlePath(earlier));
+    await expect(offer.getByRole("checkbox", { name: "Mark as related", exact: true })).toBeChecked();
+    await expect(form.dialog.getByText(DUPLICATE_TITLE, { exact: true }), "a follow-up is not a duplicate").toHaveCount(0);
+    await form.save.click();
+    await expect(successMessage(page, DRAFT_SAVED)).toBeVisible();
+    await confirmAction(page, "publish", title);
+
+    const readerCards = (region: Locator) => region.getByRole("heading", { level: 3 });
+    await page.goto(url(articlePath(earlier)));
+    await expect(readerCards(page.getByRole("region", { name: "You might also like" })).first()).toHaveText(title);
+    await page.getByRole("region", { name: "You might also like" }).getByRole("link", { name: title }).first().click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    await expect(readerCards(page.getByRole("region", { name: "You might also like" })).first()).toHaveText(earlier.title);
+  });
+
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false, allowedConsoleErrors: [statusConsoleError(400)] });
 
