@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from "../db/client.server";
 import { createArticleService } from "./articles/articles.server";
 import { createEditorialService } from "./articles/editorial.server";
+import { createStoryJudge } from "./articles/story-judge.server";
 import { createAdminService } from "./auth/admins.server";
 import { createLoginService } from "./auth/login.server";
 import { createSessionService } from "./auth/sessions.server";
@@ -45,7 +46,9 @@ export function createServices({ config, database, logger, clock, newsOutlets = 
   const { db } = database;
   const providers = createAiProviders(config);
   const news = createNewsFeedReader({ outlets: newsOutlets, clock, logger });
-  const generator = createArticleGenerator({ db, clock, logger, providers, news });
+  // Only where a provider is configured on the server; null otherwise, and the duplicate check decides alone.
+  const storyJudge = createStoryJudge({ providers, logger });
+  const generator = createArticleGenerator({ db, clock, logger, providers, news, storyJudge });
   const rateLimiter = createRateLimiter({ db, clock });
   const admins = createAdminService({ db, clock });
   const sessions = createSessionService({ db, clock });
@@ -65,7 +68,7 @@ export function createServices({ config, database, logger, clock, newsOutlets = 
     logger,
     clock,
     articles: createArticleService({ db, logger }),
-    editorial: createEditorialService({ db, clock, logger, onPublicChange: contentChanges.announce }),
+    editorial: createEditorialService({ db, clock, logger, onPublicChange: contentChanges.announce, storyJudge }),
     contentChanges,
     uploads: createUploadService({ dataDir: config.dataDir }),
     syndication: createSyndicationService({ db, site }),

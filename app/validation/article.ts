@@ -154,6 +154,8 @@ export const ARTICLE_EDIT_TEXTS = {
 export const FOLLOW_UP_TEXTS = {
   offer: "This may be a follow-up to:",
   markRelated: "Mark as related",
+  /** Before the model's reason, when a configured model judged a close call. */
+  judgement: "The model's judgement:",
   hint: 'Related stories are shown first under "You might also like" on each other\'s page. Save to continue.',
 } as const;
 

@@ -48,9 +48,9 @@ export interface ArticleEditorResult {
   fieldErrors?: ArticleFieldErrors;
   formError?: string;
   /** A similar article exists (the duplicate check); saving again with allowDuplicate confirms. */
-  duplicate?: { id: number; title: string; published: boolean };
+  duplicate?: { id: number; title: string; published: boolean; judgement?: string };
   /** The article may follow up an earlier story (issue 22); saving again saves it, related to that one if ticked. */
-  followUp?: { id: number; title: string; published: boolean };
+  followUp?: { id: number; title: string; published: boolean; judgement?: string };
   /** The posted values, so a page rendered without JavaScript shows what was typed. */
   values?: ArticleFormValues;
 }
@@ -375,6 +375,11 @@ function FollowUpOffer({ earlier }: { earlier: NonNullable<ArticleEditorResult["
         </a>
         {earlier.published ? null : " (draft)"}
       </p>
+      {earlier.judgement ? (
+        <p className="mt-1">
+          {FOLLOW_UP_TEXTS.judgement} {earlier.judgement}
+        </p>
+      ) : null}
       <input type="hidden" name="followUpSeen" value="true" />
       <label className="mt-2 flex items-center gap-2 font-medium">
         <input type="checkbox" name="relatedTo" value={earlier.id} defaultChecked className="size-4" />
@@ -404,6 +409,11 @@ function DuplicateWarning({ duplicate }: { duplicate: NonNullable<ArticleEditorR
         )}{" "}
         ({duplicate.published ? "published" : "draft"}). If yours is a different story, choose Save anyway.
       </p>
+      {duplicate.judgement ? (
+        <p className="mt-1">
+          {FOLLOW_UP_TEXTS.judgement} {duplicate.judgement}
+        </p>
+      ) : null}
     </div>
   );
 }

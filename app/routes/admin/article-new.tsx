@@ -41,12 +41,12 @@ export async function action(args: Route.ActionArgs) {
       relatedTo: followUp.data.relatedTo ?? null,
     });
     if (created.outcome === "duplicate") {
-      const { id, title, publishedAt } = created.similar;
-      return data<ArticleEditorResult>({ duplicate: { id, title, published: publishedAt !== null }, values }, 409);
+      const { id, title, publishedAt, judgement } = created.similar;
+      return data<ArticleEditorResult>({ duplicate: { id, title, published: publishedAt !== null, judgement }, values }, 409);
     }
     if (created.outcome === "follow-up") {
-      const { id, title, publishedAt } = created.earlier;
-      return data<ArticleEditorResult>({ followUp: { id, title, published: publishedAt !== null }, values });
+      const { id, title, publishedAt, judgement } = created.earlier;
+      return data<ArticleEditorResult>({ followUp: { id, title, published: publishedAt !== null, judgement }, values });
     }
     // The whole list, newest first, where the new draft is the first row.
     return redirect("/admin/articles", {

@@ -1,9 +1,12 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startChatCompletionsServer, type ChatCompletionsServer } from "../../../tests/fakes";
 import { insertArticles, publishedOn, type ArticleValues } from "../../../tests/support/article-factory";
 import { createTestLogger } from "../../../tests/setup/test-logger";
 import { openSecondHandle, resetDatabase, testDriver, withTestDatabase } from "../../../tests/setup/test-database";
 import { openDatabase, type Database } from "../../db/client.server";
+import { createAiProviders } from "../generation/ai-provider.server";
 import { articleKeywords, checkStory, findSimilarArticle, sharedKeywordsIfDuplicate } from "./duplicate-check.server";
+import { createStoryJudge } from "./story-judge.server";
 
 const database = withTestDatabase();
 
@@ -376,6 +379,67 @@ describe("checkStory: the same story or a follow-up (issue 22)", () => {
         excerpt: "The Rakuten-owned e-reader maker lowered the price of its colour model ahead of the holiday season.",
       }),
     ).toEqual({ same: null, followUp: null });
+  });
+});
+
+describe("checkStory with a model's judgement of close calls (issue 22)", () => {
+  const FORD_RECALL = {
+    title: "Ford recalls 850,000 vehicles in the US over faulty fuel pumps",
+    excerpt:
+      "The carmaker said a low-pressure fuel pump can fail and cause engines to stall while driving, raising the risk of a crash.",
+  };
+  const FORD_OWNERS = {
+    title: "Ford owners warned their engines may stall while driving due to fuel pump fault",
+    excerpt:
+      "About 850,000 vehicles in the United States are affected, and dealers will replace the pump for free, the company said.",
+  };
+  let chat: ChatCompletionsServer;
+  beforeAll(async () => {
+    chat = await startChatCompletionsServer({ models: ["local-judge"] });
+  });
+  afterAll(() => chat.close());
+
+  const judge = (timeoutMs?: number) =>
+    createStoryJudge({
+      providers: createAiProviders({
+        openai: { apiKey: undefined, baseUrl: undefined },
+        perplexity: { apiKey: undefined, baseUrl: undefined },
+        compatible: { name: "Local", baseUrl: chat.url, models: ["local-judge"], apiKey: undefined },
+      }),
+      timeoutMs,
+      logger: createTestLogger().logger,
+    });
+
+  it("without a model, a close call keeps the local decision (here: a follow-up)", async () => {
+    const [recall] = await insertArticles(database.db, FORD_RECALL);
+    expect(await checkStory(database.db, FORD_OWNERS, undefined, null)).toMatchObject({
+      same: null,
+      followUp: { id: recall!.id },
+    });
+  });
+
+  it("takes the model's verdict on a close call, with its reason for the editor", async () => {
+    const [recall] = await insertArticles(database.db, FORD_RECALL);
+    chat.script({ content: JSON.stringify({ verdict: "same", reason: "Both report the recall of 850,000 Fords." }) });
+    expect(await checkStory(database.db, FORD_OWNERS, undefined, judge())).toEqual({
+      same: {
+        id: recall!.id,
+        title: FORD_RECALL.title,
+        publishedAt: expect.any(Date),
+        reason: "model",
+        judgement: "Both report the recall of 850,000 Fords.",
+      },
+      followUp: null,
+    });
+  });
+
+  it("keeps the local decision when the model does not answer within its time limit", async () => {
+    const [recall] = await insertArticles(database.db, FORD_RECALL);
+    chat.script({ content: JSON.stringify({ verdict: "same", reason: "Too late." }), delayMs: 3_000 });
+    expect(await checkStory(database.db, FORD_OWNERS, undefined, judge(200))).toMatchObject({
+      same: null,
+      followUp: { id: recall!.id },
+    });
   });
 });
 

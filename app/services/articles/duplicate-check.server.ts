@@ -3,7 +3,8 @@ import type { Database } from "../../db/client.server";
 import { articles, keywordText } from "../../db/schema";
 import type { Logger } from "../logger.server";
 import { containsPattern } from "./like.server";
-import { isSameStory, prepareStory, searchNames, storyRelation, type StoryText } from "./story-similarity.server";
+import type { StoryJudge } from "./story-judge.server";
+import { isSameStory, prepareStory, searchNames, storyVerdict, type StoryText } from "./story-similarity.server";
 
 /** The spec's duplicate-article constants (seed 000, sections 5 and 9). */
 export const DUPLICATE_RULES = {
@@ -89,7 +90,9 @@ export interface SimilarArticle {
    * Why it counts as the same story: the spec's title rule, the spec's keyword rule, or the story measure
    * (story-similarity.server.ts), which catches the same story retold in other words.
    */
-  reason: "title" | "keywords" | "story";
+  reason: "title" | "keywords" | "story" | "model";
+  /** The model's reason, when a configured model judged the pair (issue 22). */
+  judgement?: string;
 }
 
 /**
@@ -117,6 +120,8 @@ export interface EarlierStory {
   title: string;
   excerpt: string;
   publishedAt: Date | null;
+  /** The model's reason, when a configured model judged the pair (issue 22). */
+  judgement?: string;
 }
 
 /** What the check found for a new article: the same story (a duplicate), or else the newest story it may follow up. */
@@ -145,7 +150,12 @@ export async function findSimilarArticle(
  * subject and another event is a possible follow-up. An error in the check finds nothing (the spec allows creation),
  * and is logged.
  */
-export async function checkStory(db: Database, draft: { title: string; excerpt: string }, logger?: Logger): Promise<StoryCheck> {
+export async function checkStory(
+  db: Database,
+  draft: { title: string; excerpt: string },
+  logger?: Logger,
+  judge?: StoryJudge | null,
+): Promise<StoryCheck> {
   const nothing: StoryCheck = { same: null, followUp: null };
   try {
     const prefix = titlePrefix(draft.title);
@@ -180,11 +190,27 @@ export async function checkStory(db: Database, draft: { title: string; excerpt: 
     );
     const prepared = prepareStory(draft);
     let followUp: EarlierStory | null = null;
+    // A configured model is asked at most once per check: about the newest pair the measure is unsure of.
+    let asked = false;
     for (const candidate of candidates) {
-      const relation = storyRelation(prepared, candidate);
-      if (relation === "same") return { same: similarArticle(candidate, "story"), followUp: null };
+      const verdict = storyVerdict(prepared, candidate);
+      let relation = verdict.relation;
+      let judgement: string | undefined;
+      if (verdict.uncertain && judge && !asked) {
+        asked = true;
+        const answer = await judge.judge(draft, candidate);
+        if (answer) ({ verdict: relation, reason: judgement } = answer);
+      }
+      if (relation === "same") {
+        const reason = judgement === undefined ? "story" : "model";
+        return {
+          same: { ...similarArticle(candidate, reason), ...(judgement === undefined ? {} : { judgement }) },
+          followUp: null,
+        };
+      }
       if (relation === "follow-up" && !followUp) {
-        followUp = { id: candidate.id, title: candidate.title, excerpt: candidate.excerpt, publishedAt: candidate.publishedAt };
+        const { id, title, excerpt, publishedAt } = candidate;
+        followUp = { id, title, excerpt, publishedAt, ...(judgement === undefined ? {} : { judgement }) };
       }
     }
     return { same: null, followUp };

@@ -8,6 +8,7 @@ import type { Clock } from "../index.server";
 import type { Logger } from "../logger.server";
 import { checkStory, type EarlierStory, type SimilarArticle } from "./duplicate-check.server";
 import { containsPattern } from "./like.server";
+import type { StoryJudge } from "./story-judge.server";
 
 /**
  * What a change did. Each transition is one conditional UPDATE (or DELETE) that names the state it
@@ -80,10 +81,13 @@ export function createEditorialService({
   clock,
   logger,
   onPublicChange = async () => {},
+  storyJudge = null,
 }: {
   db: Database;
   clock: Clock;
   logger?: Logger;
+  /** The optional model judgement of close calls in the duplicate check (issue 22); null without a provider. */
+  storyJudge?: StoryJudge | null;
   /** Called after a change readers may see (edit, publish, unpublish, delete), so cached pages are dropped. */
   onPublicChange?: () => Promise<void>;
 }) {
@@ -179,7 +183,7 @@ export function createEditorialService({
       }: { authorId: number; allowDuplicate: boolean; followUpSeen?: boolean; relatedTo?: number | null },
     ): Promise<CreateOutcome> {
       if (!allowDuplicate) {
-        const check = await checkStory(db, input, logger);
+        const check = await checkStory(db, input, logger, storyJudge);
         if (check.same) return { outcome: "duplicate", similar: check.same };
         if (check.followUp && !followUpSeen) return { outcome: "follow-up", earlier: check.followUp };
       }

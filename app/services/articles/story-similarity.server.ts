@@ -906,7 +906,38 @@ export function isSameStory(a: StoryText | PreparedStory, b: StoryText | Prepare
 export type StoryRelation = "same" | "follow-up" | "different";
 
 export function storyRelation(a: StoryText | PreparedStory, b: StoryText | PreparedStory): StoryRelation {
+  return storyVerdict(a, b).relation;
+}
+
+/** Scores around the threshold where the measure is least sure: a close call either way. */
+export const UNCERTAIN_BAND = { from: 0.3, to: 0.6 } as const;
+
+/**
+ * The relation with whether the measure is unsure of it (issue 22), which is when a configured model may be asked:
+ * nothing tells the pair apart and the score is in `UNCERTAIN_BAND`, or only an event kind tells it apart while the
+ * subject, names and score say the same story.
+ */
+export function storyVerdict(
+  a: StoryText | PreparedStory,
+  b: StoryText | PreparedStory,
+): { relation: StoryRelation; uncertain: boolean } {
   const similarity = storySimilarity(a, b);
+  const relation = relationOf(similarity);
+  const more = sharesMoreThanNames(similarity);
+  const closeCall =
+    !tellsApart(similarity) && more && similarity.score >= UNCERTAIN_BAND.from && similarity.score < UNCERTAIN_BAND.to;
+  const eventAlone =
+    similarity.conflictingEvents.length > 0 &&
+    similarity.conflictingModels.length === 0 &&
+    similarity.conflictingYears.length === 0 &&
+    similarity.conflictingFigures.length === 0 &&
+    similarity.subjectNamed &&
+    more &&
+    similarity.score >= SAME_STORY_THRESHOLD;
+  return { relation, uncertain: closeCall || eventAlone };
+}
+
+function relationOf(similarity: StorySimilarity): StoryRelation {
   if (!tellsApart(similarity) && sharesMoreThanNames(similarity) && similarity.score >= SAME_STORY_THRESHOLD) return "same";
   const namesInCommon = similarity.sharedNames.filter((name) => !COMMON_NAMES.has(name)).length;
   return similarity.subjectNamed && (sharesMoreThanNames(similarity) || namesInCommon >= 2) ? "follow-up" : "different";

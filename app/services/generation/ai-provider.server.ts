@@ -15,18 +15,23 @@ export const COMPLETION_LIMITS = {
 } as const;
 
 /** Spec section 9: 0.9 for OpenAI article generation, 0.7 for Perplexity and for the newsletter. */
-export function temperatureFor(provider: ModelProvider, purpose: "article" | "newsletter"): number {
+export function temperatureFor(provider: ModelProvider, purpose: CompletionPurpose): number {
+  // A judgement of two stories (issue 22) should be the same every time it is asked.
+  if (purpose === "story-check") return 0;
   return purpose === "article" && provider !== "perplexity" ? 0.9 : 0.7;
 }
 
 /** A local server usually wants no key, but the SDK refuses an empty one. */
 const NO_KEY_NEEDED = "no-key-needed";
 
+/** What a completion is for: it sets the temperature. */
+export type CompletionPurpose = "article" | "newsletter" | "story-check";
+
 export interface CompletionRequest {
   model: AiModel;
   apiKey: string;
   prompt: string;
-  purpose: "article" | "newsletter";
+  purpose: CompletionPurpose;
   signal?: AbortSignal;
 }
 

@@ -9,6 +9,7 @@ import { generatedReadTime } from "../../utils/read-time";
 import { imageForArticle } from "../../utils/stock-images";
 import { ArticleInput } from "../../validation/article";
 import { checkStory, type EarlierStory } from "../articles/duplicate-check.server";
+import type { StoryJudge } from "../articles/story-judge.server";
 import type { Clock } from "../index.server";
 import type { Logger } from "../logger.server";
 import type { AiProviders } from "./ai-provider.server";
@@ -132,12 +133,15 @@ export function createArticleGenerator({
   logger,
   providers,
   news,
+  storyJudge = null,
 }: {
   db: Database;
   clock: Clock;
   logger: Logger;
   providers: AiProviders;
   news: NewsSource;
+  /** The optional model judgement of close calls in the duplicate check (issue 22); null without a provider. */
+  storyJudge?: StoryJudge | null;
 }) {
   async function correspondentId(): Promise<number> {
     await db.insert(authors).values(CORRESPONDENT).onConflictDoNothing();
@@ -201,7 +205,7 @@ export function createArticleGenerator({
 
       // Only the same story retold is refused; a follow-up is saved, marked related to the story it follows.
       await onStep("checking");
-      const check = await checkStory(db, reply, logger);
+      const check = await checkStory(db, reply, logger, storyJudge);
       if (check.same) throw new GenerationError("DUPLICATE_CONTENT", `DUPLICATE_CONTENT: ${DUPLICATE_CONTENT_MESSAGE}`);
       const draft = composeDraft(reply, { category, provider: model.provider, news: items });
 
