@@ -71,7 +71,7 @@ const EVENT_PATTERNS: Record<EventKind, RegExp> = {
   // Case matters here, so no "i" flag: "buy" counts only with something bought named after it ("to buy Informatica",
   // "buys the startup"), not in "unable to buy online".
   acquisition:
-    /\b([Aa]cquir\w*|[Aa]cquisition|([Bb]uys?|[Bb]uying|[Bb]ought) ([\p{Ll}-]+ ){0,3}?(?=\p{Lu}|(a|an|the|its|rival|startup|stake|majority)\b)|[Pp]urchas\w*|[Tt]akeover|[Tt]ake over|[Ss]naps? up|[Mm]erge[rds]?|[Mm]erging|[Tt]ie-up|[Ss]ale to|[Ss]old to|[Ss]ells? (its |the )?[\w\s'’-]{0,25}?to (?=\p{Lu}))/u,
+    /\b([Aa]cquir\w*|[Aa]cquisition|([Bb]uys?|[Bb]uying|[Bb]ought) ([\p{Ll}-]+ ){0,3}?(?=\p{Lu}|(a|an|the|its|rival|startup|stake|majority)\b)|[Pp]urchas\w*|[Tt]akeover|[Tt]akes? over (?=\p{Lu}|(the|a|an|its|rival)\b)|[Ss]naps? up|[Mm]erge[rds]?|[Mm]erging|[Tt]ie-up|[Ss]ale to|[Ss]old to|[Ss]ells? (its |the )?[\w\s'’-]{0,25}?to (?=\p{Lu}))/u,
   // A deal, bid, plan or lawsuit given up or stopped.
   "called-off":
     /\b(abandon\w*|collaps\w*|call(s|ed)? off|scrap\w*|walk(s|ed)? away|terminat\w*|withdr(aw|aws|ew|awn|awing) (its |the |their |a )?([\w-]+ )?(bid|offer|deal|plan|lawsuit|case|suit|complaint|application)|drop(s|ped)? (its |the |their )?([\w-]+ )?(lawsuit|case|suit|bid|deal|plan|offer)|block(s|ed)? (the |its |a )?([\w-]+ )?(deal|merger|takeover|acquisition))\b/i,
@@ -82,9 +82,9 @@ const EVENT_PATTERNS: Record<EventKind, RegExp> = {
   // ...and money a company puts in, into another company or into plants.
   investment: /\b(invest(s|ed|ing|ment|ments|or|ors)?|spending|pledg\w*|commitment)\b/i,
   layoffs:
-    /\b(lay(s|ing)? off|laid off|layoffs?|job cuts?|redundanc\w*|workforce reduction|headcount|let(s|ting)? go of|(cut|cuts|cutting|slash\w*|eliminat\w*|shrinks?|cull\w*|trim\w*|reduc\w*)\s+([\w,.%-]+\s+){0,4}(jobs|staff|roles|positions|employees|workers|workforce))\b/i,
+    /\b(lay(s|ing)? off|laid off|layoffs?|job cuts?|redundanc\w*|workforce reduction|headcount|let(s|ting)? go of|(cut|cuts|cutting|slash\w*|eliminat\w*|shrinks?|cull\w*|trim\w*|reduc\w*|axe[sd]?|axing)\s+([\w,.%-]+\s+){0,4}(jobs|staff|roles|positions|employees|workers|workforce))\b/i,
   "leadership-change":
-    /\b(retir(es|ed|ing|ement)\b(?! (its|the|an?) )|resign\w*|quits?|step(s|ped)? down|ousted|out at|departs|tapped to|taps|(names?|hires?) [\w\s'’-]{0,30}(chief executive|ceo)|(new|interim) (chief executive|ceo)|appoint\w*|successor)\b/i,
+    /\b(retir(es|ed|ing|ement)\b(?! (its|the|an?) )|resign\w*|quits?|step(s|ped)? down|ousted|out at|departs|tapped to|taps|(names?|hires?) [\w\s'’-]{0,30}(chief executive|ceo)|(new|interim) (chief executive|ceo)|takes? over as|top job|steps? back|appoint\w*|successor)\b/i,
   results:
     /\b(revenue|earnings|profits?|net income|(reports?|posts?|swings? to|narrow\w*|widen\w*) [\w$€£.,\s-]{0,25}\b(loss|profit)|(quarterly|annual|record) (results|sales|loss)|losse?s? of|forecast\w*|guid(es|ance))\b/i,
   "price-change":
@@ -92,23 +92,24 @@ const EVENT_PATTERNS: Record<EventKind, RegExp> = {
   launch: /\b(launch\w*|unveil\w*|releas\w*|debut\w*|introduc\w*|arriv\w*|is out|ships|shipping|preview\w*)\b/i,
   // A product or service that ends: "retire its app", "shut down", "sunset", "end of life".
   shutdown:
-    /\b(shut(s|ting)? (it )?down|shutdown|discontinu\w*|sunset\w*|retir(e|es|ing) (its|the|an?) |end(s|ing)? ([\w-]+ ){0,3}support|end of life|winds? down|wound down|pull(s|ed|ing)? the plug|switch(es|ed)? off|stop(s|ped)? working|will stop working)/i,
+    /\b(shut(s|ting)? (it )?down|shutdown|discontinu\w*|sunset\w*|retir(e|es|ing) (its|the|an?) |end(s|ing)? ([\w-]+ ){0,3}support|end of life|winds? down|wound down|pull(s|ed|ing)? the plug|switch(es|ed)? off (its |the )?([\w-]+ )?(servers?|services?|network|app)|stop(s|ped)? working|will stop working)/i,
   // Something becomes available to buy or use: weak, as headlines choose freely between this and a launch.
   availability:
     /\b(goes on sale|go on sale|on sale (in|from|now)|now available|available (now|in|from|to)|rolls? out|rolling out|begins? service|expands? to)\b/i,
   // A government or regulator forbids or restricts something.
   ban: /\b(bans?|banned|banning|bars?|barred|barring|blocked in|blocks? access|outlaw\w*|prohibit\w*|restrict(s|ed|ing|ions)?|curbs?|curbed|export controls?)\b/i,
   // A study or paper reports a result.
-  research: /\b(study|studies|paper in|researchers (show|find|found|say)|finds? that)\b/i,
+  research:
+    /\b(study|studies|paper in|published in|researchers? (show|showed|find|found|say|said|report|reported)|finds? that)\b/i,
   delay: /\b(delay\w*|postpon\w*|push(es|ed|ing)? back|slip(s|ped)?)\b/i,
   // A product taken back or off sale: recall, suspension, halt of sales.
   recall:
-    /\b(recall\w*|call(s|ed|ing)? back|(halts?|halted|suspend\w*|stops?|stopped|pause[sd]?) ([\w-]+ ){0,3}(sales|shipments)|pull(s|ed|ing)? [\w\s-]{0,30}(from|off) (sale|shelves|stores|the market))\b/i,
+    /\b(recall\w*|call(s|ed|ing)? (back|in)\b|(halts?|halted|suspend\w*|stops?|stopped|pause[sd]?) ([\w-]+ ){0,3}(sales|shipments)|pull(s|ed|ing)? [\w\s-]{0,30}(from|off) (sale|shelves|stores|the market))\b/i,
   outage:
     /\b(outages?|disruption|goes down|went down|takes? down|knocks? out|offline|lose connection|loses connection|locked out|(unable to|could not|cannot|can't) (sign|log|connect)|down for|goes dark|went dark|grounds? flights|crash(es|ed)?|stop(s|ped)? loading|fail(s|ed)? to load)\b/i,
   // "Breaching the law" is not a break-in; data "taken" or "sold" by insiders is.
   breach:
-    /\b(breach(es|ed)?\b(?! of)|data breach|hack(s|ed|ers?)?\b|leak(s|ed)?\b|stole|stolen|(data|identity|credential) theft|theft of|heist|cyber ?attack\w*|attackers?|intruders?|accessed|broke into|break into|hijack\w*|seiz(e|es|ed) [\w\s-]{0,20}accounts|credential stuffing|held hostage|hold(s|ing)? [\w\s'’]{0,20}hostage|ransomware|compromised|cyber incident|(hackers|attackers) accessed|exploit(s|ed|ing)?\b|(data|information|details|records) (was|were) (taken|stolen|exposed|accessed)|sold (account|customer|personal) (details|data|information))/i,
+    /\b(breach(es|ed)?\b(?! of)|data breach|hack(s|ed|ers?)?\b|leak(s|ed)?\b|stole|stolen|(data|identity|credential) theft|theft of|heist|cyber ?attack\w*|attackers?|intruders?|accessed|broke into|break into|hijack\w*|seiz(e|es|ed) [\w\s-]{0,20}accounts|credential stuffing|cyber ?criminals?|hacking forum|scraped|held hostage|hold(s|ing)? [\w\s'’]{0,20}hostage|ransomware|compromised|cyber incident|(hackers|attackers) accessed|exploit(s|ed|ing)?\b|(data|information|details|records) (was|were) (taken|stolen|exposed|accessed)|sold (account|customer|personal) (details|data|information))/i,
   // Blame laid on an actor, not on a fault: "FBI blames North Korea", not "AWS blames DNS fault".
   attribution: /\b(blames?|blamed|attribut\w*)\b[\w\s'’]{0,25}\b(hackers|group|gang|north korea|russia|china|iran|state-backed)/i,
   ransom: /\b(pa(id|ys?|ying) [\w\s$.,]{0,20}ransom|ransom payment)\b/i,
@@ -121,7 +122,7 @@ const EVENT_PATTERNS: Record<EventKind, RegExp> = {
   appeal: /\b(appeal(s|ed)?)\b/i,
   // "Rules" alone is usually a noun ("App Store rules"); a ruling needs a court, a verdict or a dismissal.
   ruling:
-    /\b((judge|court)s? (\w+s|\w+ed)|court order|injunction|ruled|ruling|verdict|sided with|dismiss\w*|loses [\w\s-]{0,30}(trial|case))\b/i,
+    /\b((judge|court)s? (\w+s|\w+ed)|wins? [\w\s'’-]{0,30}(case|lawsuit|trial|suit)\b|court order|injunction|ruled|ruling|verdict|sided with|dismiss\w*|loses [\w\s-]{0,30}(trial|case))\b/i,
   investigation: /\b(investigat\w*|probe[sd]?|inquiry|asks? [\w\s-]{0,20}about)\b/i,
   "rules-take-effect": /\b(take[s]? effect|took effect|come[s]? into force|now appl(y|ies)|obligations)\b/i,
   "rules-delay": /\b(proposes? delaying|delay(ing)? parts)\b/i,
@@ -147,6 +148,8 @@ const PRESUPPOSES: Partial<Record<EventKind, readonly EventKind[]>> = {
   settlement: ["lawsuit"],
   ruling: ["lawsuit"],
   approval: ["acquisition"],
+  // A recall fixes a flaw: "recalls cars over faulty sensor" and "sensor flaw" report one defect.
+  recall: ["vulnerability-fix"],
 };
 
 /** The kinds of event a text reports. */
@@ -837,7 +840,12 @@ function namesSubject(side: StoryFeatures, names: ReadonlySet<string>): boolean 
  * says "FTC") counted as that one acronym, so that a spelt-out name is not three names the other side lacks.
  */
 function namesMeeting(side: StoryFeatures, other: StoryFeatures): Set<string> {
-  const names = new Set(side.names);
+  // A name in the plural ("Toyotas", "iPhones") meets the singular the other side writes.
+  const names = new Set(
+    [...side.names].map((name) =>
+      name.endsWith("s") && !other.names.has(name) && other.names.has(name.slice(0, -1)) ? name.slice(0, -1) : name,
+    ),
+  );
   for (const run of side.runs) {
     if (!other.names.has(run.acronym) || side.names.has(run.acronym)) continue;
     for (const name of run.names) if (!other.names.has(name)) names.delete(name);
