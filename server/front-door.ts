@@ -84,8 +84,11 @@ export function planWithBuild(frontDoor: ReturnType<typeof createFrontDoor>, loa
 }
 
 const TOO_LARGE = "This request is too large. Please shorten what you sent and try again.";
-/** After refusing a chunked body, this much more is read and thrown away so the client can read the answer; then the connection is cut. */
-const DISCARD_LIMIT = 1024 * 1024;
+/**
+ * After refusing a chunked body, the rest is read and thrown away for this long, so the client can read the
+ * answer (cutting the connection at once would reset it and lose the answer); then the connection is cut.
+ */
+const DISCARD_MS = 5_000;
 
 /**
  * Body budgets, before anything reads a body: a declared length over the route's budget is refused at once
@@ -107,16 +110,18 @@ export const limitBodies: RequestHandler = (req, res, next) => {
     req.off("data", onData).off("end", onEnd);
     chunks.length = 0;
     res.writeHead(413, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }).end(TOO_LARGE);
-    let discarded = 0;
-    req.on("data", (more: Buffer) => {
-      discarded += more.length;
-      if (discarded > DISCARD_LIMIT) req.socket.destroy();
-    });
+    req.resume();
+    const cut = setTimeout(() => req.socket.destroy(), DISCARD_MS);
+    cut.unref();
+    req.once("end", () => clearTimeout(cut)).once("close", () => clearTimeout(cut));
   };
   const onEnd = () => {
     res.locals.body = Buffer.concat(chunks);
     next();
   };
   // A client that goes away half-way is no fault of ours: nothing more to answer.
-  req.on("data", onData).once("end", onEnd).once("error", () => req.off("end", onEnd));
+  req
+    .on("data", onData)
+    .once("end", onEnd)
+    .once("error", () => req.off("end", onEnd));
 };

@@ -43,7 +43,12 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse, target: strin
 
 function writeHead(res: ExpressResponse, status: number, headers: Headers): void {
   res.status(status);
-  for (const [name, value] of headers.entries()) res.append(name, value);
+  for (const [name, value] of headers.entries()) {
+    if (name === "set-cookie") res.append(name, value);
+    else res.setHeader(name, value);
+  }
+  // The admin area and sign-in stay out of every cache, whatever a route said.
+  if (planOf(res.req)?.private) res.setHeader("Cache-Control", "no-store");
 }
 
 /** Streams a response as React Router made it. */

@@ -81,7 +81,7 @@ export function createRouteMatcher(routes: ServerBuild["routes"]): (pathname: st
   }
   const build = (parentId: string | undefined, parentPattern: string): PatternRoute[] =>
     (byParent.get(parentId) ?? []).map((route) => {
-      const pattern = route.path ? `${parentPattern.replace(/\/$/, "")}/${route.path}` : parentPattern || "/";
+      const pattern = route.path ? `${parentPattern}/${route.path}`.replace(/\/{2,}/g, "/") : parentPattern || "/";
       const children = build(route.id, pattern);
       const base = { id: route.id, pattern, path: route.path, caseSensitive: route.caseSensitive };
       return (route.index ? { ...base, index: true } : { ...base, children }) as PatternRoute;
