@@ -125,6 +125,31 @@ describe("the page cache over HTTP", () => {
     expect(site.throughApp()).toBe(3);
   });
 
+  it("compresses a page quickly when first asked for, and at the best quality once it is asked for again", async () => {
+    const cache = createPageCache();
+    const text = Array.from({ length: 400 }, (_, index) => `<p>Story ${index % 37} of the week, paragraph ${index}.</p>`).join(
+      "",
+    );
+    const site = await serverWith(cache, () => ({ status: 200, type: "text/html", body: page(text) }));
+    const get = async () => {
+      const answer = await fetch(`${site.base}/popular`, { headers: { "Accept-Encoding": "br" } });
+      return {
+        length: Number(answer.headers.get("content-length")),
+        state: answer.headers.get("x-page-cache"),
+        html: await answer.text(),
+      };
+    };
+    const first = await get();
+    expect(first.state).toBe("miss");
+    const second = await get();
+    expect(second.length, "still the quick copy: the better one is being made").toBe(first.length);
+    await cache.settled();
+    const third = await get();
+    expect(third.length).toBeLessThan(first.length);
+    expect(third.html).toBe(first.html);
+    expect(site.renders()).toBe(1);
+  });
+
   it("allows the page's inline scripts by their hash instead of the nonce", async () => {
     const cache = createPageCache();
     const site = await serverWith(cache, () => ({ status: 200, type: "text/html", body: page("Home") }));

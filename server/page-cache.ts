@@ -138,6 +138,7 @@ export function createPageCache({
   const rendering = new Map<string, Promise<{ page: RenderedPage; entry: Entry | null }>>();
   let generation = 0;
   let bytes = 0;
+  const improving = new Set<Promise<void>>();
 
   function forget(key: string): void {
     const entry = entries.get(key);
@@ -218,10 +219,12 @@ export function createPageCache({
   function improve(entry: Entry, encoding: Encoding): void {
     if (entry.best.has(encoding) || !entry.ready.has(encoding)) return;
     entry.best.add(encoding);
-    encode(entry.body, encoding, "best").then(
+    const work = encode(entry.body, encoding, "best").then(
       (body) => keep(entry, encoding, body),
-      () => entry.best.delete(encoding),
+      () => void entry.best.delete(encoding),
     );
+    improving.add(work);
+    void work.finally(() => improving.delete(work));
   }
 
   async function send(req: Request, res: Response, entry: Entry, state: "hit" | "miss"): Promise<void> {
@@ -320,6 +323,11 @@ export function createPageCache({
       generation += 1;
       entries.clear();
       bytes = 0;
+    },
+
+    /** Resolves once the recompressions under way have finished. */
+    async settled(): Promise<void> {
+      await Promise.all(improving);
     },
 
     stats(): { pages: number; bytes: number } {
