@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_BODY_LIMIT, planRequest, PUBLIC_BODY_LIMIT, UPLOAD_BODY_LIMIT } from "./request-plan";
+import { ADMIN_BODY_LIMIT, planRequest, planTarget, PUBLIC_BODY_LIMIT, UPLOAD_BODY_LIMIT } from "./request-plan";
 import { createRouteMatcher, parseRequestTarget } from "./request-target";
 import { buildRoutes } from "../tests/support/route-table";
 
@@ -8,7 +8,7 @@ const match = createRouteMatcher(buildRoutes());
 function plan(url: string, { method = "GET", cookie }: { method?: string; cookie?: string } = {}) {
   const target = parseRequestTarget(url);
   if (!target) throw new Error(`not a target: ${url}`);
-  return planRequest({ method, headers: { cookie } }, target, match(target.pathname));
+  return planRequest({ method, headers: { cookie } }, planTarget(target, match(target.pathname)));
 }
 
 describe("planRequest", () => {

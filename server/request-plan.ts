@@ -62,22 +62,34 @@ export function planOf(req: IncomingMessage): RequestPlan | undefined {
   return plans.get(req);
 }
 
-export function planRequest(
-  req: Pick<IncomingMessage, "method" | "headers">,
-  target: RequestTarget,
-  match: MatchedRoute | null,
-): RequestPlan {
-  const isPrivate = isPrivateRoute(match);
+/** What the request target alone decides: the same for every request to that target, so it may be remembered. */
+export interface TargetPlan {
+  target: RequestTarget;
+  match: MatchedRoute | null;
+  private: boolean;
+  /** The canonical URL, for a route the page cache keeps. */
+  canonical: string | null;
+  bodyLimit: number;
+}
+
+export function planTarget(target: RequestTarget, match: MatchedRoute | null): TargetPlan {
   const bodyLimit =
     match?.leafId === "routes/admin/upload-image"
       ? UPLOAD_BODY_LIMIT
       : match?.routeIds.some((id) => id.startsWith("routes/admin/"))
         ? ADMIN_BODY_LIMIT
         : PUBLIC_BODY_LIMIT;
+  const isPrivate = isPrivateRoute(match);
+  const canonical = !isPrivate && match ? canonicalUrl(target, match) : null;
+  return { target, match, private: isPrivate, canonical, bodyLimit };
+}
+
+/** The plan for one request: its target's, and whether this request (an anonymous read) may use the page cache. */
+export function planRequest(req: Pick<IncomingMessage, "method" | "headers">, targetPlan: TargetPlan): RequestPlan {
   const anonymousRead =
     (req.method === "GET" || req.method === "HEAD") && !SESSION_COOKIE_NAME.test(String(req.headers.cookie ?? ""));
-  const cacheKey = !isPrivate && anonymousRead && match ? canonicalUrl(target, match) : null;
-  return { target, match, private: isPrivate, cacheKey, bodyLimit };
+  const { target, match, bodyLimit, canonical } = targetPlan;
+  return { target, match, private: targetPlan.private, bodyLimit, cacheKey: anonymousRead ? canonical : null };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
 import { buildRoutes } from "../tests/support/route-table";
 import { createRouteMatcher, isPrivateRoute, parseRequestTarget } from "./request-target";
@@ -39,7 +40,69 @@ describe("parseRequestTarget", () => {
 });
 
 describe("createRouteMatcher", () => {
-  const match = createRouteMatcher(buildRoutes());
+  const routes = buildRoutes();
+  const match = createRouteMatcher(routes);
+
+  /** React Router's own matcher over the same table, as the reference. */
+  function reference(pathname: string) {
+    const children = (parentId: string): RouteObject[] =>
+      Object.values(routes)
+        .filter((route) => route?.parentId === parentId)
+        .map((route) =>
+          route!.index ? { id: route!.id, index: true } : { id: route!.id, path: route!.path, children: children(route!.id) },
+        );
+    const found = matchRoutes([{ id: "root", path: "", children: children("root") }], pathname);
+    return found && { routeIds: found.map((one) => one.route.id), params: found.at(-1)?.params };
+  }
+
+  it("matches every path as React Router's matchRoutes does", () => {
+    const paths = [
+      "/",
+      "/article/12",
+      "/ARTICLE/12/",
+      "/article/%31%32",
+      "/article/caf%C3%A9",
+      "/article",
+      "/article/1/2",
+      "/category/ai",
+      "/category/AI/",
+      "/category/ai/rss.xml",
+      "/category/ai/rss.xml/",
+      "/rss.xml",
+      "/RSS.XML",
+      "/search",
+      "/about",
+      "/About/",
+      "/cookie-policy",
+      "/newsletter",
+      "/unsubscribe/abc",
+      "/unsubscribe/abc/resubscribe",
+      "/admin",
+      "/admin/",
+      "/Admin/Articles",
+      "/admin/articles/new",
+      "/admin/articles/7/edit",
+      "/admin/articles/7",
+      "/admin/newsletter",
+      "/admin/newsletter/subscribers.csv",
+      "/admin/api/session",
+      "/admin/api/uploads",
+      "/admin/nothing",
+      "/auth/login",
+      "/auth/logout",
+      "/api/search",
+      "/sitemap.xml",
+      "/robots.txt",
+      "/healthz",
+      "/favicon.ico",
+      "/nothing/here",
+      "/administrator",
+    ];
+    for (const path of paths) {
+      const mine = match(path);
+      expect(mine && { routeIds: mine.routeIds, params: mine.params }, path).toEqual(reference(path));
+    }
+  });
 
   it("matches as React Router does: any letter case, a trailing slash, single-fetch data paths", () => {
     expect(match("/article/12")).toMatchObject({ leafId: "routes/reader/article", params: { id: "12" }, data: false });
