@@ -65,7 +65,8 @@ export function createFrontDoor({ siteUrl, allowedHosts, checkHost, build }: Fro
     if (!target) return null;
     const plan = planTarget(target, current ? matcherFor(current)(target.pathname) : null);
     if (current === build && build) {
-      if (remembered.size >= REMEMBERED_TARGETS) remembered.delete(remembered.keys().next().value!);
+      const oldest = remembered.keys().next();
+      if (remembered.size >= REMEMBERED_TARGETS && !oldest.done) remembered.delete(oldest.value);
       remembered.set(raw, plan);
     }
     return plan;
