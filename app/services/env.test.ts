@@ -19,7 +19,17 @@ describe("loadConfig", () => {
       initialAdmin: undefined,
       mailFrom: '"Byline" <newsletter@localhost>',
       newsletter: { autoSend: false, schedule: "0 9 * * 0" },
+      newsletterDoubleOptIn: true,
     });
+  });
+
+  it("turns double opt-in off only when NEWSLETTER_DOUBLE_OPT_IN says false", () => {
+    expect(loadConfig({ NEWSLETTER_DOUBLE_OPT_IN: "false" }).newsletterDoubleOptIn).toBe(false);
+    expect(loadConfig({ NEWSLETTER_DOUBLE_OPT_IN: "true" }).newsletterDoubleOptIn).toBe(true);
+    expect(loadConfig({ NEWSLETTER_DOUBLE_OPT_IN: "" }).newsletterDoubleOptIn).toBe(true);
+    expect(() => loadConfig({ NEWSLETTER_DOUBLE_OPT_IN: "no" })).toThrow(
+      'Invalid configuration: NEWSLETTER_DOUBLE_OPT_IN must be "true" or "false" (got "no").',
+    );
   });
 
   it("reads the weekly digest's switch and schedule, refusing a schedule croner cannot run", () => {
