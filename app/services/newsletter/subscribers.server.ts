@@ -183,9 +183,9 @@ export function createSubscriberService({
     const now = clock.now();
     const address = normalizedEmail(email);
     const subscriber = await recordSignUp(address, now);
-    if (subscriber.status === "active") return;
-    if (!(await claimConfirmationSlot(subscriber.id, now))) return;
-    sendInBackground(subscriber.id, address, now);
+    // The same two statements whatever the status: the claim itself leaves an active address alone.
+    const claimed = await claimConfirmationSlot(subscriber.id, now);
+    if (claimed) sendInBackground(subscriber.id, address, now);
   }
 
   /** The link's subscriber and whether the link may (still) make it active. */
