@@ -165,7 +165,8 @@ export function createSubscriberService({
       logger.info({ subscriberId }, "sign-up confirmation sent");
     } catch (error) {
       // The server's reply may quote the address; the log keeps neither it nor the link.
-      const reason = describeMailError(error).replaceAll(address, "[address]");
+      const quoted = new RegExp(address.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "gi");
+      const reason = describeMailError(error).replace(quoted, "[address]");
       logger.warn({ subscriberId, reason }, "a sign-up confirmation was not sent; the next sign-up sends it again");
       await releaseConfirmationSlot(subscriberId, issuedAt).catch((releaseError: unknown) =>
         logger.warn({ err: releaseError, subscriberId }, "could not release a confirmation slot"),
