@@ -149,9 +149,11 @@ function createApp(
   return app;
 }
 
-/** The path only: query strings may carry tokens or addresses that do not belong in logs, nor do unsubscribe tokens. */
+/** The path only: query strings may carry tokens or addresses that do not belong in logs, nor do unsubscribe and confirmation tokens. */
 function pathOf(req: IncomingMessage & { originalUrl?: string }): string {
-  return ((req.originalUrl ?? req.url ?? "/").split("?")[0] ?? "/").replace(/^\/unsubscribe\/[^/]+/, "/unsubscribe/[token]");
+  return ((req.originalUrl ?? req.url ?? "/").split("?")[0] ?? "/")
+    .replace(/^\/unsubscribe\/[^/]+/i, "/unsubscribe/[token]")
+    .replace(/^\/newsletter\/confirm\/[^/]+/i, "/newsletter/confirm/[token]");
 }
 
 /** The mail provider's one-click POST: unsubscribes the token's subscriber; 404 for a token that is not ours. */

@@ -109,7 +109,13 @@ export async function main({ vite }: { vite?: ViteDevServer } = {}): Promise<voi
     server.close(async () => {
       clearTimeout(force);
       try {
-        await Promise.all([services.generation.jobs.stop(), services.newsletter.stop(), services.contentChanges.stop()]);
+        await Promise.all([
+          services.generation.jobs.stop(),
+          services.newsletter.stop(),
+          services.contentChanges.stop(),
+          // Confirmation messages still being sent after their sign-up was answered.
+          services.subscribers.settled(),
+        ]);
         await vite?.close();
         await database.close();
         logger.info("stopped");

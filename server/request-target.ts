@@ -159,7 +159,10 @@ export function createRouteMatcher(routes: ServerBuild["routes"]): (pathname: st
   };
 }
 
-/** Routes whose answers are personal or private: the admin area and sign-in. Never stored anywhere. */
+/** Routes whose answers are personal or private: the admin area, sign-in, and pages reached by a personal link. */
+const PRIVATE_ROUTES = /^routes\/(?:admin|auth)\/|^routes\/reader\/(?:unsubscribe|resubscribe|confirm-subscription)$/;
+
+/** Never stored by a browser, a proxy or the page cache. */
 export function isPrivateRoute(match: MatchedRoute | null): boolean {
-  return match?.routeIds.some((id) => id.startsWith("routes/admin/") || id.startsWith("routes/auth/")) ?? false;
+  return match?.routeIds.some((id) => PRIVATE_ROUTES.test(id)) ?? false;
 }

@@ -48,6 +48,7 @@ const EnvSchema = z
     SMTP_URL: optionalUrl(/^smtps?:$/, "must be an smtp:// or smtps:// URL, such as smtp://user:pass@smtp.example.com:587"),
     MAIL_FROM: optionalText,
     NEWSLETTER_AUTO_SEND: z.enum(["true", "false"], { error: 'must be "true" or "false"' }).default("false"),
+    NEWSLETTER_DOUBLE_OPT_IN: z.enum(["true", "false"], { error: 'must be "true" or "false"' }).default("true"),
     NEWSLETTER_SCHEDULE: z
       .string()
       .trim()
@@ -133,6 +134,8 @@ export interface Config {
   mailFrom: string;
   /** The weekly digest: on when NEWSLETTER_AUTO_SEND=true, fired by NEWSLETTER_SCHEDULE in TZ. */
   newsletter: { autoSend: boolean; schedule: string };
+  /** Sign-ups wait for the confirmation link (NEWSLETTER_DOUBLE_OPT_IN, on by default; decision 013). */
+  newsletterDoubleOptIn: boolean;
   generationSpacingMs: number;
   /** Keep rendered reader pages between requests (PAGE_CACHE, on by default). */
   pageCache: boolean;
@@ -198,6 +201,7 @@ export function loadConfig(
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `"${env.SITE_NAME}" <newsletter@${new URL(siteUrl).hostname}>`,
     newsletter: { autoSend: env.NEWSLETTER_AUTO_SEND === "true", schedule: env.NEWSLETTER_SCHEDULE },
+    newsletterDoubleOptIn: env.NEWSLETTER_DOUBLE_OPT_IN === "true",
     generationSpacingMs: env.GENERATION_SPACING_MS,
     pageCache: env.PAGE_CACHE === "on",
     trustProxy: env.TRUST_PROXY.length === 1 && env.TRUST_PROXY[0] === "false" ? false : env.TRUST_PROXY,

@@ -21,6 +21,7 @@ describe("loadConfig", () => {
       newsletter: { autoSend: false, schedule: "0 9 * * 0" },
       trustProxy: ["loopback"],
       allowedHosts: [],
+      newsletterDoubleOptIn: true,
     });
   });
 
@@ -42,6 +43,15 @@ describe("loadConfig", () => {
       "www.news.example.com",
     ]);
     expect(() => loadConfig({ ALLOWED_HOSTS: "news.example.com:443" })).toThrow(/^Invalid configuration: ALLOWED_HOSTS must be/);
+  });
+
+  it("turns double opt-in off only when NEWSLETTER_DOUBLE_OPT_IN says false", () => {
+    expect(loadConfig({ NEWSLETTER_DOUBLE_OPT_IN: "false" }).newsletterDoubleOptIn).toBe(false);
+    expect(loadConfig({ NEWSLETTER_DOUBLE_OPT_IN: "true" }).newsletterDoubleOptIn).toBe(true);
+    expect(loadConfig({ NEWSLETTER_DOUBLE_OPT_IN: "" }).newsletterDoubleOptIn).toBe(true);
+    expect(() => loadConfig({ NEWSLETTER_DOUBLE_OPT_IN: "no" })).toThrow(
+      'Invalid configuration: NEWSLETTER_DOUBLE_OPT_IN must be "true" or "false" (got "no").',
+    );
   });
 
   it("reads the weekly digest's switch and schedule, refusing a schedule croner cannot run", () => {

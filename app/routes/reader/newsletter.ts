@@ -6,7 +6,14 @@ import { retryAfterHeader } from "~/utils/http";
 import { NewsletterSignup, newsletterOutcomeOf, type NewsletterOutcome } from "~/validation/newsletter";
 import type { Route } from "./+types/newsletter";
 
-const STATUS: Record<NewsletterOutcome, number> = { subscribed: 200, required: 400, invalid: 400, limited: 429, failed: 500 };
+const STATUS: Record<NewsletterOutcome, number> = {
+  subscribed: 200,
+  checkInbox: 200,
+  required: 400,
+  invalid: 400,
+  limited: 429,
+  failed: 500,
+};
 
 /** There is no page here: a visit goes to the sign-up block on the home page. */
 export function loader() {
