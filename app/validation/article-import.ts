@@ -1,11 +1,17 @@
 import { z } from "zod";
 import { CATEGORIES, type Category } from "../utils/categories";
+import { isImageAddress } from "./article";
+import { allowedText, NOT_ALLOWED } from "./text";
 
 const categoryList = CATEGORIES.join(", ");
 
+/** Control characters refused as in the editor (app/validation/text.ts); the import names the field itself. */
+const singleLine = allowedText("", { message: NOT_ALLOWED });
+const multiLine = allowedText("", { lines: "multi-line", message: NOT_ALLOWED });
+
 /** An ISO 8601 date-time, or null / empty for "not published". */
 const optionalDate = z
-  .union([z.string().trim(), z.null()])
+  .union([z.string().trim().check(singleLine), z.null()])
   .optional()
   .transform((value, context) => {
     if (value === undefined || value === null || value === "") return null;
@@ -18,22 +24,27 @@ const optionalDate = z
   });
 
 const SourceLinkInput = z.object({
-  outlet: z.string().trim().min(1),
-  title: z.string().trim().min(1),
-  url: z.url({ protocol: /^https?$/ }),
-  publishedAt: z.string().nullable().default(null),
+  outlet: z.string().trim().min(1).check(singleLine),
+  title: z.string().trim().min(1).check(singleLine),
+  url: z
+    .string()
+    .check(singleLine)
+    .pipe(z.url({ protocol: /^https?$/ })),
+  publishedAt: z.string().check(singleLine).nullable().default(null),
 });
 
 /**
  * One article in an import file, in the spec's field names. `author` is a name
  * (created when missing); `id`, `updated_at` and `author_id` from an export are ignored.
  */
-export const ArticleImportRow = z
-  .strictObject({
-    title: z.string().trim().min(1, "is required").max(300, "must be at most 300 characters"),
-    excerpt: z.string().trim().min(1, "is required").max(1000, "must be at most 1000 characters"),
-    content: z.string().trim().min(1, "is required"),
-    category: z.string().transform((value, context): Category => {
+export const ArticleImportRow = z.strictObject({
+  title: z.string().trim().min(1, "is required").max(300, "must be at most 300 characters").check(singleLine),
+  excerpt: z.string().trim().min(1, "is required").max(1000, "must be at most 1000 characters").check(multiLine),
+  content: z.string().trim().min(1, "is required").check(multiLine),
+  category: z
+    .string()
+    .check(singleLine)
+    .transform((value, context): Category => {
       const match = CATEGORIES.find((category) => category.toLowerCase() === value.trim().toLowerCase());
       if (!match) {
         context.addIssue({ code: "custom", message: `must be one of ${categoryList} (got "${value}")` });
@@ -41,28 +52,30 @@ export const ArticleImportRow = z
       }
       return match;
     }),
-    image: z.string().trim().max(2000).default(""),
-    published_at: optionalDate,
-    created_at: optionalDate,
-    is_featured: z.boolean().default(false),
-    is_popular: z.boolean().default(false),
-    is_ai_generated: z.boolean().default(false),
-    read_time: z
-      .number({ error: "must be a whole number of minutes from 1 to 15" })
-      .int("must be a whole number of minutes from 1 to 15")
-      .min(1, "must be a whole number of minutes from 1 to 15")
-      .max(15, "must be a whole number of minutes from 1 to 15")
-      .default(5),
-    sources: z.string().trim().default(""),
-    source_links: z.array(SourceLinkInput).default([]),
-    author: z.string().trim().min(1, "must not be empty").max(200).default("Staff"),
-    id: z.unknown().optional(),
-    updated_at: z.unknown().optional(),
-    author_id: z.unknown().optional(),
-  })
-  .refine((row) => !row.image || row.image.startsWith("/") || /^https?:\/\//.test(row.image), {
-    path: ["image"],
-    message: "must be an http(s) URL or a path on this site such as /images/stock/ai-technology.svg",
-  });
+  image: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine(isImageAddress, "must be an http(s) URL or a path on this site such as /images/stock/ai-technology.svg")
+    .check(singleLine)
+    .default(""),
+  published_at: optionalDate,
+  created_at: optionalDate,
+  is_featured: z.boolean().default(false),
+  is_popular: z.boolean().default(false),
+  is_ai_generated: z.boolean().default(false),
+  read_time: z
+    .number({ error: "must be a whole number of minutes from 1 to 15" })
+    .int("must be a whole number of minutes from 1 to 15")
+    .min(1, "must be a whole number of minutes from 1 to 15")
+    .max(15, "must be a whole number of minutes from 1 to 15")
+    .default(5),
+  sources: z.string().trim().check(singleLine).default(""),
+  source_links: z.array(SourceLinkInput).default([]),
+  author: z.string().trim().min(1, "must not be empty").max(200).check(singleLine).default("Staff"),
+  id: z.unknown().optional(),
+  updated_at: z.unknown().optional(),
+  author_id: z.unknown().optional(),
+});
 
 export type ArticleImportRow = z.infer<typeof ArticleImportRow>;
