@@ -37,45 +37,48 @@ const SourceLinkInput = z.object({
  * One article in an import file, in the spec's field names. `author` is a name
  * (created when missing); `id`, `updated_at` and `author_id` from an export are ignored.
  */
-export const ArticleImportRow = z.strictObject({
-  title: z.string().trim().min(1, "is required").max(300, "must be at most 300 characters").check(singleLine),
-  excerpt: z.string().trim().min(1, "is required").max(1000, "must be at most 1000 characters").check(multiLine),
-  content: z.string().trim().min(1, "is required").check(multiLine),
-  category: z
-    .string()
-    .check(singleLine)
-    .transform((value, context): Category => {
-      const match = CATEGORIES.find((category) => category.toLowerCase() === value.trim().toLowerCase());
-      if (!match) {
-        context.addIssue({ code: "custom", message: `must be one of ${categoryList} (got "${value}")` });
-        return z.NEVER;
-      }
-      return match;
-    }),
-  image: z
-    .string()
-    .trim()
-    .max(2000)
-    .refine(isImageAddress, "must be an http(s) URL or a path on this site such as /images/stock/ai-technology.svg")
-    .check(singleLine)
-    .default(""),
-  published_at: optionalDate,
-  created_at: optionalDate,
-  is_featured: z.boolean().default(false),
-  is_popular: z.boolean().default(false),
-  is_ai_generated: z.boolean().default(false),
-  read_time: z
-    .number({ error: "must be a whole number of minutes from 1 to 15" })
-    .int("must be a whole number of minutes from 1 to 15")
-    .min(1, "must be a whole number of minutes from 1 to 15")
-    .max(15, "must be a whole number of minutes from 1 to 15")
-    .default(5),
-  sources: z.string().trim().check(singleLine).default(""),
-  source_links: z.array(SourceLinkInput).default([]),
-  author: z.string().trim().min(1, "must not be empty").max(200).check(singleLine).default("Staff"),
-  id: z.unknown().optional(),
-  updated_at: z.unknown().optional(),
-  author_id: z.unknown().optional(),
-});
+export const ArticleImportRow = z
+  .strictObject({
+    title: z.string().trim().min(1, "is required").max(300, "must be at most 300 characters").check(singleLine),
+    excerpt: z.string().trim().min(1, "is required").max(1000, "must be at most 1000 characters").check(multiLine),
+    content: z.string().trim().min(1, "is required").check(multiLine),
+    category: z
+      .string()
+      .check(singleLine)
+      .transform((value, context): Category => {
+        const match = CATEGORIES.find((category) => category.toLowerCase() === value.trim().toLowerCase());
+        if (!match) {
+          context.addIssue({ code: "custom", message: `must be one of ${categoryList} (got "${value}")` });
+          return z.NEVER;
+        }
+        return match;
+      }),
+    image: z
+      .string()
+      .trim()
+      .max(2000)
+      .refine(isImageAddress, "must be an http(s) URL or a path on this site such as /images/stock/ai-technology.svg")
+      .check(singleLine)
+      .default(""),
+    published_at: optionalDate,
+    created_at: optionalDate,
+    is_featured: z.boolean().default(false),
+    is_popular: z.boolean().default(false),
+    is_ai_generated: z.boolean().default(false),
+    read_time: z
+      .number({ error: "must be a whole number of minutes from 1 to 15" })
+      .int("must be a whole number of minutes from 1 to 15")
+      .min(1, "must be a whole number of minutes from 1 to 15")
+      .max(15, "must be a whole number of minutes from 1 to 15")
+      .default(5),
+    sources: z.string().trim().check(singleLine).default(""),
+    source_links: z.array(SourceLinkInput).default([]),
+    author: z.string().trim().min(1, "must not be empty").max(200).check(singleLine).default("Staff"),
+    id: z.unknown().optional(),
+    updated_at: z.unknown().optional(),
+    author_id: z.unknown().optional(),
+  })
+  // An export's own id, update time and author id are read and dropped, so nothing unchecked travels on.
+  .transform(({ id: _id, updated_at: _updatedAt, author_id: _authorId, ...row }) => row);
 
 export type ArticleImportRow = z.infer<typeof ArticleImportRow>;
