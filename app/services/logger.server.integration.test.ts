@@ -3,7 +3,7 @@ import { Writable } from "node:stream";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDatabase, withTestDatabase } from "../../tests/setup/test-database";
 import { loginAttempts } from "../db/schema";
-import { createLogger } from "./logger.server";
+import { createLogger, failureReason } from "./logger.server";
 
 /*
  * Database errors reach the logs through `{ err }`. drizzle's error message carries the query's
@@ -53,6 +53,8 @@ describe("the logger and database errors", () => {
     expect(entry.err.message).toMatch(/^Failed query: insert into "login_attempts"/);
     expect(entry.err.message).toMatch(/invalid byte sequence for encoding "UTF8": 0x00/);
     expect(entry.err.stack).toMatch(/\n {4}at /);
+    // What the CLIs print: PostgreSQL's reason alone.
+    expect(failureReason(error)).toBe('invalid byte sequence for encoding "UTF8": 0x00');
   });
 
   it("logs a unique violation without the key's value in PostgreSQL's detail", async () => {

@@ -72,6 +72,16 @@ export function withoutQueryValues(error: Error, depth = 0): Error {
   return copy;
 }
 
+/**
+ * A failure in one line for a person at a terminal: PostgreSQL's reason rather than drizzle's "Failed query:"
+ * (which holds the whole SQL, every row of a batch insert), without any of the values.
+ */
+export function failureReason(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const reason = error.message.startsWith("Failed query:") && error.cause instanceof Error ? error.cause : error;
+  return withoutQueryValues(reason).message;
+}
+
 function scrubMessage(error: Error): string {
   let message = error.message;
   // drizzle: `Failed query: ${query}\nparams: ${params}`; the params run to the end of the message.

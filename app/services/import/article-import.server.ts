@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Database } from "../../db/client.server";
 import { articles, authors } from "../../db/schema";
 import { ArticleImportRow } from "../../validation/article-import";
-import { withoutQueryValues } from "../logger.server";
+import { failureReason } from "../logger.server";
 
 export interface RowError {
   /** 1-based: the position in a JSON array, or the line number in NDJSON. */
@@ -68,11 +68,7 @@ function describeIssues(error: z.ZodError): string {
  * Why the database refused the import, in one line: PostgreSQL's reason without drizzle's "Failed query:"
  * (which would print the SQL for every row) and without any row's values.
  */
-export function importFailureReason(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const reason = error.message.startsWith("Failed query:") && error.cause instanceof Error ? error.cause : error;
-  return withoutQueryValues(reason).message;
-}
+export const importFailureReason = failureReason;
 
 /** Checks every row; good rows are imported together in one transaction, bad rows reported by number. */
 export async function importArticles({ db, now }: { db: Database; now: Date }, parsed: ParsedImport): Promise<ImportResult> {
