@@ -1,8 +1,9 @@
 import { z } from "zod";
 
 /*
- * Text that may reach the database. PostgreSQL refuses a NUL byte in text, and a lone UTF-16 surrogate
- * cannot be written as UTF-8, so either would fail a query (a 500) instead of being answered as bad input.
+ * Text that may reach the database. PostgreSQL refuses a NUL byte in text, which would fail the query (a 500)
+ * instead of being answered as bad input, and a lone UTF-16 surrogate has no UTF-8 form (the drivers would
+ * silently store U+FFFD instead).
  * Other control characters (the rest of C0, DEL and C1) have no place in a title, a name or a search:
  * they are invisible, they break terminals, logs and CSV files, and nobody types them on purpose.
  * Multi-line fields (an article's content, a message) keep tab, line feed and carriage return.
