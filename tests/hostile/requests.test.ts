@@ -165,6 +165,36 @@ describe("the page cache cannot be filled with copies", () => {
   });
 });
 
+describe("the sign-up form's way back", () => {
+  it("stays on this site however the return path is written", async () => {
+    for (const returnTo of [
+      "/.//evil.example/x",
+      "//evil.example/x",
+      "/\\evil.example/x",
+      "https://evil.example/x",
+      "/%2e%2e//evil.example",
+    ]) {
+      const answer = await send(site.url, "/newsletter", {
+        method: "POST",
+        headers: { Origin: site.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ email: "not an address", returnTo }).toString(),
+      });
+      const location = String(answer.headers.location ?? "");
+      if (answer.status === 303)
+        expect(new URL(location, site.url).origin, `${returnTo} -> ${location}`).toBe(new URL(site.url).origin);
+      else expect(answer.status, returnTo).toBe(400);
+      expect(location, returnTo).not.toMatch(/^\/\/|evil\.example\/x/);
+    }
+    const home = await send(site.url, "/newsletter", {
+      method: "POST",
+      headers: { Origin: site.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: "not an address", returnTo: "/category/ai?page=2" }).toString(),
+    });
+    expect(home.status).toBe(303);
+    expect(home.headers.location).toBe("/category/ai?page=2&newsletter=invalid#newsletter");
+  });
+});
+
 describe("host names", () => {
   it("refuses a Host that is not the site's, but answers health checks from anywhere", async () => {
     const foreign = await send(site.url, "/", { headers: { Host: "rebound.attacker.example" } });
