@@ -4,7 +4,8 @@ import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config
 // Vitest runs without the React Router plugin. Three kinds of suites:
 // - unit: `*.test.ts(x)` that need no database;
 // - integration: `*.integration.test.ts`, run once on a fresh embedded PGlite per file and,
-//   when TEST_DATABASE_URL is set, once more on PostgreSQL (a fresh database per file).
+//   when TEST_DATABASE_URL is set, once more on PostgreSQL (a fresh database per file);
+// - hostile: `tests/hostile/`, a hostile client's requests against the production server (built first).
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 const integrationFiles = ["{app,server,scripts,tests}/**/*.integration.test.{ts,tsx}"];
 
@@ -31,8 +32,18 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["{app,server,scripts,tests,bench}/**/*.test.{ts,tsx}"],
-          exclude: [...integrationFiles, "tests/e2e/**", "tests/load/**", "node_modules/**"],
+          exclude: [...integrationFiles, "tests/e2e/**", "tests/load/**", "tests/hostile/**", "node_modules/**"],
           setupFiles: ["./tests/setup/fail-on-error-log.ts"],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "hostile",
+          include: ["tests/hostile/**/*.test.ts"],
+          globalSetup: ["./tests/setup/build-global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       integrationProject("pglite"),

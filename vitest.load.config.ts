@@ -9,7 +9,7 @@ export default defineConfig({
   test: {
     name: "load",
     include: ["tests/load/**/*.load.test.ts"],
-    globalSetup: ["./tests/load/build-global-setup.ts"],
+    globalSetup: ["./tests/setup/build-global-setup.ts"],
     fileParallelism: false,
     testTimeout: 240_000,
     hookTimeout: 180_000,

@@ -68,6 +68,8 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // A request the server could not read (400) says why in a plain sentence; other errors say only that something went wrong.
+  const badRequest = isRouteErrorResponse(error) && error.status === 400 && typeof error.data === "string" ? error.data : null;
   const location = useLocation();
   return (
     <SiteShell>
@@ -83,7 +85,7 @@ export function ErrorBoundary() {
           </>
         ) : (
           <>
-            <p className="text-slate-600 dark:text-slate-400">Please try refreshing the page</p>
+            <p className="text-slate-600 dark:text-slate-400">{badRequest ?? "Please try refreshing the page"}</p>
             <form method="get">
               {/* A GET form replaces the query string with its fields; these keep the page's own. */}
               {[...new URLSearchParams(location.search)].map(([name, value], index) => (

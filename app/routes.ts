@@ -16,6 +16,7 @@ export default [
     route("cookie-policy", "routes/reader/info/cookie-policy.tsx"),
   ]),
   route("newsletter", "routes/reader/newsletter.ts"),
+  route("newsletter/confirm/:token", "routes/reader/confirm-subscription.tsx"),
   route("unsubscribe/:token", "routes/reader/unsubscribe.tsx"),
   route("unsubscribe/:token/resubscribe", "routes/reader/resubscribe.tsx"),
 

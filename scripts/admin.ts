@@ -10,6 +10,7 @@
 import { createSessionService } from "~/services/auth/sessions.server";
 import { AdminAccountError, createAdminService } from "~/services/auth/admins.server";
 import { systemClock } from "~/services/index.server";
+import { failureReason } from "~/services/logger.server";
 import { AdminPassword, AdminUsername } from "~/validation/admin";
 import { openDatabaseForCommand, readConfigOrExit } from "../server/bootstrap";
 import { readHiddenLine, readStandardInput } from "./terminal";
@@ -90,7 +91,7 @@ run(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     const known = error instanceof CommandError || error instanceof AdminAccountError;
-    process.stderr.write(`${known ? (error as Error).message : `Failed, nothing was changed: ${(error as Error).message}`}\n`);
+    process.stderr.write(`${known ? (error as Error).message : `Failed, nothing was changed: ${failureReason(error)}`}\n`);
     process.exit(known ? 1 : 2);
   },
 );

@@ -1,13 +1,14 @@
 /**
  * npm run import -- FILE
  * Imports articles from a JSON array or NDJSON file in the spec's field names.
- * Every row is checked; bad rows are reported by number and the good ones are
- * imported together in one transaction.
+ * Every row is checked; bad rows are reported by number and reason ("Row 3: title contains characters
+ * that are not allowed") and the good ones are imported together in one transaction. Should the database
+ * still refuse the batch, its reason is printed, never the SQL or the rows' values.
  * Exit status: 0 every row imported, 1 some rows rejected (the rest imported), 2 nothing imported.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { ImportFileError, importArticles, parseImportFile } from "~/services/import/article-import.server";
+import { ImportFileError, importArticles, importFailureReason, parseImportFile } from "~/services/import/article-import.server";
 import { openDatabaseForCommand, readConfigOrExit } from "../server/bootstrap";
 
 const USAGE = "Usage: npm run import -- FILE   (a JSON array of articles, or one JSON object per line)";
@@ -58,7 +59,7 @@ async function run(): Promise<number> {
 run().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`Import failed, nothing was imported: ${(error as Error).message}\n`);
+    process.stderr.write(`Import failed, nothing was imported: ${importFailureReason(error)}\n`);
     process.exit(2);
   },
 );

@@ -7,9 +7,12 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { requestContext, servicesContext } from "~/context";
 import type { Services } from "~/services/index.server";
 import { UPLOADS_URL_PREFIX } from "~/services/uploads/uploads.server";
+import { rateLimitAddress } from "~/services/rate-limits/client-address.server";
+import { createFrontDoor, limitBodies, planWithBuild } from "./front-door";
 import type { PageCache } from "./page-cache";
 import { createPageHandler } from "./page-handler";
-import { noStoreForAdmin, requireSameOrigin } from "./same-origin";
+import { planOf } from "./request-plan";
+import { requireSameOrigin } from "./same-origin";
 import { assignNonce, securityHeaders } from "./security-headers";
 
 const DYNAMIC_BROTLI_QUALITY = 3;
@@ -24,20 +27,35 @@ export interface AppOptions {
   devMiddleware?: RequestHandler;
   /** Rendered reader pages kept between requests; undefined renders every request. */
   pageCache?: PageCache;
+  /** The peers whose X-Forwarded-For is believed (TRUST_PROXY), or false for none. */
+  trustProxy: string[] | false;
+  /** Host names besides SITE_URL's and loopback that requests may name (ALLOWED_HOSTS). */
+  allowedHosts: readonly string[];
 }
 
 /**
- * The request handler: a page the cache holds, already sent once through the whole app, is answered at once
- * with the headers the app gave it (server/page-cache.ts); every other request goes through the app.
+ * The request handler. In front of everything, the front door (server/front-door.ts) refuses unknown hosts and
+ * request targets that could be read two ways, and plans the request from the route it matches. Then a page
+ * the cache holds, already sent once through the whole app, is answered at once with the headers the app gave
+ * it (server/page-cache.ts); every other request goes through the app.
  */
 export function createRequestListener(options: AppOptions): (req: IncomingMessage, res: ServerResponse) => void {
-  const app = createApp(options);
+  const frontDoor = createFrontDoor({
+    siteUrl: options.services.site.url,
+    allowedHosts: options.allowedHosts,
+    checkHost: !options.devMiddleware,
+    build: typeof options.build === "function" ? undefined : options.build,
+  });
+  const app = createApp(options, frontDoor);
   const { pageCache } = options;
-  if (!pageCache) return app;
   const { logger } = options.services;
   return (req, res) => {
     const started = process.hrtime.bigint();
-    if (!pageCache.serveFast(req, res)) return void app(req, res);
+    if (!frontDoor.admit(req, res)) {
+      if (logger.isLevelEnabled("info")) logRequest(logger, req, res, started);
+      return;
+    }
+    if (!pageCache?.serveFast(req, res)) return void app(req, res);
     if (logger.isLevelEnabled("info")) logRequest(logger, req, res, started);
   };
 }
@@ -46,13 +64,24 @@ export function createRequestListener(options: AppOptions): (req: IncomingMessag
  * The Express application: request logs, security headers, compression, static files, then the
  * same-origin check for state-changing requests, then React Router.
  */
-function createApp({ services, build, clientDir, devMiddleware, pageCache }: AppOptions): express.Express {
+function createApp(
+  { services, build, clientDir, devMiddleware, pageCache, trustProxy }: AppOptions,
+  frontDoor: ReturnType<typeof createFrontDoor>,
+): express.Express {
   const { logger, site } = services;
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  // Only these peers may say who the client is (X-Forwarded-For); anyone else is the client.
+  app.set("trust proxy", trustProxy === false ? false : trustProxy);
 
   app.use(requestLog(services));
+  if (typeof build === "function") app.use(planWithBuild(frontDoor, build));
+  // The admin area and sign-in are decided by the route that answers, whatever the path's spelling.
+  app.use((req, res, next) => {
+    if (planOf(req)?.private) res.set("Cache-Control", "no-store");
+    next();
+  });
+  app.use(limitBodies);
   app.use(assignNonce);
   app.use(
     securityHeaders({
@@ -88,7 +117,6 @@ function createApp({ services, build, clientDir, devMiddleware, pageCache }: App
     express.static(services.uploads.directory, { immutable: true, maxAge: "1y", index: false, dotfiles: "ignore" }),
   );
 
-  app.use(noStoreForAdmin);
   // RFC 8058 one-click unsubscribe comes from the mail provider's origin without cookies, so it is answered
   // here, before the same-origin check (and React Router's own); the signed token is the proof.
   app.post("/unsubscribe/:token", oneClickUnsubscribe(services));
@@ -102,13 +130,17 @@ function createApp({ services, build, clientDir, devMiddleware, pageCache }: App
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
-        context.set(requestContext, { nonce: String(res.locals.nonce), clientAddress: req.ip ?? "unknown" });
+        context.set(requestContext, { nonce: String(res.locals.nonce), clientAddress: rateLimitAddress(req.ip) });
         return context;
       },
     }),
   );
 
   app.use(((error, req, res, _next) => {
+    // A URL the router could not decode is the client's mistake, not a fault.
+    if (error instanceof URIError && !res.headersSent) {
+      return void res.status(400).type("text/plain").set("Cache-Control", "no-store").send("This address is not valid.");
+    }
     logger.error({ err: error, method: req.method, path: pathOf(req) }, "unhandled request error");
     if (res.headersSent) return res.end();
     res.status(500).type("text/plain").send("Something went wrong. Please try refreshing the page.");
@@ -117,9 +149,11 @@ function createApp({ services, build, clientDir, devMiddleware, pageCache }: App
   return app;
 }
 
-/** The path only: query strings may carry tokens or addresses that do not belong in logs, nor do unsubscribe tokens. */
+/** The path only: query strings may carry tokens or addresses that do not belong in logs, nor do unsubscribe and confirmation tokens. */
 function pathOf(req: IncomingMessage & { originalUrl?: string }): string {
-  return ((req.originalUrl ?? req.url ?? "/").split("?")[0] ?? "/").replace(/^\/unsubscribe\/[^/]+/, "/unsubscribe/[token]");
+  return ((req.originalUrl ?? req.url ?? "/").split("?")[0] ?? "/")
+    .replace(/^\/unsubscribe\/[^/]+/i, "/unsubscribe/[token]")
+    .replace(/^\/newsletter\/confirm\/[^/]+/i, "/newsletter/confirm/[token]");
 }
 
 /** The mail provider's one-click POST: unsubscribes the token's subscriber; 404 for a token that is not ours. */

@@ -51,6 +51,8 @@ export async function main({ vite }: { vite?: ViteDevServer } = {}): Promise<voi
     res.writeHead(503, { "Retry-After": "1", "Content-Type": "text/plain" }).end("Byline is starting.");
   });
   server.keepAliveTimeout = 65_000;
+  // "100 Continue" is sent only once the body's budget allows it (server/front-door.ts), not by Node at once.
+  server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => server.emit("request", req, res));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());
@@ -92,6 +94,8 @@ export async function main({ vite }: { vite?: ViteDevServer } = {}): Promise<voi
     clientDir: vite ? undefined : path.join(PROJECT_ROOT, "build", "client"),
     devMiddleware: vite?.middlewares,
     pageCache,
+    trustProxy: config.trustProxy,
+    allowedHosts: config.allowedHosts,
   });
   // Signals are handled before the ready line is printed, so a stop right after it still shuts down cleanly.
   let stopping = false;
@@ -105,7 +109,13 @@ export async function main({ vite }: { vite?: ViteDevServer } = {}): Promise<voi
     server.close(async () => {
       clearTimeout(force);
       try {
-        await Promise.all([services.generation.jobs.stop(), services.newsletter.stop(), services.contentChanges.stop()]);
+        await Promise.all([
+          services.generation.jobs.stop(),
+          services.newsletter.stop(),
+          services.contentChanges.stop(),
+          // Confirmation messages still being sent after their sign-up was answered.
+          services.subscribers.settled(),
+        ]);
         await vite?.close();
         await database.close();
         logger.info("stopped");

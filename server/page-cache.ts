@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import type { Request, Response } from "express";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { planOf } from "./request-plan";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -17,10 +18,6 @@ export const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
  */
 export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-while-revalidate=60";
 
-/** Paths never kept: the admin area, sign-in, personal links, JSON endpoints, the health check. */
-const NEVER_CACHED = /^\/(?:admin|auth|api|unsubscribe|newsletter|healthz)(?:[/.]|$)/;
-/** The admin session cookie: a signed-in editor sees pages rendered for them. */
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?byline_session=/;
 const CACHEABLE_TYPES = /^(?:text\/html|application\/rss\+xml|application\/xml|text\/xml|text\/x-script)\b/;
 
 type Encoding = "br" | "gzip" | "identity";
@@ -36,6 +33,8 @@ interface Entry {
   encoded: Map<Encoding, Promise<Buffer>>;
   /** The encodings made so far, for the synchronous fast path. */
   ready: Map<Encoding, Buffer>;
+  /** The encodings recompressed at the best quality, or being recompressed. */
+  best: Set<Encoding>;
   /**
    * Every header of this page's first answer through the whole app (security headers included), without the
    * per-answer ones: what the fast path sends again without going through Express.
@@ -51,15 +50,6 @@ export interface RenderedPage {
   status: number;
   headers: Headers;
   body: Buffer;
-}
-
-/** Whether a request may be answered from the cache: an anonymous GET or HEAD for a reader page, feed or sitemap. */
-export function isCacheableRequest(req: Pick<IncomingMessage, "method" | "url" | "headers">): boolean {
-  if (req.method !== "GET" && req.method !== "HEAD") return false;
-  const url = req.url ?? "/";
-  const query = url.indexOf("?");
-  if (NEVER_CACHED.test(query === -1 ? url : url.slice(0, query))) return false;
-  return !SESSION_COOKIE.test(req.headers.cookie ?? "");
 }
 
 /** Whether a rendered answer may be kept: a 200 page, feed or data answer that sets no cookie and allows caching. */
@@ -83,12 +73,15 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
   return "identity";
 }
 
-/** SHA-256 CSP sources of every inline script in an HTML page. */
-export function inlineScriptHashes(html: string): string[] {
+/**
+ * SHA-256 CSP sources of the inline scripts the app emitted in an HTML page: those carrying this render's
+ * nonce, which nothing but the app knows. Any other inline script in the page stays blocked.
+ */
+export function inlineScriptHashes(html: string, nonce: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const [, attributes = "", content = ""] = match;
-    if (/\bsrc\s*=/i.test(attributes) || content === "") continue;
+    if (/\bsrc\s*=/i.test(attributes) || content === "" || !attributes.includes(` nonce="${nonce}"`)) continue;
     hashes.add(`'sha256-${createHash("sha256").update(content, "utf8").digest("base64")}'`);
   }
   return [...hashes];
@@ -101,17 +94,26 @@ function withoutPerAnswerHeaders(headers: OutgoingHttpHeaders): OutgoingHttpHead
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_ANSWER_HEADERS.has(name)));
 }
 
-function encode(body: Buffer, encoding: Encoding): Promise<Buffer> {
+/**
+ * A page's first compression is quick (brotli 4, gzip 6: a few milliseconds), so a miss costs little even when
+ * every request asks for another page; a page asked for again is recompressed at the best quality (brotli 11,
+ * gzip 9) in the background and served smaller from then on.
+ */
+type Quality = "fast" | "best";
+const BROTLI_QUALITY: Record<Quality, number> = { fast: 4, best: 11 };
+const GZIP_LEVEL: Record<Quality, number> = { fast: 6, best: 9 };
+
+function encode(body: Buffer, encoding: Encoding, quality: Quality): Promise<Buffer> {
   if (encoding === "br") {
     return brotli(body, {
       params: {
-        [zlib.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[quality],
         [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
         [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
       },
     });
   }
-  if (encoding === "gzip") return gzipAsync(body, { level: 9 });
+  if (encoding === "gzip") return gzipAsync(body, { level: GZIP_LEVEL[quality] });
   return Promise.resolve(body);
 }
 
@@ -122,7 +124,7 @@ function isFresh(req: IncomingMessage, etag: string): boolean {
 }
 
 /**
- * The page cache: rendered reader pages, feeds and the sitemap, kept per URL and served with their ETag (304
+ * The page cache: rendered reader pages, feeds and the sitemap, kept per canonical URL (server/request-plan.ts) and served with their ETag (304
  * when the browser holds it), precompressed once (brotli, gzip), and dropped all at once when content changes
  * (`clear`, which every instance hears) or after PAGE_CACHE_TTL_MS. Cached HTML carries no nonce: its inline
  * scripts are allowed by their hashes in the Content-Security-Policy instead, so one copy serves everyone.
@@ -136,6 +138,7 @@ export function createPageCache({
   const rendering = new Map<string, Promise<{ page: RenderedPage; entry: Entry | null }>>();
   let generation = 0;
   let bytes = 0;
+  const improving = new Set<Promise<void>>();
 
   function forget(key: string): void {
     const entry = entries.get(key);
@@ -160,9 +163,9 @@ export function createPageCache({
   function store(key: string, page: RenderedPage, nonce: string, startedIn: number): Entry | null {
     if (!isCacheableResponse(page.status, page.headers)) return null;
     const html = page.headers.get("content-type")?.startsWith("text/html") === true;
+    const rendered = html ? page.body.toString("utf8") : "";
     // The nonce was this render's; without it the bytes are the same for every reader and instance.
-    const text = html ? page.body.toString("utf8").replaceAll(` nonce="${nonce}"`, "") : "";
-    const body = html ? Buffer.from(text, "utf8") : page.body;
+    const body = html ? Buffer.from(rendered.replaceAll(` nonce="${nonce}"`, ""), "utf8") : page.body;
     const headers = [...page.headers.entries()].filter(
       ([name]) => !/^(?:content-length|content-encoding|date|etag)$/i.test(name),
     );
@@ -172,9 +175,10 @@ export function createPageCache({
       headers,
       body,
       etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
-      scriptHashes: html ? inlineScriptHashes(text) : [],
+      scriptHashes: html ? inlineScriptHashes(rendered, nonce) : [],
       encoded: new Map([["identity", Promise.resolve(body)]]),
       ready: new Map([["identity", body]]),
+      best: new Set(["identity"]),
       bytes: body.length,
       storedAt: now(),
       generation: startedIn,
@@ -191,18 +195,36 @@ export function createPageCache({
     return entry;
   }
 
-  async function encoded(entry: Entry, encoding: Encoding): Promise<Buffer> {
-    const known = entry.encoded.get(encoding);
-    if (known) return known;
-    const body = encode(entry.body, encoding);
-    entry.encoded.set(encoding, body);
-    const size = (await body).length;
-    entry.ready.set(encoding, await body);
+  /** Keeps an encoding of the page, in place of the one it had (the cache's byte count follows). */
+  function keep(entry: Entry, encoding: Encoding, body: Buffer): void {
+    const size = body.length - (entry.ready.get(encoding)?.length ?? 0);
+    entry.ready.set(encoding, body);
+    entry.encoded.set(encoding, Promise.resolve(body));
     if (entries.get(entry.key) === entry) {
       entry.bytes += size;
       bytes += size;
     }
+  }
+
+  async function encoded(entry: Entry, encoding: Encoding): Promise<Buffer> {
+    const known = entry.encoded.get(encoding);
+    if (known) return known;
+    const body = encode(entry.body, encoding, "fast");
+    entry.encoded.set(encoding, body);
+    keep(entry, encoding, await body);
     return body;
+  }
+
+  /** A page asked for again: its encoding is recompressed at the best quality, once, off the request. */
+  function improve(entry: Entry, encoding: Encoding): void {
+    if (entry.best.has(encoding) || !entry.ready.has(encoding)) return;
+    entry.best.add(encoding);
+    const work = encode(entry.body, encoding, "best").then(
+      (body) => keep(entry, encoding, body),
+      () => void entry.best.delete(encoding),
+    );
+    improving.add(work);
+    void work.finally(() => improving.delete(work));
   }
 
   async function send(req: Request, res: Response, entry: Entry, state: "hit" | "miss"): Promise<void> {
@@ -225,6 +247,7 @@ export function createPageCache({
       return;
     }
     const encoding = preferredEncoding(req.get("accept-encoding"));
+    if (state === "hit") improve(entry, encoding);
     const body = await encoded(entry, encoding);
     if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", body.length);
@@ -238,8 +261,8 @@ export function createPageCache({
      * already sent once through the whole app, in the encoding asked for; false (nothing sent) otherwise.
      */
     serveFast(req: IncomingMessage, res: ServerResponse): boolean {
-      if (!isCacheableRequest(req)) return false;
-      const entry = fresh(req.url ?? "/");
+      const key = planOf(req)?.cacheKey;
+      const entry = key ? fresh(key) : undefined;
       if (!entry?.appHeaders) return false;
       const headers: OutgoingHttpHeaders = { ...entry.appHeaders, etag: entry.etag, "x-page-cache": "hit" };
       if (isFresh(req, entry.etag)) {
@@ -249,6 +272,7 @@ export function createPageCache({
       const encoding = preferredEncoding(req.headers["accept-encoding"]);
       const body = entry.ready.get(encoding);
       if (!body) return false;
+      improve(entry, encoding);
       if (encoding !== "identity") headers["content-encoding"] = encoding;
       headers["content-length"] = body.length;
       res.writeHead(entry.status, headers);
@@ -257,9 +281,9 @@ export function createPageCache({
       return true;
     },
 
-    /** Answers from the cache when it holds a fresh copy of this page; false otherwise. */
-    async serveCached(req: Request, res: Response): Promise<boolean> {
-      const hit = fresh(req.originalUrl);
+    /** Answers from the cache when it holds a fresh copy of the page kept under `key`; false otherwise. */
+    async serveCached(key: string, req: Request, res: Response): Promise<boolean> {
+      const hit = fresh(key);
       if (!hit) return false;
       await send(req, res, hit, "hit");
       return true;
@@ -271,13 +295,13 @@ export function createPageCache({
      * waiting request rendering its own.
      */
     async renderAndServe(
+      key: string,
       req: Request,
       res: Response,
       nonce: string,
       render: () => Promise<RenderedPage>,
       sendRendered: (page: RenderedPage) => Promise<void>,
     ): Promise<void> {
-      const key = req.originalUrl;
       const pending = rendering.get(key);
       if (pending) {
         const shared = await pending.then((result) => result.entry).catch(() => null);
@@ -299,6 +323,11 @@ export function createPageCache({
       generation += 1;
       entries.clear();
       bytes = 0;
+    },
+
+    /** Resolves once the recompressions under way have finished. */
+    async settled(): Promise<void> {
+      await Promise.all(improving);
     },
 
     stats(): { pages: number; bytes: number } {

@@ -4,13 +4,8 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import {
-  isCacheableRequest,
-  isCacheableResponse,
-  PUBLIC_PAGE_CACHE_CONTROL,
-  type PageCache,
-  type RenderedPage,
-} from "./page-cache";
+import { isCacheableResponse, PUBLIC_PAGE_CACHE_CONTROL, type PageCache, type RenderedPage } from "./page-cache";
+import { planOf } from "./request-plan";
 
 export interface PageHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -20,29 +15,40 @@ export interface PageHandlerOptions {
   cache: PageCache | undefined;
 }
 
-/** The Fetch request React Router handles, from Express's (the same conversion as @react-router/express). */
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+/**
+ * The Fetch request React Router handles, from Express's (the same conversion as @react-router/express). A page
+ * the cache may keep is rendered from its canonical URL (server/request-plan.ts), so every spelling that shares
+ * the cached copy gets exactly what that copy says.
+ */
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse, target: string): Request {
   const headers = new Headers();
   for (const [name, values] of Object.entries(req.headers)) {
     if (values === undefined) continue;
     for (const value of Array.isArray(values) ? values : [values]) headers.append(name, value);
   }
-  const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+  const url = new URL(target, `${req.protocol}://${req.get("host") ?? "localhost"}`);
   const controller = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
   });
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
-    init.duplex = "half";
+    // A chunked body was read up to its budget already (server/front-door.ts); others stream.
+    const read: unknown = res.locals.body;
+    init.body = Buffer.isBuffer(read) ? new Uint8Array(read) : createReadableStreamFromReadable(req);
+    if (!Buffer.isBuffer(read)) init.duplex = "half";
   }
   return new Request(url, init);
 }
 
 function writeHead(res: ExpressResponse, status: number, headers: Headers): void {
   res.status(status);
-  for (const [name, value] of headers.entries()) res.append(name, value);
+  for (const [name, value] of headers.entries()) {
+    if (name === "set-cookie") res.append(name, value);
+    else res.setHeader(name, value);
+  }
+  // The admin area and sign-in stay out of every cache, whatever a route said.
+  if (planOf(res.req)?.private) res.setHeader("Cache-Control", "no-store");
 }
 
 /** Streams a response as React Router made it. */
@@ -71,23 +77,24 @@ export function createPageHandler({ build, mode, getLoadContext, cache }: PageHa
   const handle = createRequestHandler(build, mode);
   return async (req, res, next) => {
     try {
-      const cacheable = isCacheableRequest(req);
-      if (cache && cacheable && (await cache.serveCached(req, res))) return;
+      const cacheKey = planOf(req)?.cacheKey ?? null;
+      if (cache && cacheKey && (await cache.serveCached(cacheKey, req, res))) return;
       const context = getLoadContext(req, res);
-      if (cache && cacheable && req.method === "GET") {
+      const target = cacheKey ?? req.originalUrl;
+      if (cache && cacheKey && req.method === "GET") {
         const render = async (): Promise<RenderedPage> => {
-          const response = await handle(toFetchRequest(req, res), context);
+          const response = await handle(toFetchRequest(req, res, target), context);
           return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
         };
         const sendRendered = async (page: RenderedPage) => {
           writeHead(res, page.status, page.headers);
           res.end(page.body);
         };
-        await cache.renderAndServe(req, res, String(res.locals.nonce), render, sendRendered);
+        await cache.renderAndServe(cacheKey, req, res, String(res.locals.nonce), render, sendRendered);
         return;
       }
-      const response = await handle(toFetchRequest(req, res), context);
-      if (cacheable && isCacheableResponse(response.status, response.headers)) {
+      const response = await handle(toFetchRequest(req, res, target), context);
+      if (cacheKey && isCacheableResponse(response.status, response.headers)) {
         // A whole public page in one write: compressed in one pass rather than in React's many small chunks.
         response.headers.set("Cache-Control", PUBLIC_PAGE_CACHE_CONTROL);
         const body = Buffer.from(await response.arrayBuffer());

@@ -44,9 +44,3 @@ export function requireSameOrigin(siteUrl: string): RequestHandler {
       .send("This form was sent from another website, so it was refused. Please use the form on this site.");
   };
 }
-
-/** The admin area and sign-in answers are never stored by a browser or a proxy. */
-export const noStoreForAdmin: RequestHandler = (req, res, next) => {
-  if (/^\/(admin|auth)(?:[/.]|$)/.test(req.path)) res.set("Cache-Control", "no-store");
-  next();
-};

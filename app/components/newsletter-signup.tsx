@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useFetcher, useLocation, useSearchParams } from "react-router";
 import {
   isNewsletterOutcome,
+  isNewsletterSuccess,
   NEWSLETTER_MESSAGES,
   NewsletterSignup as NewsletterSignupSchema,
   newsletterOutcomeOf,
@@ -44,12 +45,12 @@ export function NewsletterSignup({ variant = "wide" }: { variant?: "wide" | "sid
 
   // Success clears the field.
   useEffect(() => {
-    if (answer?.outcome === "subscribed" && inputRef.current) inputRef.current.value = "";
+    if (isNewsletterSuccess(answer?.outcome) && inputRef.current) inputRef.current.value = "";
   }, [answer]);
 
-  // "Thanks for subscribing!" shows for 3 seconds.
+  // "Thanks for subscribing!" (with "Check your inbox to confirm." under double opt-in) shows for 3 seconds.
   useEffect(() => {
-    if (outcome !== "subscribed") return;
+    if (!isNewsletterSuccess(outcome)) return;
     const timer = setTimeout(() => {
       setDismissedAnswer(fetcher.data);
       setLocalOutcome(null);
@@ -73,7 +74,7 @@ export function NewsletterSignup({ variant = "wide" }: { variant?: "wide" | "sid
     void fetcher.submit(form, { method: "post", action: "/newsletter" });
   }
 
-  const isError = outcome !== null && outcome !== "subscribed";
+  const isError = outcome !== null && !isNewsletterSuccess(outcome);
   const returnTo = `${location.pathname}${stripOutcome(location.search)}`;
   const wide = variant === "wide";
 

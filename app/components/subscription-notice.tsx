@@ -1,11 +1,12 @@
 import { Form, Link } from "react-router";
 import { Container, SiteShell } from "~/components/layout/site-shell";
+import type { SubscriberStatus } from "~/services/newsletter/subscribers.server";
 
 export interface SubscriptionNoticeProps {
   siteName: string;
   token: string;
   /** Null for a link that is not valid. */
-  subscription: { email: string; status: "active" | "unsubscribed" } | null;
+  subscription: { email: string; status: SubscriberStatus } | null;
   /** "unsubscribed": the link was just followed; "resubscribed": the reader came back. */
   moment: "unsubscribed" | "resubscribed";
 }
@@ -36,7 +37,7 @@ export function SubscriptionNotice({ siteName, token, subscription, moment }: Su
                 .
               </p>
             </>
-          ) : subscription.status === "unsubscribed" ? (
+          ) : subscription.status !== "active" ? (
             <>
               <h1 id="subscription-heading" className="text-2xl font-bold">
                 {moment === "unsubscribed" ? "You have been unsubscribed" : "You are not subscribed"}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isTrustProxyEntry } from "./rate-limits/client-address.server";
 import { AdminPassword, AdminUsername } from "../validation/admin";
 import { cronProblem, DEFAULT_NEWSLETTER_SCHEDULE } from "./newsletter/weekly-schedule.server";
 
@@ -47,6 +48,7 @@ const EnvSchema = z
     SMTP_URL: optionalUrl(/^smtps?:$/, "must be an smtp:// or smtps:// URL, such as smtp://user:pass@smtp.example.com:587"),
     MAIL_FROM: optionalText,
     NEWSLETTER_AUTO_SEND: z.enum(["true", "false"], { error: 'must be "true" or "false"' }).default("false"),
+    NEWSLETTER_DOUBLE_OPT_IN: z.enum(["true", "false"], { error: 'must be "true" or "false"' }).default("true"),
     NEWSLETTER_SCHEDULE: z
       .string()
       .trim()
@@ -61,6 +63,27 @@ const EnvSchema = z
       .min(0, "must be a whole number of milliseconds")
       .default(20_000),
     PAGE_CACHE: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on"),
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .transform((value) => value.split(",").map((entry) => entry.trim()))
+      .refine(
+        (entries) => (entries.length === 1 && entries[0] === "false") || entries.every(isTrustProxyEntry),
+        "must be false, or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal",
+      )
+      .default(["loopback"]),
+    ALLOWED_HOSTS: z
+      .string()
+      .trim()
+      .transform((value) => value.split(",").map((entry) => entry.trim().toLowerCase()))
+      .refine(
+        (names) =>
+          names.every((name) =>
+            /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$|^\[[0-9a-f:.]+\]$/.test(name),
+          ),
+        "must be a comma-separated list of host names, such as news.example.com,www.news.example.com",
+      )
+      .default([]),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
         error: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -111,9 +134,15 @@ export interface Config {
   mailFrom: string;
   /** The weekly digest: on when NEWSLETTER_AUTO_SEND=true, fired by NEWSLETTER_SCHEDULE in TZ. */
   newsletter: { autoSend: boolean; schedule: string };
+  /** Sign-ups wait for the confirmation link (NEWSLETTER_DOUBLE_OPT_IN, on by default; decision 013). */
+  newsletterDoubleOptIn: boolean;
   generationSpacingMs: number;
   /** Keep rendered reader pages between requests (PAGE_CACHE, on by default). */
   pageCache: boolean;
+  /** The peers whose X-Forwarded-For is believed (Express's `trust proxy`), or false for none. */
+  trustProxy: string[] | false;
+  /** Host names besides SITE_URL's (and loopback) that requests may name in `Host`. */
+  allowedHosts: string[];
   logLevel: Env["LOG_LEVEL"];
   adsenseClient: string | undefined;
 }
@@ -172,8 +201,11 @@ export function loadConfig(
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `"${env.SITE_NAME}" <newsletter@${new URL(siteUrl).hostname}>`,
     newsletter: { autoSend: env.NEWSLETTER_AUTO_SEND === "true", schedule: env.NEWSLETTER_SCHEDULE },
+    newsletterDoubleOptIn: env.NEWSLETTER_DOUBLE_OPT_IN === "true",
     generationSpacingMs: env.GENERATION_SPACING_MS,
     pageCache: env.PAGE_CACHE === "on",
+    trustProxy: env.TRUST_PROXY.length === 1 && env.TRUST_PROXY[0] === "false" ? false : env.TRUST_PROXY,
+    allowedHosts: env.ALLOWED_HOSTS,
     logLevel: env.LOG_LEVEL,
     adsenseClient: env.ADSENSE_CLIENT,
   };

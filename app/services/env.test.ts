@@ -19,7 +19,39 @@ describe("loadConfig", () => {
       initialAdmin: undefined,
       mailFrom: '"Byline" <newsletter@localhost>',
       newsletter: { autoSend: false, schedule: "0 9 * * 0" },
+      trustProxy: ["loopback"],
+      allowedHosts: [],
+      newsletterDoubleOptIn: true,
     });
+  });
+
+  it("reads the trusted proxies and allowed host names, refusing entries Express could not use", () => {
+    expect(loadConfig({ TRUST_PROXY: "10.0.3.7, 172.18.0.0/16,uniquelocal, fd00::/8" }).trustProxy).toEqual([
+      "10.0.3.7",
+      "172.18.0.0/16",
+      "uniquelocal",
+      "fd00::/8",
+    ]);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    for (const value of ["true", "everyone", "10.0.0.0/40", "10.0.0.1,,10.0.0.2"]) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(
+        /^Invalid configuration: TRUST_PROXY must be false, or a comma-separated list/,
+      );
+    }
+    expect(loadConfig({ ALLOWED_HOSTS: "News.Example.com, www.news.example.com" }).allowedHosts).toEqual([
+      "news.example.com",
+      "www.news.example.com",
+    ]);
+    expect(() => loadConfig({ ALLOWED_HOSTS: "news.example.com:443" })).toThrow(/^Invalid configuration: ALLOWED_HOSTS must be/);
+  });
+
+  it("turns double opt-in off only when NEWSLETTER_DOUBLE_OPT_IN says false", () => {
+    expect(loadConfig({ NEWSLETTER_DOUBLE_OPT_IN: "false" }).newsletterDoubleOptIn).toBe(false);
+    expect(loadConfig({ NEWSLETTER_DOUBLE_OPT_IN: "true" }).newsletterDoubleOptIn).toBe(true);
+    expect(loadConfig({ NEWSLETTER_DOUBLE_OPT_IN: "" }).newsletterDoubleOptIn).toBe(true);
+    expect(() => loadConfig({ NEWSLETTER_DOUBLE_OPT_IN: "no" })).toThrow(
+      'Invalid configuration: NEWSLETTER_DOUBLE_OPT_IN must be "true" or "false" (got "no").',
+    );
   });
 
   it("reads the weekly digest's switch and schedule, refusing a schedule croner cannot run", () => {

@@ -53,7 +53,6 @@ export function createServices({ config, database, logger, clock, newsOutlets = 
   const admins = createAdminService({ db, clock });
   const sessions = createSessionService({ db, clock });
   const login = createLoginService({ db, clock, admins, sessions, rateLimiter });
-  const subscribers = createSubscriberService({ db, clock, rateLimiter });
   const contentChanges = createContentChanges({ database, logger });
   const site = { name: config.siteName, url: config.siteUrl };
   const mailer = createMailer({
@@ -61,6 +60,12 @@ export function createServices({ config, database, logger, clock, newsOutlets = 
     from: config.mailFrom,
     dataDir: config.dataDir,
     connections: SEND_CONCURRENCY,
+  });
+  const subscribers = createSubscriberService({
+    db,
+    clock,
+    rateLimiter,
+    signUp: { doubleOptIn: config.newsletterDoubleOptIn, mailer, logger, site },
   });
   return {
     /** What pages may show about the site; never the secrets in the configuration. */

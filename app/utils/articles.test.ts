@@ -5,17 +5,13 @@ describe("parseArticleId", () => {
   it.each([
     ["12", 12],
     ["1", 1],
-    ["12abc", 12],
-    ["12.9", 12],
-    ["1e3", 1],
-    ["007", 7],
-    [" 42", 42],
     ["2147483647", 2_147_483_647],
-  ])("reads %j as article %i, as a base-10 integer parse does", (value, id) => {
+  ])("reads %j as article %i", (value, id) => {
     expect(parseArticleId(value)).toBe(id);
   });
 
-  it.each(["abc", "", "0", "0x1A", "-3", "2147483648", "99999999999", "Infinity", "NaN"])(
+  // One spelling per article: anything but its plain base-10 number is not found (a page address has one spelling).
+  it.each(["abc", "", "0", "0x1A", "-3", "2147483648", "99999999999", "Infinity", "NaN", "12abc", "12.9", "1e3", "007", " 42"])(
     "finds no article id in %j",
     (value) => {
       expect(parseArticleId(value)).toBeNull();

@@ -94,8 +94,12 @@ export function articlePath(id: number): string {
   return `/article/${id}`;
 }
 
-/** The article id in a URL, parsed as a base-10 integer as the spec says ("12abc" is 12); null when there is none. */
+/**
+ * The article id in a URL: its plain base-10 number, without sign, leading zeros or trailing characters, so an
+ * article has one address ("12abc" and "012" are not found; issue 17); null when there is none.
+ */
 export function parseArticleId(value: string | undefined): number | null {
-  const id = Number.parseInt(value ?? "", 10);
-  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
+  if (value === undefined || !/^[1-9][0-9]{0,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id <= 2_147_483_647 ? id : null;
 }

@@ -1,11 +1,15 @@
 /**
- * CSV as spreadsheets read it (RFC 4180): fields with a comma, quote or line break are quoted, quotes doubled,
- * lines end in CRLF. A field that a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first)
- * gets a leading apostrophe, so an exported list cannot carry a formula into an editor's spreadsheet.
+ * CSV as spreadsheets read it (RFC 4180), safe to open in any locale: every field is quoted (so a comma, a
+ * semicolon, a quote or a line break stays inside its field whether the spreadsheet splits on commas or on
+ * semicolons), quotes are doubled, and lines end in CRLF. A field that a spreadsheet would run as a formula
+ * (=, +, -, @, tab or carriage return first, also after leading spaces) gets a leading apostrophe, so an
+ * exported list cannot carry a formula into an editor's spreadsheet.
  */
+const FORMULA_START = /^[ ]*[=+\-@\t\r]/;
+
 export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return `"${safe.replaceAll('"', '""')}"`;
 }
 
 export function csvDocument(header: readonly string[], rows: readonly (readonly string[])[]): string {

@@ -1,9 +1,19 @@
 import { z } from "zod";
+import { allowedText, NOT_ALLOWED } from "./text";
 
 /** The sign-in form at /admin, checked in the browser and again by the login action. */
 export const LoginForm = z.object({
-  username: z.string().trim().min(1, "Please enter your username").max(100, "Invalid username or password"),
-  password: z.string().min(1, "Please enter your password").max(1000, "Invalid username or password"),
+  username: z
+    .string()
+    .trim()
+    .min(1, "Please enter your username")
+    .max(100, "Invalid username or password")
+    .check(allowedText("The username")),
+  password: z
+    .string()
+    .min(1, "Please enter your password")
+    .max(1000, "Invalid username or password")
+    .check(allowedText("The password")),
 });
 
 export type LoginForm = z.infer<typeof LoginForm>;
@@ -14,10 +24,15 @@ export const AdminUsername = z
   .trim()
   .min(2, "must be 2 to 50 characters")
   .max(50, "must be 2 to 50 characters")
-  .regex(/^[A-Za-z0-9._@-]+$/, "may use only letters, digits and . _ @ -");
+  .regex(/^[A-Za-z0-9._@-]+$/, "may use only letters, digits and . _ @ -")
+  .check(allowedText("The username", { message: NOT_ALLOWED })); // the CLI prints "The username " before it
 
 /** An admin's password: long enough to resist guessing, with no other rules. */
-export const AdminPassword = z.string().min(10, "must be at least 10 characters").max(200, "must be at most 200 characters");
+export const AdminPassword = z
+  .string()
+  .min(10, "must be at least 10 characters")
+  .max(200, "must be at most 200 characters")
+  .check(allowedText("The password", { message: NOT_ALLOWED }));
 
 /** The spec's sign-in texts. */
 export const LOGIN_MESSAGES = {

@@ -1,11 +1,17 @@
 import { z } from "zod";
 import { CATEGORIES, type Category } from "../utils/categories";
+import { isImageAddress } from "./article";
+import { allowedText, NOT_ALLOWED } from "./text";
 
 const categoryList = CATEGORIES.join(", ");
 
+/** Control characters refused as in the editor (app/validation/text.ts); the import names the field itself. */
+const singleLine = allowedText("", { message: NOT_ALLOWED });
+const multiLine = allowedText("", { lines: "multi-line", message: NOT_ALLOWED });
+
 /** An ISO 8601 date-time, or null / empty for "not published". */
 const optionalDate = z
-  .union([z.string().trim(), z.null()])
+  .union([z.string().trim().check(singleLine), z.null()])
   .optional()
   .transform((value, context) => {
     if (value === undefined || value === null || value === "") return null;
@@ -18,10 +24,13 @@ const optionalDate = z
   });
 
 const SourceLinkInput = z.object({
-  outlet: z.string().trim().min(1),
-  title: z.string().trim().min(1),
-  url: z.url({ protocol: /^https?$/ }),
-  publishedAt: z.string().nullable().default(null),
+  outlet: z.string().trim().min(1).check(singleLine),
+  title: z.string().trim().min(1).check(singleLine),
+  url: z
+    .string()
+    .check(singleLine)
+    .pipe(z.url({ protocol: /^https?$/ })),
+  publishedAt: z.string().check(singleLine).nullable().default(null),
 });
 
 /**
@@ -30,18 +39,27 @@ const SourceLinkInput = z.object({
  */
 export const ArticleImportRow = z
   .strictObject({
-    title: z.string().trim().min(1, "is required").max(300, "must be at most 300 characters"),
-    excerpt: z.string().trim().min(1, "is required").max(1000, "must be at most 1000 characters"),
-    content: z.string().trim().min(1, "is required"),
-    category: z.string().transform((value, context): Category => {
-      const match = CATEGORIES.find((category) => category.toLowerCase() === value.trim().toLowerCase());
-      if (!match) {
-        context.addIssue({ code: "custom", message: `must be one of ${categoryList} (got "${value}")` });
-        return z.NEVER;
-      }
-      return match;
-    }),
-    image: z.string().trim().max(2000).default(""),
+    title: z.string().trim().min(1, "is required").max(300, "must be at most 300 characters").check(singleLine),
+    excerpt: z.string().trim().min(1, "is required").max(1000, "must be at most 1000 characters").check(multiLine),
+    content: z.string().trim().min(1, "is required").check(multiLine),
+    category: z
+      .string()
+      .check(singleLine)
+      .transform((value, context): Category => {
+        const match = CATEGORIES.find((category) => category.toLowerCase() === value.trim().toLowerCase());
+        if (!match) {
+          context.addIssue({ code: "custom", message: `must be one of ${categoryList} (got "${value}")` });
+          return z.NEVER;
+        }
+        return match;
+      }),
+    image: z
+      .string()
+      .trim()
+      .max(2000)
+      .refine(isImageAddress, "must be an http(s) URL or a path on this site such as /images/stock/ai-technology.svg")
+      .check(singleLine)
+      .default(""),
     published_at: optionalDate,
     created_at: optionalDate,
     is_featured: z.boolean().default(false),
@@ -53,16 +71,14 @@ export const ArticleImportRow = z
       .min(1, "must be a whole number of minutes from 1 to 15")
       .max(15, "must be a whole number of minutes from 1 to 15")
       .default(5),
-    sources: z.string().trim().default(""),
+    sources: z.string().trim().check(singleLine).default(""),
     source_links: z.array(SourceLinkInput).default([]),
-    author: z.string().trim().min(1, "must not be empty").max(200).default("Staff"),
+    author: z.string().trim().min(1, "must not be empty").max(200).check(singleLine).default("Staff"),
     id: z.unknown().optional(),
     updated_at: z.unknown().optional(),
     author_id: z.unknown().optional(),
   })
-  .refine((row) => !row.image || row.image.startsWith("/") || /^https?:\/\//.test(row.image), {
-    path: ["image"],
-    message: "must be an http(s) URL or a path on this site such as /images/stock/ai-technology.svg",
-  });
+  // An export's own id, update time and author id are read and dropped, so nothing unchecked travels on.
+  .transform(({ id: _id, updated_at: _updatedAt, author_id: _authorId, ...row }) => row);
 
 export type ArticleImportRow = z.infer<typeof ArticleImportRow>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CATEGORIES, type Category } from "../utils/categories";
+import { allowedText, cutText } from "./text";
 
 /** Article Management shows this many articles per page, newest first. */
 export const ADMIN_ARTICLES_PAGE_SIZE = 25;
@@ -11,13 +12,15 @@ export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 
 /**
  * The table's search, filters and page, as they live in the URL (`?q=&category=&status=&page=`).
- * A malformed value is not an error: it falls back to "no filter" or page 1, as a hand-edited link should.
+ * A malformed value is not an error: it falls back to "no filter" or page 1, as a hand-edited link should;
+ * a search holding control characters (which the database refuses) is no search.
  */
 export const ArticleListQuery = z.object({
   q: z
     .string()
-    .catch("")
-    .transform((value) => value.trim().slice(0, ADMIN_SEARCH_MAX_LENGTH)),
+    .transform((value) => cutText(value.trim(), ADMIN_SEARCH_MAX_LENGTH))
+    .check(allowedText("The search"))
+    .catch(""),
   category: z.enum(CATEGORIES).optional().catch(undefined),
   status: z.enum(ARTICLE_STATUSES).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),

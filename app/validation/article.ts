@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CATEGORIES } from "../utils/categories";
 import { DEFAULT_READ_TIME, READ_TIME_MAX, READ_TIME_MIN } from "../utils/read-time";
+import { allowedText } from "./text";
 
 /** Longest values the editor accepts; beyond these a field is almost certainly a paste gone wrong. */
 export const ARTICLE_LIMITS = {
@@ -32,6 +33,9 @@ export function isImageAddress(value: string): boolean {
   return URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
 }
 
+/** The editor's text for an image address that `isImageAddress` refuses. */
+export const IMAGE_ADDRESS_MESSAGE = "Please enter an image address that starts with https:// (or http://).";
+
 /** A checkbox posts "on" when ticked and nothing when not. */
 const checkbox = z.preprocess((value) => value === true || value === "on" || value === "true", z.boolean());
 
@@ -46,17 +50,20 @@ export const ArticleInput = z.object({
     .string({ error: "Please enter a title." })
     .trim()
     .min(1, "Please enter a title.")
-    .max(ARTICLE_LIMITS.title, `The title can be at most ${ARTICLE_LIMITS.title} characters.`),
+    .max(ARTICLE_LIMITS.title, `The title can be at most ${ARTICLE_LIMITS.title} characters.`)
+    .check(allowedText("The title")),
   excerpt: z
     .string({ error: "Please enter an excerpt." })
     .trim()
     .min(1, "Please enter an excerpt.")
-    .max(ARTICLE_LIMITS.excerpt, `The excerpt can be at most ${ARTICLE_LIMITS.excerpt} characters.`),
+    .max(ARTICLE_LIMITS.excerpt, `The excerpt can be at most ${ARTICLE_LIMITS.excerpt} characters.`)
+    .check(allowedText("The excerpt", { lines: "multi-line" })),
   content: z
     .string({ error: "Please write the article's content." })
     .trim()
     .min(1, "Please write the article's content.")
-    .max(ARTICLE_LIMITS.content, `The content can be at most ${ARTICLE_LIMITS.content.toLocaleString("en-US")} characters.`),
+    .max(ARTICLE_LIMITS.content, `The content can be at most ${ARTICLE_LIMITS.content.toLocaleString("en-US")} characters.`)
+    .check(allowedText("The content", { lines: "multi-line" })),
   category: z.enum(CATEGORIES, { error: "Please choose a category." }),
   readTime: z.preprocess(
     readTimeFromInput,
@@ -68,6 +75,7 @@ export const ArticleInput = z.object({
       .string()
       .trim()
       .max(ARTICLE_LIMITS.sources, `Sources can be at most ${ARTICLE_LIMITS.sources} characters.`)
+      .check(allowedText("The list of sources"))
       .transform((value) =>
         value
           .split(",")
@@ -82,7 +90,8 @@ export const ArticleInput = z.object({
       .string()
       .trim()
       .max(ARTICLE_LIMITS.image, `The image address can be at most ${ARTICLE_LIMITS.image} characters.`)
-      .refine(isImageAddress, "Please enter an image address that starts with https:// (or http://)."),
+      .refine(isImageAddress, IMAGE_ADDRESS_MESSAGE)
+      .check(allowedText("The image address")),
   ),
   isFeatured: checkbox,
   isPopular: checkbox,

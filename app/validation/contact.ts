@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EMAIL_PATTERN } from "./email";
+import { isAllowedText, notAllowedMessage } from "./text";
 
 /** The subjects a reader can pick on the contact form, in the spec's order. */
 export const CONTACT_SUBJECTS = [
@@ -19,11 +20,14 @@ export const CONTACT_INVALID_EMAIL_MESSAGE = "Please enter a valid email address
 
 const REQUIRED_FIELDS = ["name", "email", "subject", "message"] as const;
 
+/** How the "not allowed" message names each field; only the message may hold line breaks and tabs. */
+const FIELD_NAMES = { name: "Your name", email: "Your email address", subject: "The subject", message: "Your message" } as const;
+
 /** A text field; anything that is not a string (a field missing from the form) counts as empty. */
 const textField = z.string().trim().catch("");
 
 /**
- * The contact form. Every field is required; the e-mail address is checked only once all
+ * The contact form. A field with control characters is refused first. Every field is required; the e-mail address is checked only once all
  * four are filled in, so an incomplete form always gets the "required" message first.
  * Each issue's path names the field it concerns.
  */
@@ -35,6 +39,13 @@ export const ContactMessage = z
     message: textField,
   })
   .superRefine((value, context) => {
+    const unreadable = REQUIRED_FIELDS.filter(
+      (field) => !isAllowedText(value[field], field === "message" ? "multi-line" : "single-line"),
+    );
+    for (const field of unreadable) {
+      context.addIssue({ code: "custom", message: notAllowedMessage(FIELD_NAMES[field]), path: [field] });
+    }
+    if (unreadable.length > 0) return;
     const missing = REQUIRED_FIELDS.filter((field) => value[field] === "");
     if (!(CONTACT_SUBJECTS as readonly string[]).includes(value.subject) && !missing.includes("subject")) missing.push("subject");
     for (const field of missing) context.addIssue({ code: "custom", message: CONTACT_REQUIRED_MESSAGE, path: [field] });

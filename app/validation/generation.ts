@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CATEGORIES, type Category } from "../utils/categories";
+import { allowedText } from "./text";
 
 /**
  * The Article Generation form and the provider-key rules (spec 001, sections 2, 5 and 9), shared by
@@ -90,13 +91,20 @@ function emptyAsAbsent(value: unknown): unknown {
  */
 export const GenerationRequest = z.object({
   category: z.preprocess(emptyAsAbsent, z.enum(CATEGORIES, { error: GENERATION_FORM_TEXTS.category }).default("AI")),
-  topic: z.preprocess(emptyAsAbsent, z.string().trim().max(TOPIC_MAX_LENGTH, GENERATION_FORM_TEXTS.topicTooLong).optional()),
-  model: z.string({ error: GENERATION_FORM_TEXTS.model }).trim().min(1, GENERATION_FORM_TEXTS.model),
+  topic: z.preprocess(
+    emptyAsAbsent,
+    z.string().trim().max(TOPIC_MAX_LENGTH, GENERATION_FORM_TEXTS.topicTooLong).check(allowedText("The topic")).optional(),
+  ),
+  model: z
+    .string({ error: GENERATION_FORM_TEXTS.model })
+    .trim()
+    .min(1, GENERATION_FORM_TEXTS.model)
+    .check(allowedText("The AI model")),
   count: z.preprocess(
     (value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value),
     z.union([z.literal(1), z.literal(3)], { error: GENERATION_FORM_TEXTS.count }),
   ),
-  apiKey: z.preprocess(emptyAsAbsent, z.string().trim().optional()),
+  apiKey: z.preprocess(emptyAsAbsent, z.string().trim().check(allowedText("The API key")).optional()),
 });
 
 export type GenerationRequest = z.infer<typeof GenerationRequest>;

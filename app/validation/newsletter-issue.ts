@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { GENERATION_FORM_TEXTS } from "./generation";
+import { allowedText } from "./text";
 
 /**
  * The Newsletter Management tab's two forms: Generate Newsletter (model and, when the server holds no
@@ -13,10 +14,15 @@ export const NOT_GENERATED_TEXT = "Please generate newsletter content first";
 export const NewsletterForm = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("generate"),
-    model: z.string({ error: GENERATION_FORM_TEXTS.model }).trim().min(1, GENERATION_FORM_TEXTS.model),
+    model: z
+      .string({ error: GENERATION_FORM_TEXTS.model })
+      .trim()
+      .min(1, GENERATION_FORM_TEXTS.model)
+      .check(allowedText("The AI model")),
     apiKey: z
       .string()
       .trim()
+      .check(allowedText("The API key"))
       .optional()
       .transform((value) => (value === "" ? undefined : value)),
   }),

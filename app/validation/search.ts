@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { allowedText, cutText, notAllowedMessage } from "./text";
 
 /** Longer queries are cut here; nobody types more, and the parser's work stays bounded. */
 export const SEARCH_QUERY_MAX_LENGTH = 200;
@@ -8,14 +9,24 @@ export const INSTANT_SEARCH_MIN_LENGTH = 2;
 export const INSTANT_SEARCH_DEBOUNCE_MS = 300;
 export const INSTANT_SEARCH_LIMIT = 5;
 
-/** The `query` parameter of /search and /api/search: trimmed, at most 200 characters, empty when missing. */
+/** The answer to a search holding control characters: /search shows it, /api/search returns it, both with 400. */
+export const SEARCH_NOT_ALLOWED_MESSAGE = notAllowedMessage("Your search");
+
+/**
+ * The `query` parameter of /search and /api/search: trimmed, at most 200 characters, empty when missing;
+ * refused when it holds control characters (a NUL would otherwise reach the database and fail).
+ */
 export const SearchQuery = z
   .string()
   .catch("")
-  .transform((value) => value.trim().slice(0, SEARCH_QUERY_MAX_LENGTH));
+  .transform((value) => cutText(value.trim(), SEARCH_QUERY_MAX_LENGTH))
+  .check(allowedText("Your search"));
 
-export function parseSearchQuery(url: URL | string): string {
-  return SearchQuery.parse(new URL(url).searchParams.get("query") ?? "");
+export type ParsedSearchQuery = { ok: true; query: string } | { ok: false; error: string };
+
+export function parseSearchQuery(url: URL | string): ParsedSearchQuery {
+  const parsed = SearchQuery.safeParse(new URL(url).searchParams.get("query") ?? "");
+  return parsed.success ? { ok: true, query: parsed.data } : { ok: false, error: SEARCH_NOT_ALLOWED_MESSAGE };
 }
 
 export function searchPath(query: string, page = 1): string {

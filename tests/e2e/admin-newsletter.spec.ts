@@ -7,8 +7,9 @@ import { sameOriginHeaders } from "./support";
 
 /**
  * The Newsletter Management tab's subscriber side (issue 7, first part) on a server of this file's own:
- * the three cards, the Recent Subscribers table with the spec's "Showing 10 of N subscribers", and the
- * CSV export of the whole list.
+ * the cards (the spec's three, with Pending apart since double opt-in), the Recent Subscribers table with the
+ * spec's "Showing 10 of N subscribers", and the CSV export of the whole list. The readers sign up through the
+ * public form with double opt-in on (the default) and confirm nothing, so every one of them is pending.
  */
 
 const admin: AdminAccount = { username: `newsletter-editor-${process.pid}`, password: "newsletter editor correct horse battery" };
@@ -53,8 +54,8 @@ test("the tab counts the subscribers and lists the newest ten", async ({ page })
   await expect(page.getByRole("heading", { level: 2, name: "Newsletter Management" })).toBeVisible();
 
   const stats = page.getByLabel("Subscriber statistics");
-  await expect(stats.getByRole("term")).toHaveText(["Total", "Active", "Unsubscribed"]);
-  await expect(stats.getByRole("definition")).toHaveText(["12", "12", "0"]);
+  await expect(stats.getByRole("term")).toHaveText(["Total", "Active", "Pending", "Unsubscribed"]);
+  await expect(stats.getByRole("definition")).toHaveText(["12", "0", "12", "0"]);
 
   const table = page.getByRole("table", { name: "Recent Subscribers" });
   await expect(table.getByRole("columnheader")).toHaveText(["Email", "Status", "Subscribed"]);
@@ -62,7 +63,7 @@ test("the tab counts the subscribers and lists the newest ten", async ({ page })
   await expect(rows).toHaveCount(10);
   await expect(rows.first().getByRole("cell").first()).toHaveText(/^reader12@example\.com/);
   await expect(rows.last().getByRole("cell").first()).toHaveText(/^reader03@example\.com/);
-  await expect(rows.first().getByRole("cell").nth(1)).toHaveText("active");
+  await expect(rows.first().getByRole("cell").nth(1)).toHaveText("pending");
   await expect(page.getByText("Showing 10 of 12 subscribers", { exact: true })).toBeVisible();
   expect(await accessibilityViolations(page)).toEqual([]);
 });
@@ -77,9 +78,10 @@ test("Export CSV downloads every subscriber, oldest first", async ({ page }) => 
   const lines = readFileSync(await file.path(), "utf8")
     .trimEnd()
     .split("\r\n");
-  expect(lines[0]).toBe("email,status,subscribed_at");
-  expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(SIGNUPS);
-  expect(lines[1]).toMatch(/^reader01@example\.com,active,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  // Every field quoted, so neither a comma nor a semicolon locale splits a value.
+  expect(lines[0]).toBe('"email","status","subscribed_at"');
+  expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(SIGNUPS.map((email) => `"${email}"`));
+  expect(lines[1]).toMatch(/^"reader01@example\.com","pending","\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z"$/);
 });
 
 test("the export needs a session", async ({ request }) => {

@@ -174,7 +174,7 @@ test("without a session every admin route answers 401, shows no admin data and c
         form: { email: subscriberEmail },
         headers: sameOriginHeaders(server.url),
       });
-      expect(await signUp.json()).toEqual({ outcome: "subscribed" });
+      expect(await signUp.json()).toEqual({ outcome: "checkInbox" });
 
       // With a session the same addresses are real routes (not 404s): a page or data (200), or a redirect (302,
       // such as the editor of an article that does not exist), or for a route with only an action (an endpoint

@@ -131,6 +131,8 @@ function serverEnv(): Record<string, string> {
     SMTP_URL: smtp.url,
     OPENAI_BASE_URL: chat.url,
     OPENAI_API_KEY: SERVER_KEY,
+    // The readers sign up as the spec did (active at once): this file is about a crash while sending.
+    NEWSLETTER_DOUBLE_OPT_IN: "false",
   };
 }
 

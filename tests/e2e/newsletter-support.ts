@@ -119,9 +119,9 @@ export function progressLine({
   return `${count(sent)} sent, ${count(failed)} failed, ${count(pending)} pending of ${count(total)} ${total === 1 ? "recipient" : "recipients"}.`;
 }
 
-/** The cards' numbers in the order Total, Active, Unsubscribed. */
-export function cardValues(total: number, active: number): string[] {
-  return [total, active, total - active].map((value) => value.toLocaleString("en-US"));
+/** The cards' numbers in the order Total, Active, Pending, Unsubscribed. */
+export function cardValues(total: number, active: number, pending = 0): string[] {
+  return [total, active, pending, total - active - pending].map((value) => value.toLocaleString("en-US"));
 }
 
 /** Signs in to the server at `serverUrl` and opens the tab, hydrated, so clicks reach their handlers. */

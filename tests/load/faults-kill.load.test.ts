@@ -137,6 +137,8 @@ describe("kill -9 during a newsletter send, five times", () => {
       SMTP_URL: sink.url,
       OPENAI_BASE_URL: chat.url,
       OPENAI_API_KEY: SERVER_KEY,
+      // Readers are active at once, as in the spec: this test is about kills while sending.
+      NEWSLETTER_DOUBLE_OPT_IN: "false",
     };
     const newsletterServers: ServerProcess[] = [];
     const startNewsletterServer = async () => {

@@ -409,6 +409,8 @@ export async function startNewsFixtures({ now }: { now: Date }): Promise<NewsFix
       outlet: outlet.outlet,
       homepage: outlet.homepage,
       showcase: outlet.showcase,
+      // The fake feed server listens on loopback, which feeds reach only when the file allows it.
+      allowPrivateAddresses: true,
       feeds: feeds.map((feed) => ({
         url: `${server.url}${feed.path}`,
         ...(feed.categories ? { categories: feed.categories } : {}),

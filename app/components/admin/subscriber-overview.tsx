@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import type { SubscriberListing, SubscriberStats } from "~/services/newsletter/subscribers.server";
+import type { SubscriberListing, SubscriberStats, SubscriberStatus } from "~/services/newsletter/subscribers.server";
 import { LocalTime } from "../local-time";
 import { StatCards } from "./stat-cards";
 import { AdminTable, EmptyListNote, type AdminTableColumn } from "./admin-table";
@@ -7,16 +7,24 @@ import { AdminTable, EmptyListNote, type AdminTableColumn } from "./admin-table"
 const CARDS: { key: keyof SubscriberStats; label: string; accent: string }[] = [
   { key: "total", label: "Total", accent: "text-slate-900 dark:text-white" },
   { key: "active", label: "Active", accent: "text-emerald-700 dark:text-emerald-300" },
+  { key: "pending", label: "Pending", accent: "text-amber-700 dark:text-amber-300" },
   { key: "unsubscribed", label: "Unsubscribed", accent: "text-slate-600 dark:text-slate-400" },
 ];
 
-/** The spec's three subscriber cards. */
+/** Each status's badge in the list. */
+const STATUS_BADGE: Record<SubscriberStatus, string> = {
+  active: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100",
+  pending: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
+  unsubscribed: "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100",
+};
+
+/** The spec's three subscriber cards, with addresses waiting for their confirmation counted apart (Pending). */
 export function SubscriberStatsCards({ stats }: { stats: SubscriberStats }) {
   return (
     <StatCards
       label="Subscriber statistics"
       cards={CARDS.map(({ key, label, accent }) => ({ label, accent, value: stats[key] }))}
-      gridClassName="grid-cols-3"
+      gridClassName="grid-cols-2 sm:grid-cols-4"
     />
   );
 }
@@ -68,14 +76,8 @@ export function RecentSubscribers({
                 </span>
               </td>
               <td className="px-3 py-2">
-                <span
-                  className={
-                    subscriber.status === "active"
-                      ? "rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100"
-                      : "rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-800 dark:bg-slate-700 dark:text-slate-100"
-                  }
-                >
-                  {subscriber.status === "active" ? "active" : "unsubscribed"}
+                <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_BADGE[subscriber.status]}`}>
+                  {subscriber.status}
                 </span>
               </td>
               <td className="hidden px-3 py-2 whitespace-nowrap sm:table-cell">

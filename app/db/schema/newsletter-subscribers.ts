@@ -1,7 +1,12 @@
 import { sql } from "drizzle-orm";
 import { integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
-export const subscriberStatus = pgEnum("subscriber_status", ["active", "unsubscribed"]);
+/**
+ * A subscriber's life (transitions in app/services/newsletter/subscribers.server.ts): `pending` (signed up
+ * through the public form, waiting for the confirmation link to be followed), `active` (confirmed: receives
+ * the newsletter), `unsubscribed` (left; comes back only through a confirmation link or the Resubscribe button).
+ */
+export const subscriberStatus = pgEnum("subscriber_status", ["active", "pending", "unsubscribed"]);
 
 /** Newsletter readers. Emails are stored lower-cased and unique case-insensitively. */
 export const newsletterSubscribers = pgTable(
@@ -12,8 +17,15 @@ export const newsletterSubscribers = pgTable(
     status: subscriberStatus("status").notNull().default("active"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the last confirmation message was handed to the mailer (the 10-minute throttle). */
+    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
+    /** The start of the current day-long window of confirmation messages (the daily throttle). */
+    confirmationWindowStartedAt: timestamp("confirmation_window_started_at", { withTimezone: true }),
+    /** Confirmation messages sent in that window. */
+    confirmationsInWindow: integer("confirmations_in_window").notNull().default(0),
   },
   (table) => [uniqueIndex("newsletter_subscribers_email_unique").on(sql`lower(${table.email})`)],
 );
 
 export type SubscriberRow = typeof newsletterSubscribers.$inferSelect;
+export type SubscriberStatus = (typeof subscriberStatus.enumValues)[number];

@@ -3,6 +3,7 @@ import { ArticleEditor, type ArticleEditorResult } from "~/components/admin/arti
 import { editLinkSelector } from "~/components/admin/article-table";
 import { servicesContext } from "~/context";
 import { parseArticleId } from "~/utils/articles";
+import { readForm } from "~/utils/http";
 import { adminMeta } from "~/utils/seo";
 import { ARTICLE_EDIT_TEXTS } from "~/validation/article";
 import type { Route } from "./+types/article-edit";
@@ -35,7 +36,7 @@ export async function action(args: Route.ActionArgs) {
   await requireAdmin(args);
   const { editorial, logger } = args.context.get(servicesContext);
   const id = parseArticleId(args.params.id);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const parsed = parseEditorForm(form);
   if (!parsed.ok) return data<ArticleEditorResult>(parsed.result, 400);
   if (!id)

@@ -2,6 +2,7 @@ import { data, redirect, useLocation } from "react-router";
 import { ArticleEditor, EMPTY_ARTICLE, type ArticleEditorResult } from "~/components/admin/article-editor";
 import { NEW_ARTICLE_LINK } from "~/components/admin/article-table";
 import { servicesContext } from "~/context";
+import { readForm } from "~/utils/http";
 import { adminMeta } from "~/utils/seo";
 import { ARTICLE_EDIT_TEXTS, FollowUpDecision } from "~/validation/article";
 import type { Route } from "./+types/article-new";
@@ -24,7 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const { editorial, logger } = args.context.get(servicesContext);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const parsed = parseEditorForm(form);
   if (!parsed.ok) return data<ArticleEditorResult>(parsed.result, 400);
   const values = parsed.values;

@@ -5,6 +5,7 @@ import { ArticleTable } from "~/components/admin/article-table";
 import { NoticeMessage } from "~/components/admin/notice-message";
 import { SessionBanner } from "~/components/admin/session-banner";
 import { servicesContext } from "~/context";
+import { readForm } from "~/utils/http";
 import { adminMeta } from "~/utils/seo";
 import { ARTICLE_ACTION_TEXTS, ArticleActionInput } from "~/validation/article";
 import { parseArticleListQuery } from "~/validation/article-list";
@@ -44,7 +45,7 @@ export async function action(args: Route.ActionArgs) {
   await requireAdmin(args);
   const { editorial, logger } = args.context.get(servicesContext);
   const back = listAddress(args.request);
-  const parsed = ArticleActionInput.safeParse(Object.fromEntries(await args.request.formData()));
+  const parsed = ArticleActionInput.safeParse(Object.fromEntries(await readForm(args.request)));
   if (!parsed.success) throw data("Unknown article action.", 400);
   const { intent, id } = parsed.data;
   const texts = ARTICLE_ACTION_TEXTS[intent];

@@ -6,6 +6,7 @@ import { servicesContext } from "~/context";
 import { GenerationError, UNAUTHORIZED_MESSAGE } from "~/services/generation/generation-errors.server";
 import { DEFAULT_MODEL_ID } from "~/utils/ai-models";
 import { isCategory } from "~/utils/categories";
+import { readForm } from "~/utils/http";
 import { adminMeta } from "~/utils/seo";
 import { apiKeySubmitProblem, GenerationRequest } from "~/validation/generation";
 import type { Route } from "./+types/generate";
@@ -49,7 +50,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args, { reason: UNAUTHORIZED_MESSAGE });
   const { generation, logger } = args.context.get(servicesContext);
-  const form = Object.fromEntries(await args.request.formData());
+  const form = Object.fromEntries(await readForm(args.request));
 
   if (form.intent === "dismiss") {
     const id = Number(form.jobId);

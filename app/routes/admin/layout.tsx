@@ -44,7 +44,11 @@ export function ErrorBoundary() {
         <h1 className="text-3xl font-bold">
           {isRouteErrorResponse(error) && error.status === 404 ? "Page not found" : "Something went wrong"}
         </h1>
-        <p className="text-slate-600 dark:text-slate-400">Please try refreshing the page</p>
+        <p className="text-slate-600 dark:text-slate-400">
+          {isRouteErrorResponse(error) && error.status === 400 && typeof error.data === "string"
+            ? error.data
+            : "Please try refreshing the page"}
+        </p>
         <a href="/admin" className="rounded-lg bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700">
           Back to the dashboard
         </a>

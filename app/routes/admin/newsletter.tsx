@@ -5,6 +5,7 @@ import { RecentSubscribers, SubscriberStatsCards } from "~/components/admin/subs
 import { servicesContext } from "~/context";
 import { NewsletterError } from "~/services/newsletter/newsletter-errors.server";
 import { DEFAULT_MODEL_ID } from "~/utils/ai-models";
+import { readForm } from "~/utils/http";
 import { adminMeta } from "~/utils/seo";
 import { NewsletterForm, sendingText } from "~/validation/newsletter-issue";
 import type { Route } from "./+types/newsletter";
@@ -40,7 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const { newsletter, logger } = args.context.get(servicesContext);
-  const parsed = NewsletterForm.safeParse(Object.fromEntries(await args.request.formData()));
+  const parsed = NewsletterForm.safeParse(Object.fromEntries(await readForm(args.request)));
   if (!parsed.success) {
     const text = parsed.error.issues[0]?.message ?? "Please check the form.";
     return data<NewsletterActionData>({ notice: { kind: "error", text } }, 400);

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { PreviewAnswer } from "~/components/admin/article-editor";
 import { servicesContext } from "~/context";
+import { readForm, UNREADABLE_FORM_MESSAGE } from "~/utils/http";
 import { ARTICLE_LIMITS } from "~/validation/article";
 import type { Route } from "./+types/preview-markdown";
 import { postOnly, requireAdmin } from "./guard.server";
@@ -12,7 +13,9 @@ export const loader = (args: Route.LoaderArgs) => postOnly(args);
 export async function action(args: Route.ActionArgs) {
   await requireAdmin(args);
   const { articles } = args.context.get(servicesContext);
-  const content = (await args.request.formData()).get("content");
+  const form = await readForm(args.request).catch(() => null);
+  if (!form) return data<PreviewAnswer>({ error: UNREADABLE_FORM_MESSAGE }, 400);
+  const content = form.get("content");
   if (typeof content !== "string" || content.length > ARTICLE_LIMITS.content) {
     return data<PreviewAnswer>({ error: "There is no content to preview." }, 400);
   }

@@ -1,5 +1,6 @@
 import type { UploadAnswer } from "~/components/admin/image-panel";
 import { servicesContext } from "~/context";
+import { readForm, UNREADABLE_FORM_MESSAGE } from "~/utils/http";
 import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from "~/validation/upload";
 import type { Route } from "./+types/upload-image";
 import { postOnly, requireAdmin } from "./guard.server";
@@ -22,13 +23,12 @@ export async function action(args: Route.ActionArgs) {
   const body = await readAtMost(args.request, UPLOAD_MAX_BYTES + ENVELOPE_BYTES);
   if (body === "too_large") return answer({ error: UPLOAD_MESSAGES.tooLarge }, 413);
 
-  let file: FormDataEntryValue | null;
-  try {
-    const form = await new Request(args.request.url, { method: "POST", headers: args.request.headers, body }).formData();
-    file = form.get("image");
-  } catch {
-    return answer({ error: UPLOAD_MESSAGES.missing }, 400);
-  }
+  // The body was read above within its limit; the form is parsed from those bytes, the usual way.
+  const form = await readForm(new Request(args.request.url, { method: "POST", headers: args.request.headers, body })).catch(
+    () => null,
+  );
+  if (!form) return answer({ error: UNREADABLE_FORM_MESSAGE }, 400);
+  const file = form.get("image");
   if (!(file instanceof File) || file.size === 0) return answer({ error: UPLOAD_MESSAGES.missing }, 400);
 
   try {

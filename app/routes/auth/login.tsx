@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { LoginScreen, type LoginActionData } from "~/components/admin/login-screen";
 import { requestContext, servicesContext } from "~/context";
-import { retryAfterHeader } from "~/utils/http";
+import { readForm, retryAfterHeader } from "~/utils/http";
 import { LOGIN_MESSAGES, LoginForm } from "~/validation/admin";
 import { startSessionCookie } from "../admin/guard.server";
 import { adminMeta } from "~/utils/seo";
@@ -30,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { login, site, clock, logger } = context.get(servicesContext);
   const { clientAddress } = context.get(requestContext);
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = LoginForm.safeParse({ username: form.get("username") ?? "", password: form.get("password") ?? "" });
   if (!parsed.success) {
     return data<LoginActionData>({ error: parsed.error.issues[0]?.message ?? LOGIN_MESSAGES.invalid }, 400);

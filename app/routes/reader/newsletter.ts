@@ -2,11 +2,18 @@ import { data, redirect } from "react-router";
 import type { NewsletterActionData } from "~/components/newsletter-signup";
 import { NEWSLETTER_ANCHOR } from "~/components/newsletter-signup";
 import { requestContext, servicesContext } from "~/context";
-import { retryAfterHeader } from "~/utils/http";
+import { readForm, retryAfterHeader } from "~/utils/http";
 import { NewsletterSignup, newsletterOutcomeOf, type NewsletterOutcome } from "~/validation/newsletter";
 import type { Route } from "./+types/newsletter";
 
-const STATUS: Record<NewsletterOutcome, number> = { subscribed: 200, required: 400, invalid: 400, limited: 429, failed: 500 };
+const STATUS: Record<NewsletterOutcome, number> = {
+  subscribed: 200,
+  checkInbox: 200,
+  required: 400,
+  invalid: 400,
+  limited: 429,
+  failed: 500,
+};
 
 /** There is no page here: a visit goes to the sign-up block on the home page. */
 export function loader() {
@@ -20,7 +27,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const { subscribers, logger } = context.get(servicesContext);
   const { clientAddress } = context.get(requestContext);
-  const form = await request.formData();
+  const form = await readForm(request);
   const { outcome, retryAfterMs } = await signUp();
   const returnTo = safeReturnPath(form.get("returnTo"));
   if (returnTo) {
@@ -43,8 +50,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** Only a path on this site: "/x", never "//other.host" or an absolute URL. */
+/**
+ * Only a path on this site, read as a browser would resolve it: "/x" or "/x?y", never "//other.host",
+ * "/.//other.host" (which resolves to "//other.host"), "/\\other.host" or an absolute URL.
+ */
 function safeReturnPath(value: FormDataEntryValue | null): string | null {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
-  return value;
+  if (typeof value !== "string" || !value.startsWith("/") || value.includes("\\") || !URL.canParse(value, "http://local")) {
+    return null;
+  }
+  const resolved = new URL(value, "http://local");
+  if (resolved.origin !== "http://local" || resolved.pathname.startsWith("//")) return null;
+  return `${resolved.pathname}${resolved.search}`;
 }

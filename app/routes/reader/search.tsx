@@ -1,5 +1,5 @@
 import { Search as SearchIcon } from "lucide-react";
-import { Form, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { CategoryBadge } from "~/components/category-badge";
 import { HighlightedSnippet } from "~/components/highlighted-snippet";
 import { Container, SiteShell } from "~/components/layout/site-shell";
@@ -13,8 +13,13 @@ import { parseSearchQuery, searchPath } from "~/validation/search";
 import type { Route } from "./+types/search";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = parseSearchQuery(request.url);
-  return context.get(servicesContext).search.search(query, parsePageParam(request.url));
+  const parsed = parseSearchQuery(request.url);
+  if (!parsed.ok) {
+    // A query the database would refuse (control characters): the page says so, with 400 and no results.
+    return data({ query: "", results: [], total: 0, more: false, page: 1, pageCount: 1, error: parsed.error }, 400);
+  }
+  const page = await context.get(servicesContext).search.search(parsed.query, parsePageParam(request.url));
+  return { ...page, error: undefined };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -32,7 +37,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { query, results, total, more, page, pageCount } = loaderData;
+  const { query, results, total, more, page, pageCount, error } = loaderData;
   // Counting stops at SEARCH_COUNT_LIMIT (decision 012).
   const found = more ? `more than ${total.toLocaleString("en-US")} results` : `${total} ${total === 1 ? "result" : "results"}`;
   const navigation = useNavigation();
@@ -67,7 +72,12 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         <p role="status" className="mb-4 text-sm text-slate-600 dark:text-slate-400">
           {pendingQuery ? `Searching for "${pendingQuery.trim()}"...` : ""}
         </p>
-        {!query ? (
+        {error ? (
+          <div className="py-12 text-center">
+            <h1 className="text-2xl font-bold">Please try another search.</h1>
+            <p className="mt-2 text-slate-600 dark:text-slate-400">{error}</p>
+          </div>
+        ) : !query ? (
           <div className="py-12 text-center">
             <h1 className="text-2xl font-bold">Please enter a search term to find articles.</h1>
             <p className="mt-2 text-slate-600 dark:text-slate-400">No search query provided</p>

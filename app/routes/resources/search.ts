@@ -7,7 +7,14 @@ import type { Route } from "./+types/search";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { search, logger } = context.get(servicesContext);
   const { clientAddress } = context.get(requestContext);
-  const query = parseSearchQuery(request.url);
+  const parsed = parseSearchQuery(request.url);
+  if (!parsed.ok) {
+    return Response.json(
+      { query: "", results: [], error: parsed.error },
+      { status: 400, headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  const { query } = parsed;
   const limit = await search.allowInstantSearch(clientAddress);
   if (!limit.allowed) {
     return Response.json(

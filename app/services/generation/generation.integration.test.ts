@@ -79,13 +79,13 @@ beforeAll(async () => {
       outlet: "Wire One",
       homepage: "https://wire-one.example",
       showcase: true,
-      feeds: [{ url: `${feeds.url}/wire-one.xml`, categories: ["AI"] }],
+      feeds: [{ url: `${feeds.url}/wire-one.xml`, categories: ["AI"], allowPrivateAddresses: true }],
     },
     {
       outlet: "Daily Byte",
       homepage: "https://daily-byte.example",
       showcase: true,
-      feeds: [{ url: `${feeds.url}/daily-byte.xml`, categories: ["AI"] }],
+      feeds: [{ url: `${feeds.url}/daily-byte.xml`, categories: ["AI"], allowPrivateAddresses: true }],
     },
   ];
 });

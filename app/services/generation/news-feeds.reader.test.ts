@@ -1,3 +1,4 @@
+import { lookup } from "node:dns/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { rssFeed, atomFeed, startFeedServer, type FeedServer } from "../../../tests/fakes/feed-server";
 import { manualClock, type ManualClock } from "../../../tests/support/manual-clock";
@@ -10,6 +11,7 @@ import {
   FEED_USER_AGENT,
   loadNewsOutlets,
   MAX_FEED_BYTES,
+  MAX_FEED_REDIRECTS,
   NewsUnavailableError,
   type NewsFeedReaderOptions,
   type NewsOutlet,
@@ -75,7 +77,8 @@ const outletOf = (name: string, urls: string[], categories: Category[] = ["AI"])
   outlet: name,
   homepage: "https://news.test/",
   showcase: false,
-  feeds: urls.map((url) => ({ url, categories })),
+  // The fake feed server listens on loopback, which a feed reaches only with the feeds file's opt-in.
+  feeds: urls.map((url) => ({ url, categories, allowPrivateAddresses: true })),
 });
 
 const warnings = (log: TestLogger) => log.entries.filter((entry) => entry.level === 40).map((entry) => entry.msg);
@@ -246,6 +249,107 @@ describe("createNewsFeedReader", () => {
     expect(server.requests).toEqual(["/shared.xml"]);
   });
 });
+
+describe("where feeds may be fetched from", () => {
+  /*
+   * The fake feed server listens on loopback. To see what happens when a public feed redirects inside, the
+   * feed's host is a public name: a resolver that answers it with a documentation-free public address, and a
+   * fetch that connects it to the fake server (as a network would), while every other name and address is
+   * resolved and fetched for real.
+   */
+  const PUBLIC_HOST = "feeds.public.example";
+  const publicNetwork = (serverUrl: string): Partial<NewsFeedReaderOptions> => ({
+    lookup: async (hostname) => (hostname === PUBLIC_HOST ? ["93.184.215.14"] : [...(await systemAddresses(hostname))]),
+    fetch: (input, init) => {
+      const url = new URL(String(input));
+      if (url.hostname !== PUBLIC_HOST) return globalThis.fetch(input, init);
+      return globalThis.fetch(`${serverUrl}${url.pathname}${url.search}`, init);
+    },
+  });
+  const publicUrl = (serverUrl: string, path: string) => `http://${PUBLIC_HOST}:${new URL(serverUrl).port}${path}`;
+  const feedOf = (url: string, allowPrivateAddresses: boolean): NewsOutlet => ({
+    outlet: "Redirecting",
+    homepage: "https://news.test/",
+    showcase: false,
+    feeds: [{ url, categories: ["AI"], allowPrivateAddresses }],
+  });
+  const redirect = (location: string) => ({ body: "", status: 302, headers: { location } });
+
+  it.each([
+    ["loopback", (port: string) => `http://127.0.0.1:${port}/feed.xml`, "127.0.0.1"],
+    ["a private network", () => "http://10.1.2.3/feed.xml", "10.1.2.3"],
+    ["link-local (cloud metadata)", () => "http://169.254.169.254/latest/meta-data/", "169.254.169.254"],
+    ["IPv6 loopback", (port: string) => `http://[::1]:${port}/feed.xml`, "[::1]"],
+    ["IPv4-mapped IPv6 loopback", (port: string) => `http://[::ffff:127.0.0.1]:${port}/feed.xml`, "[::ffff:7f00:1]"],
+    ["a name that resolves to loopback", (port: string) => `http://localhost:${port}/feed.xml`, "localhost"],
+  ])("refuses a redirect to %s without the feeds file's opt-in", async (_kind, target, host) => {
+    server = await startFeedServer();
+    const port = new URL(server.url).port;
+    server.set("/moved.xml", redirect(target(port)));
+    server.set("/feed.xml", { body: rss([story("Inside news", manualClock(START))]) });
+    const { reader, log } = setup([feedOf(publicUrl(server.url, "/moved.xml"), false)], publicNetwork(server.url));
+
+    await expect(reader.recentNews({ category: "AI" })).rejects.toThrow(NewsUnavailableError);
+    expect(server.requests).toEqual(["/moved.xml"]);
+    const [warning] = warnings(log);
+    expect(warning).toContain(`failed (${host}`);
+    expect(warning).toContain('not a public address; "allowPrivateAddresses": true in the feeds file allows it); skipped');
+  });
+
+  it("refuses a feed on loopback itself without the opt-in, and reads it with the opt-in", async () => {
+    server = await startFeedServer();
+    const clock = manualClock(START);
+    server.set("/feed.xml", { body: rss([story("Intranet news", clock)]) });
+    const refused = setup([feedOf(`${server.url}/feed.xml`, false)]);
+    await expect(refused.reader.recentNews({ category: "AI" })).rejects.toThrow(NewsUnavailableError);
+    expect(server.requests).toEqual([]);
+
+    const allowed = setup([feedOf(`${server.url}/feed.xml`, true)]);
+    expect((await allowed.reader.recentNews({ category: "AI" })).map((item) => item.title)).toEqual(["Intranet news"]);
+  });
+
+  it("follows a redirect inside when the feed opts in", async () => {
+    server = await startFeedServer();
+    server.set("/moved.xml", redirect(`${server.url}/feed.xml`));
+    server.set("/feed.xml", { body: rss([story("Followed", manualClock(START))]) });
+    const { reader, log } = setup([feedOf(publicUrl(server.url, "/moved.xml"), true)], publicNetwork(server.url));
+    expect((await reader.recentNews({ category: "AI" })).map((item) => item.title)).toEqual(["Followed"]);
+    expect(server.requests).toEqual(["/moved.xml", "/feed.xml"]);
+    expect(warnings(log)).toEqual([]);
+  });
+
+  it(`follows at most ${MAX_FEED_REDIRECTS} redirects, relative ones included`, async () => {
+    server = await startFeedServer();
+    const hops = (name: string, count: number) => {
+      for (let hop = 1; hop <= count; hop++)
+        server!.set(`/${name}${hop}`, redirect(hop === count ? "/feed.xml" : `${name}${hop + 1}`));
+    };
+    hops("ok", MAX_FEED_REDIRECTS);
+    hops("long", MAX_FEED_REDIRECTS + 1);
+    server.set("/feed.xml", { body: rss([story("At the end", manualClock(START))]) });
+
+    const within = setup([feedOf(publicUrl(server.url, "/ok1"), false)], publicNetwork(server.url));
+    expect((await within.reader.recentNews({ category: "AI" })).map((item) => item.title)).toEqual(["At the end"]);
+
+    const beyond = setup([feedOf(publicUrl(server.url, "/long1"), true)], publicNetwork(server.url));
+    await expect(beyond.reader.recentNews({ category: "AI" })).rejects.toThrow(NewsUnavailableError);
+    expect(warnings(beyond.log)).toEqual([
+      `News feed ${publicUrl(server.url, "/long1")} failed (more than ${MAX_FEED_REDIRECTS} redirects); skipped`,
+    ]);
+  });
+
+  it("refuses a redirect to another scheme", async () => {
+    server = await startFeedServer();
+    server.set("/moved.xml", redirect("file:///etc/passwd"));
+    const { reader, log } = setup([feedOf(publicUrl(server.url, "/moved.xml"), true)], publicNetwork(server.url));
+    await expect(reader.recentNews({ category: "AI" })).rejects.toThrow(NewsUnavailableError);
+    expect(warnings(log)[0]).toContain("(a redirect to an address that is not http(s))");
+  });
+});
+
+async function systemAddresses(hostname: string): Promise<string[]> {
+  return (await lookup(hostname, { all: true })).map((entry) => entry.address);
+}
 
 describe("startNewsFixtures", () => {
   it("serves recent AI, Security, Startups and Mobile news from a 15-outlet file, and nothing recent for the rest", async () => {

@@ -9,6 +9,7 @@ import { loadConfig } from "../env.server";
 import {
   FeedParseError,
   formatNewsForPrompt,
+  isNonPublicAddress,
   loadNewsOutlets,
   NEWS_SUMMARY_LENGTH,
   NewsFeedsFileError,
@@ -60,16 +61,32 @@ describe("loadNewsOutlets", () => {
         homepage: "https://techcrunch.com/",
         showcase: true,
         feeds: [
-          { url: "https://techcrunch.com/feed/", categories: [...CATEGORIES] },
-          { url: "https://techcrunch.com/ai/feed/", categories: ["AI", "Startups"] },
+          { url: "https://techcrunch.com/feed/", categories: [...CATEGORIES], allowPrivateAddresses: false },
+          { url: "https://techcrunch.com/ai/feed/", categories: ["AI", "Startups"], allowPrivateAddresses: false },
         ],
       },
       {
         outlet: "Wired",
         homepage: "http://wired.test/",
         showcase: false,
-        feeds: [{ url: "http://wired.test/rss", categories: ["Security"] }],
+        feeds: [{ url: "http://wired.test/rss", categories: ["Security"], allowPrivateAddresses: false }],
       },
+    ]);
+  });
+
+  it("reads allowPrivateAddresses on an outlet for all its feeds, or on one feed", async () => {
+    const file = feedsFile([
+      outlet("Intranet", { allowPrivateAddresses: true, feeds: [{ url: "http://10.0.0.5/feed" }] }),
+      outlet("Mixed", {
+        feeds: [{ url: "https://a.test/public" }, { url: "http://192.168.1.20/feed", allowPrivateAddresses: true }],
+      }),
+      outlet("Override", { allowPrivateAddresses: true, feeds: [{ url: "http://10.0.0.6/feed", allowPrivateAddresses: false }] }),
+    ]);
+    const outlets = await loadNewsOutlets(file);
+    expect(outlets.map((entry) => entry.feeds.map((item) => item.allowPrivateAddresses))).toEqual([
+      [true],
+      [false, true],
+      [false],
     ]);
   });
 
@@ -98,6 +115,11 @@ describe("loadNewsOutlets", () => {
       '[1].homepage must be an http:// or https:// URL (outlet "B").',
     ],
     [[outlet("A", { showcase: "yes" })], '[0].showcase must be true or false (outlet "A").'],
+    [[outlet("A", { allowPrivateAddresses: "yes" })], '[0].allowPrivateAddresses must be true or false (outlet "A").'],
+    [
+      [outlet("A", { feeds: [{ url: "https://a.test/f", allowPrivateAddresses: 1 }] })],
+      '[0].feeds[0].allowPrivateAddresses must be true or false (outlet "A").',
+    ],
     [[outlet("A", { feeds: [] })], '[0].feeds must list at least one feed (outlet "A").'],
     [[outlet("A", { feeds: undefined })], '[0].feeds must be a list of feeds (outlet "A").'],
     [
@@ -146,6 +168,41 @@ describe("loadNewsOutlets", () => {
       expect(covering.length, category).toBeGreaterThanOrEqual(8);
     }
   });
+});
+
+describe("isNonPublicAddress", () => {
+  it.each([
+    "127.0.0.1",
+    "127.255.0.9",
+    "10.0.0.1",
+    "172.16.0.1",
+    "172.31.255.255",
+    "192.168.1.1",
+    "169.254.169.254",
+    "100.64.0.1",
+    "0.0.0.0",
+    "224.0.0.1",
+    "255.255.255.255",
+    "::",
+    "::1",
+    "fe80::1",
+    "fd00::1",
+    "fc12:3456::1",
+    "ff02::1",
+    "::ffff:127.0.0.1",
+    "::ffff:7f00:1",
+    "::ffff:a9fe:a9fe",
+    "not an address",
+  ])("counts %s as not public", (address) => {
+    expect(isNonPublicAddress(address)).toBe(true);
+  });
+
+  it.each(["93.184.215.14", "8.8.8.8", "172.32.0.1", "100.128.0.1", "2606:4700::1111", "2a00:1450:4001::200e", "::ffff:8.8.8.8"])(
+    "counts %s as public",
+    (address) => {
+      expect(isNonPublicAddress(address)).toBe(false);
+    },
+  );
 });
 
 describe("parseFeed", () => {

@@ -1,4 +1,6 @@
+import { lookup as dnsLookup } from "node:dns/promises";
 import { readFile } from "node:fs/promises";
+import { BlockList, isIP } from "node:net";
 import { XMLParser } from "fast-xml-parser";
 import { z } from "zod";
 import { CATEGORIES, type Category } from "../../utils/categories";
@@ -15,6 +17,9 @@ import type { Logger } from "../logger.server";
  *   [{ "outlet": "Name", "homepage": "https://...", "showcase": true,
  *      "feeds": [{ "url": "https://.../feed", "categories": ["AI", "Startups"] }] }]
  * `showcase` marks the outlets listed on the generator tab; a feed without `categories` covers all seven.
+ * Feeds are fetched only from public addresses, following at most MAX_FEED_REDIRECTS redirects;
+ * `"allowPrivateAddresses": true` on an outlet (or on one of its feeds) lets them reach loopback,
+ * link-local and private networks too, for a feed on the intranet (and for the tests' fake feed server).
  */
 
 /** The news window of the spec: the past 7 days. */
@@ -27,6 +32,8 @@ export const DEFAULT_NEWS_LIMIT = 12;
 export const NEWS_SUMMARY_LENGTH = 400;
 /** A feed answer larger than this is refused. */
 export const MAX_FEED_BYTES = 5 * 1024 * 1024;
+/** How many redirects a feed request follows at most. */
+export const MAX_FEED_REDIRECTS = 3;
 /** How many feeds are fetched at once. */
 export const FEED_CONCURRENCY = 6;
 
@@ -47,9 +54,12 @@ const HttpUrl = z
   .trim()
   .refine(isHttpUrl, "must be an http:// or https:// URL");
 
+const AllowPrivateAddresses = z.boolean({ error: "must be true or false" });
+
 const FeedEntry = z.strictObject(
   {
     url: HttpUrl,
+    allowPrivateAddresses: AllowPrivateAddresses.optional(),
     categories: z
       .array(z.enum(CATEGORIES, { error: `must be one of ${CATEGORIES.join(", ")}` }), {
         error: "must be a list of categories",
@@ -65,6 +75,7 @@ const OutletEntry = z.strictObject(
     outlet: z.string({ error: "must be the outlet's name" }).trim().min(1, "must be the outlet's name"),
     homepage: HttpUrl,
     showcase: z.boolean({ error: "must be true or false" }).default(false),
+    allowPrivateAddresses: AllowPrivateAddresses.default(false),
     feeds: z.array(FeedEntry, { error: "must be a list of feeds" }).min(1, "must list at least one feed"),
   },
   { error: 'must be an object with "outlet", "homepage" and "feeds"' },
@@ -88,6 +99,8 @@ export interface NewsFeed {
   url: string;
   /** The categories this feed covers; all seven when the file gives none. */
   categories: Category[];
+  /** May be fetched from (and redirected to) loopback, link-local and private addresses: the file says so. */
+  allowPrivateAddresses: boolean;
 }
 
 export interface NewsOutlet {
@@ -137,6 +150,7 @@ export function parseNewsOutlets(text: string, path: string): NewsOutlet[] {
     feeds: entry.feeds.map((feed) => ({
       url: feed.url,
       categories: feed.categories ? [...new Set(feed.categories)] : [...CATEGORIES],
+      allowPrivateAddresses: feed.allowPrivateAddresses ?? entry.allowPrivateAddresses,
     })),
   }));
 }
@@ -878,6 +892,8 @@ export interface NewsFeedReaderOptions {
   /** A feed read more recently than this is not asked again. */
   cacheTtlMs?: number;
   fetch?: typeof globalThis.fetch;
+  /** Every address a host name resolves to; the system's resolver by default. */
+  lookup?: (hostname: string) => Promise<string[]>;
 }
 
 interface CachedFeed {
@@ -934,6 +950,112 @@ function decodeBody(body: Uint8Array, contentType: string | null): string {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Where a feed may be fetched from
+
+/**
+ * Addresses a feed request must not reach unless the feeds file allows it: this host and its neighbours
+ * (loopback, private, link-local, carrier-grade NAT, unique-local), and what is never a web server
+ * (unspecified, multicast, reserved, documentation). Otherwise a feed, or a redirect from one, could make
+ * the server read its own admin pages, a cloud metadata service (169.254.169.254) or an intranet.
+ */
+const NON_PUBLIC = new BlockList();
+for (const [network, prefix] of [
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
+] as const) {
+  NON_PUBLIC.addSubnet(network, prefix, "ipv4");
+}
+for (const [network, prefix] of [
+  ["::", 96], // unspecified, loopback and the old IPv4-compatible form
+  ["100::", 64],
+  ["2001:db8::", 32],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["fec0::", 10],
+  ["ff00::", 8],
+] as const) {
+  NON_PUBLIC.addSubnet(network, prefix, "ipv6");
+}
+
+/** An IPv6 address that carries an IPv4 one (::ffff:a.b.c.d, written either way): that IPv4 address. */
+function embeddedIpv4(address: string): string | undefined {
+  const match = /^::ffff:(?:([\d.]+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/i.exec(address);
+  if (!match) return undefined;
+  if (match[1]) return match[1];
+  const high = Number.parseInt(match[2] ?? "0", 16);
+  const low = Number.parseInt(match[3] ?? "0", 16);
+  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
+}
+
+/** True for an address a feed may not reach without the feeds file's `allowPrivateAddresses`. */
+export function isNonPublicAddress(address: string): boolean {
+  const version = isIP(address);
+  if (version === 4) return NON_PUBLIC.check(address, "ipv4");
+  if (version !== 6) return true;
+  const ipv4 = embeddedIpv4(address);
+  return ipv4 ? isNonPublicAddress(ipv4) : NON_PUBLIC.check(address, "ipv6");
+}
+
+async function systemLookup(hostname: string): Promise<string[]> {
+  return (await dnsLookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
+}
+
+/**
+ * Refuses a URL whose host is, or resolves to, a non-public address. The check resolves the name and the
+ * request resolves it again, so a name that changes its answer in between (DNS rebinding) is not stopped
+ * here; the redirects, literal addresses and ordinary names that point inside are.
+ */
+async function assertPublicHost(url: URL, lookup: (hostname: string) => Promise<string[]>): Promise<void> {
+  const host = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
+  const addresses = isIP(host) ? [host] : await lookup(host);
+  const inside = addresses.find(isNonPublicAddress);
+  if (inside !== undefined) {
+    throw new Error(
+      `${url.host} is ${inside === host ? "" : `${inside}, `}not a public address; ` +
+        `"allowPrivateAddresses": true in the feeds file allows it`,
+    );
+  }
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * The feed's answer, following at most MAX_FEED_REDIRECTS redirects to http(s) addresses and, unless the
+ * feed allows private addresses, checking every address on the way (the first one included).
+ */
+async function fetchFollowingSafeRedirects(
+  feed: NewsFeed,
+  init: { headers: Record<string, string>; signal: AbortSignal },
+  { fetch, lookup }: { fetch: typeof globalThis.fetch; lookup: (hostname: string) => Promise<string[]> },
+): Promise<Response> {
+  let target = new URL(feed.url);
+  for (let redirects = 0; ; redirects++) {
+    if (!feed.allowPrivateAddresses) await assertPublicHost(target, lookup);
+    const response = await fetch(target.href, { ...init, redirect: "manual" });
+    if (!REDIRECT_STATUSES.has(response.status)) return response;
+    await response.body?.cancel();
+    const location = response.headers.get("location");
+    if (!location) throw new Error(`HTTP ${response.status} without a Location header`);
+    if (redirects >= MAX_FEED_REDIRECTS) throw new Error(`more than ${MAX_FEED_REDIRECTS} redirects`);
+    const next = URL.canParse(location, target) ? new URL(location, target) : undefined;
+    if (!next || !/^https?:$/.test(next.protocol)) throw new Error("a redirect to an address that is not http(s)");
+    target = next;
+  }
+}
+
 async function runLimited<T, R>(inputs: readonly T[], limit: number, work: (input: T) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(inputs.length);
   let next = 0;
@@ -969,6 +1091,7 @@ export function createNewsFeedReader({
   fetchTimeoutMs = 8000,
   cacheTtlMs = 10 * 60_000,
   fetch = globalThis.fetch,
+  lookup = systemLookup,
 }: NewsFeedReaderOptions): NewsFeedReader {
   const cache = new Map<string, CachedFeed>();
   const inFlight = new Map<string, Promise<NewsItem[] | null>>();
@@ -977,7 +1100,11 @@ export function createNewsFeedReader({
     const headers: Record<string, string> = { "user-agent": FEED_USER_AGENT, accept: FEED_ACCEPT };
     if (cached?.etag) headers["if-none-match"] = cached.etag;
     if (cached?.lastModified) headers["if-modified-since"] = cached.lastModified;
-    const response = await fetch(source.feed.url, { headers, redirect: "follow", signal: AbortSignal.timeout(fetchTimeoutMs) });
+    const response = await fetchFollowingSafeRedirects(
+      source.feed,
+      { headers, signal: AbortSignal.timeout(fetchTimeoutMs) },
+      { fetch, lookup },
+    );
     const fetchedAt = clock.now().getTime();
     const etag = response.headers.get("etag") ?? undefined;
     const lastModified = response.headers.get("last-modified") ?? undefined;

@@ -2,7 +2,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDatabase, withTestDatabase } from "../../../tests/setup/test-database";
 import { articles, authors } from "../../db/schema";
-import { importArticles, parseImportFile } from "./article-import.server";
+import { importArticles, importFailureReason, parseImportFile } from "./article-import.server";
 
 const database = withTestDatabase();
 const now = new Date("2026-11-21T12:00:00Z");
@@ -94,6 +94,42 @@ describe("importArticles", () => {
     expect(await articleCount()).toBe(2);
   });
 
+  it("reports rows with control characters or a cover on another host by number, and imports the good rows", async () => {
+    const file = [
+      JSON.stringify(good("One")),
+      JSON.stringify(good("Two\u0000", { author: "Nul Person" })),
+      JSON.stringify(good("Three", { content: "Body\u0007 with a bell" })),
+      JSON.stringify(good("Four", { image: "//evil.example/x.png" })),
+      JSON.stringify(good("Five", { image: "/\\evil.example/x.png" })),
+      JSON.stringify(good("Six", { image: "javascript:alert(1)" })),
+      JSON.stringify(good("Seven", { excerpt: "Lone \ud800 surrogate" })),
+      JSON.stringify(good("Eight", { content: "Lines\r\n\tand tabs stay.", image: "/images/stock/ai-technology.svg" })),
+    ].join("\n");
+    expect(file).toContain("\\u0000"); // the file holds JSON escapes, which JSON.parse turns into the characters
+    const result = await importArticles({ db: database.db, now }, parseImportFile(file));
+
+    const cover = "image must be an http(s) URL or a path on this site such as /images/stock/ai-technology.svg";
+    expect(result.errors).toEqual([
+      // The test's excerpt repeats the title, so both fields are named.
+      { row: 2, reason: "title contains characters that are not allowed; excerpt contains characters that are not allowed" },
+      { row: 3, reason: "content contains characters that are not allowed" },
+      { row: 4, reason: cover },
+      { row: 5, reason: cover },
+      { row: 6, reason: cover },
+      { row: 7, reason: "excerpt contains characters that are not allowed" },
+    ]);
+    expect(result.imported).toBe(2);
+    const rows = await database.db
+      .select({ title: articles.title, content: articles.content })
+      .from(articles)
+      .orderBy(articles.id);
+    expect(rows).toEqual([
+      { title: "One", content: "## **Heading**\n\nBody text." },
+      { title: "Eight", content: "Lines\r\n\tand tabs stay." },
+    ]);
+    expect(await database.db.select({ name: authors.name }).from(authors)).toEqual([{ name: "Staff" }]);
+  });
+
   it("reuses an existing author by name instead of creating a second one", async () => {
     await database.db.insert(authors).values({ name: "Ada Lovelace", role: "Columnist" });
     await importArticles({ db: database.db, now }, parseImportFile(JSON.stringify([good("A", { author: "Ada Lovelace" })])));
@@ -114,7 +150,10 @@ describe("importArticles", () => {
     );
     try {
       const file = JSON.stringify([good("fine", { author: "New Person" }), good("boom")]);
-      await expect(importArticles({ db: database.db, now }, parseImportFile(file))).rejects.toThrow();
+      const error = await importArticles({ db: database.db, now }, parseImportFile(file)).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(Error);
+      // What the CLI prints: the database's reason, not drizzle's SQL with every row's values.
+      expect(importFailureReason(error)).toBe("refused by the test");
       expect(await articleCount()).toBe(0);
       expect(await database.db.select().from(authors)).toEqual([]);
     } finally {

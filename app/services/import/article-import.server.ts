@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { Database } from "../../db/client.server";
 import { articles, authors } from "../../db/schema";
 import { ArticleImportRow } from "../../validation/article-import";
+import { failureReason } from "../logger.server";
 
 export interface RowError {
   /** 1-based: the position in a JSON array, or the line number in NDJSON. */
@@ -62,6 +63,12 @@ function describeIssues(error: z.ZodError): string {
     })
     .join("; ");
 }
+
+/**
+ * Why the database refused the import, in one line: PostgreSQL's reason without drizzle's "Failed query:"
+ * (which would print the SQL for every row) and without any row's values.
+ */
+export const importFailureReason = failureReason;
 
 /** Checks every row; good rows are imported together in one transaction, bad rows reported by number. */
 export async function importArticles({ db, now }: { db: Database; now: Date }, parsed: ParsedImport): Promise<ImportResult> {

@@ -1,9 +1,11 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import { isPlainMailbox } from "../../validation/email";
 
 /** One message to one recipient, fully rendered. */
 export interface OutgoingMessage {
+  /** One plain mailbox (validation/email.ts); anything else is refused before it reaches SMTP. */
   to: string;
   subject: string;
   html: string;
@@ -30,10 +32,27 @@ export interface MailerOptions {
   connections: number;
 }
 
-/** An SMTP failure worth another attempt: no reply code (connection trouble) or a 4xx reply. */
+/** The code of our own refusal of a recipient (nodemailer's codes, such as EENVELOPE for a refused RCPT, differ). */
+const NOT_ONE_MAILBOX = "ENOTONEMAILBOX";
+
+/** An SMTP failure worth another attempt: no reply code (connection trouble) or a 4xx reply; never a refused envelope. */
 export function isTransientMailError(error: unknown): boolean {
-  const code = (error as { responseCode?: unknown } | null)?.responseCode;
-  return typeof code !== "number" || (code >= 400 && code < 500);
+  const { responseCode, code } = (error ?? {}) as { responseCode?: unknown; code?: unknown };
+  if (code === NOT_ONE_MAILBOX) return false;
+  return typeof responseCode !== "number" || (responseCode >= 400 && responseCode < 500);
+}
+
+/**
+ * The envelope of a message, set explicitly: MAIL FROM is the sender's address, RCPT TO is exactly the one
+ * recipient. Left to itself, nodemailer would derive the envelope from the To header, where a list or a group
+ * (`a@x.y, b@x.y` or `g: a@x.y;`) names several recipients. A recipient that is not one plain mailbox is refused
+ * (code ENOTONEMAILBOX, never retried), whatever was stored before the address rule was tightened.
+ */
+function envelopeFor(from: string, message: OutgoingMessage): { from: string; to: string[] } {
+  if (!isPlainMailbox(message.to)) {
+    throw Object.assign(new Error("The recipient is not one plain mailbox."), { code: NOT_ONE_MAILBOX });
+  }
+  return { from, to: [message.to] };
 }
 
 /** What is kept of a send failure: the server's reply, never credentials or a stack. */
@@ -56,7 +75,7 @@ export function createMailer({ smtpUrl, from, dataDir, connections }: MailerOpti
     return {
       kind: "smtp",
       async send(message) {
-        await transport.sendMail({ from, ...message });
+        await transport.sendMail({ from, ...message, envelope: envelopeFor(from, message) });
       },
       close: () => transport.close(),
     };
@@ -66,7 +85,7 @@ export function createMailer({ smtpUrl, from, dataDir, connections }: MailerOpti
   return {
     kind: "outbox",
     async send(message) {
-      const info = await writer.sendMail({ from, ...message });
+      const info = await writer.sendMail({ from, ...message, envelope: envelopeFor(from, message) });
       await mkdir(outbox, { recursive: true });
       const name = message.messageId.replace(/[<>]/g, "").replace(/[^A-Za-z0-9._-]/g, "_");
       const file = path.join(outbox, `${name}.eml`);

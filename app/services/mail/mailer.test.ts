@@ -43,6 +43,38 @@ describe("the outbox mailer (no SMTP_URL)", () => {
   });
 });
 
+describe("the envelope", () => {
+  let dir: string | undefined;
+  afterEach(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it.each(["1,victim@example.com", "x:victim@example.com;", "Victim <victim@example.com>", "a@example.com b@example.com"])(
+    "refuses %j as a recipient, for good, before anything is written",
+    async (to) => {
+      dir = await mkdtemp(path.join(tmpdir(), "byline-outbox-"));
+      const mailer = createMailer({
+        smtpUrl: undefined,
+        from: '"Byline" <newsletter@news.example.com>',
+        dataDir: dir,
+        connections: 1,
+      });
+      const sending = mailer.send({
+        to,
+        subject: "s",
+        html: "<p>h</p>",
+        text: "h",
+        headers: {},
+        messageId: "<m-1@news.example.com>",
+      });
+      await expect(sending).rejects.toThrow("The recipient is not one plain mailbox.");
+      await sending.catch((error: unknown) => expect(isTransientMailError(error)).toBe(false));
+      mailer.close();
+      await expect(readdir(path.join(dir, "outbox"))).rejects.toThrow();
+    },
+  );
+});
+
 describe("SMTP failures", () => {
   it("retries 4xx replies and lost connections, not 5xx replies", () => {
     expect(isTransientMailError(Object.assign(new Error("busy"), { responseCode: 451 }))).toBe(true);

@@ -87,7 +87,12 @@ function newsletter({
     perplexity: { apiKey: undefined, baseUrl: chat.url.replace(/\/v1$/, "") },
     compatible: undefined,
   });
-  const subscribers = createSubscriberService({ db, clock, rateLimiter: createRateLimiter({ db, clock }) });
+  const subscribers = createSubscriberService({
+    db,
+    clock,
+    rateLimiter: createRateLimiter({ db, clock }),
+    signUp: { doubleOptIn: true, mailer, logger, site: SITE },
+  });
   const service = createNewsletterService({
     db,
     clock,
@@ -111,8 +116,9 @@ async function secondDatabase(): Promise<Database> {
   return second.db;
 }
 
-async function addSubscribers(active: number, unsubscribed = 0) {
+async function addSubscribers(active: number, unsubscribed = 0, pending = 0) {
   const values = [
+    ...Array.from({ length: pending }, (_, index) => ({ email: `waiting${index + 1}@example.com`, status: "pending" as const })),
     ...Array.from({ length: active }, (_, index) => ({ email: `reader${index + 1}@example.com`, status: "active" as const })),
     ...Array.from({ length: unsubscribed }, (_, index) => ({
       email: `gone${index + 1}@example.com`,
@@ -214,8 +220,8 @@ const chatCompletions = () => chat.requests.filter((request) => request.path.end
 const UNSUBSCRIBE_LINK = new RegExp(`${SITE.url.replaceAll(".", "\\.")}/unsubscribe/[^"\\s<>)\\]]+`, "g");
 
 describe("sending a generated newsletter", () => {
-  it("delivers one message to each of 1,000 active subscribers, each with their own unsubscribe link", async () => {
-    const subscribers = await addSubscribers(1_000, 50);
+  it("delivers one message to each of 1,000 active subscribers (never to pending ones), each with their own unsubscribe link", async () => {
+    const subscribers = await addSubscribers(1_000, 50, 20);
     const stories = await publishArticles();
     const one = newsletter({ openaiKey: SERVER_KEY });
 
@@ -243,6 +249,11 @@ describe("sending a generated newsletter", () => {
     const idByEmail = new Map(subscribers.map((subscriber) => [subscriber.email, subscriber.id]));
     for (const message of messages) {
       const to = message.envelope.to[0] ?? "";
+      expect(message.envelope, "the envelope names the sender and exactly the one recipient").toEqual({
+        from: "newsletter@byline.test",
+        to: [to],
+      });
+      expect(message.parsed.to?.map((address) => address.address)).toEqual([to]);
       const subscriberId = idByEmail.get(to);
       const link = listUnsubscribeUrl(message);
       expect(link.startsWith(`${SITE.url}/unsubscribe/`), link).toBe(true);
@@ -359,6 +370,21 @@ describe("SMTP failures", () => {
     await one.service.sendDraft(draft.id);
     return { clock, one, draft, subscriber: subscriber! };
   }
+
+  it("never sends to a stored address that names several recipients; the delivery fails at once", async () => {
+    const [reader] = await addSubscribers(1);
+    await database.db.insert(newsletterSubscribers).values({ email: "x:victim@example.com,1@example.com;", status: "active" });
+    const one = newsletter({ openaiKey: SERVER_KEY });
+    const draft = await generateDraft(one, await publishArticles());
+    await one.service.sendDraft(draft.id);
+    await drain(one);
+
+    expect(recipients(sink.messages)).toEqual([reader!.email]);
+    expect((await deliveries()).map((row) => [row.email, row.status, row.attempts])).toEqual([
+      [reader!.email, "sent", 1],
+      ["x:victim@example.com,1@example.com;", "failed", 1],
+    ]);
+  });
 
   it("retries a 4xx reply later and delivers exactly one message", async () => {
     const { clock, one, draft, subscriber } = await oneRecipientIssue();

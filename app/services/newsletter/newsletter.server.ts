@@ -10,7 +10,7 @@ import { createDigestWriter, type DigestWriting } from "./digest.server";
 import { NEWSLETTER_TEXTS, NewsletterError } from "./newsletter-errors.server";
 import { createNewsletterIssues, type StoredDraft } from "./newsletter-issues.server";
 import { createNewsletterSender, type SenderTimings } from "./newsletter-sender.server";
-import type { SubscriberService } from "./subscribers.server";
+import type { SubscriberService, SubscriberStatus } from "./subscribers.server";
 import { createUnsubscribeLinks } from "./unsubscribe-links.server";
 import { isoWeekKey, startWeeklySchedule } from "./weekly-schedule.server";
 
@@ -29,7 +29,7 @@ export interface WeeklyOptions {
 /** Where an unsubscribe link left its subscriber. */
 export interface SubscriptionState {
   email: string;
-  status: "active" | "unsubscribed";
+  status: SubscriberStatus;
 }
 
 /**
@@ -127,7 +127,7 @@ export function createNewsletterService({
     }
   }
 
-  async function statusByToken(token: string, status?: SubscriptionState["status"]): Promise<SubscriptionState | null> {
+  async function statusByToken(token: string, status?: "active" | "unsubscribed"): Promise<SubscriptionState | null> {
     const subscriberId = await links.verify(token);
     if (subscriberId === null) return null;
     return status ? subscribers.setStatus(subscriberId, status) : subscribers.find(subscriberId);

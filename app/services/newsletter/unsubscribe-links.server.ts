@@ -1,7 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Database } from "../../db/client.server";
-import { appSecrets } from "../../db/schema";
+import { storedSigningKey } from "./signing-key.server";
 
 /** The app_secrets row holding the key that signs unsubscribe links. */
 const SECRET_NAME = "unsubscribe-link-key";
@@ -23,25 +22,7 @@ function tokenWith(key: Buffer, subscriberId: number): string {
  * in sent mail keep working across restarts (docs/decisions/010-newsletter-delivery.md).
  */
 export function createUnsubscribeLinks({ db, siteUrl }: { db: Database; siteUrl: string }) {
-  let key: Promise<Buffer> | undefined;
-
-  async function loadKey(): Promise<Buffer> {
-    await db
-      .insert(appSecrets)
-      .values({ name: SECRET_NAME, value: randomBytes(32).toString("base64url") })
-      .onConflictDoNothing();
-    const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, SECRET_NAME));
-    if (!row) throw new Error("The unsubscribe link key could not be stored.");
-    return Buffer.from(row.value, "base64url");
-  }
-
-  function signingKey(): Promise<Buffer> {
-    key ??= loadKey().catch((error: unknown) => {
-      key = undefined;
-      throw error;
-    });
-    return key;
-  }
+  const signingKey = storedSigningKey(db, SECRET_NAME);
 
   return {
     async tokenFor(subscriberId: number): Promise<string> {

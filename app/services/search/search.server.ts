@@ -4,6 +4,7 @@ import { articles, authors } from "../../db/schema";
 import type { ArticleSummary } from "../../utils/articles";
 import { HIGHLIGHT_END, HIGHLIGHT_START } from "../../utils/highlight";
 import { INSTANT_SEARCH_LIMIT, INSTANT_SEARCH_MIN_LENGTH, SEARCH_QUERY_MAX_LENGTH } from "../../validation/search";
+import { cutText } from "../../validation/text";
 import { isPublished, newestFirst, summaryColumns } from "../articles/articles.server";
 import type { RateLimiter, RateLimitPolicy } from "../rate-limits/rate-limiter.server";
 
@@ -138,7 +139,7 @@ export function createSearchService({ db, rateLimiter }: { db: Database; rateLim
      * taken as plain words instead of failing.
      */
     async search(rawQuery: string, page = 1, pageSize = SEARCH_PAGE_SIZE): Promise<SearchPage> {
-      const query = rawQuery.trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
+      const query = cutText(rawQuery.trim(), SEARCH_QUERY_MAX_LENGTH);
       if (!query) return { query, results: [], total: 0, more: false, page, pageCount: 1 };
       try {
         return await rankedPage(query, sql`websearch_to_tsquery('english', ${query})`, page, pageSize);
@@ -155,7 +156,7 @@ export function createSearchService({ db, rateLimiter }: { db: Database; rateLim
      * the unstemmed words of title and excerpt. Fewer than 2 characters give nothing.
      */
     async instantSearch(rawQuery: string, limit = INSTANT_SEARCH_LIMIT): Promise<ArticleSummary[]> {
-      const query = rawQuery.trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
+      const query = cutText(rawQuery.trim(), SEARCH_QUERY_MAX_LENGTH);
       const prefixText = query.length >= INSTANT_SEARCH_MIN_LENGTH ? prefixQueryText(query) : null;
       if (!prefixText) return [];
       const stemmed = sql`to_tsquery('english', ${prefixText})`;

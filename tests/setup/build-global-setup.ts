@@ -3,7 +3,7 @@ import path from "node:path";
 import { PROJECT_ROOT } from "../support/server-process";
 
 /**
- * Builds the app once (when the build is missing or older than the sources) before the load tests, so
+ * Builds the app once (when the build is missing or older than the sources) before the suites that start the production server (load, hostile), so
  * the servers they start side by side never race to build it themselves.
  */
 export default function setup(): void {

@@ -1,0 +1,36 @@
+import ipaddr from "ipaddr.js";
+
+/** The names Express's `trust proxy` setting understands besides addresses and CIDR ranges. */
+const RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/**
+ * Whether one TRUST_PROXY entry is something Express can trust: `loopback`, `linklocal`, `uniquelocal`,
+ * an IPv4 or IPv6 address, or a CIDR range of either.
+ */
+export function isTrustProxyEntry(entry: string): boolean {
+  if (RANGE_NAMES.has(entry)) return true;
+  if (entry.includes("/")) {
+    try {
+      ipaddr.parseCIDR(entry);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  return ipaddr.isValid(entry);
+}
+
+/**
+ * The address a client is counted under for rate limits: an IPv4 address as is (also when written as an
+ * IPv4-mapped IPv6 address), an IPv6 address by its /64 network, because one subscriber line or server
+ * usually holds a whole /64 and could otherwise take a fresh address for every request.
+ */
+export function rateLimitAddress(address: string | undefined): string {
+  if (!address || !ipaddr.isValid(address)) return "unknown";
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv4") return parsed.toString();
+  const ipv6 = parsed as ipaddr.IPv6;
+  if (ipv6.isIPv4MappedAddress()) return ipv6.toIPv4Address().toString();
+  const network = ipv6.parts.slice(0, 4).map((part) => part.toString(16));
+  return `${network.join(":")}::/64`;
+}

@@ -1,0 +1,145 @@
+import type { RequestHandler } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ServerBuild } from "react-router";
+import { planOf, planRequest, planTarget, PUBLIC_BODY_LIMIT, setPlan, type RequestPlan, type TargetPlan } from "./request-plan";
+import { createRouteMatcher, parseRequestTarget, type MatchedRoute } from "./request-target";
+
+/** Request targets whose plan is remembered: the pages readers actually ask for, over and over. */
+const REMEMBERED_TARGETS = 2_000;
+
+/** Names that always reach the site: the machine itself, where a proxy or a health check calls from. */
+const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
+
+/** A plain-text refusal that no cache keeps and that closes the connection (the client may still be sending). */
+export function refuse(res: ServerResponse, status: number, message: string): void {
+  if (res.headersSent) return void res.end();
+  res.writeHead(status, {
+    "Content-Type": "text/plain; charset=utf-8",
+    "Cache-Control": "no-store",
+    "Content-Length": Buffer.byteLength(message),
+    Connection: "close",
+  });
+  res.end(message);
+}
+
+/**
+ * Whether the `Host` a request names is one this site is served under: SITE_URL's host, a name in
+ * ALLOWED_HOSTS, or loopback. Refusing others stops DNS rebinding from reaching an intranet install.
+ */
+export function createHostCheck(siteUrl: string, allowedHosts: readonly string[]): (host: string | undefined) => boolean {
+  const allowed = new Set([new URL(siteUrl).hostname, ...allowedHosts, ...LOOPBACK_HOSTS].map((name) => name.toLowerCase()));
+  return (host) => {
+    if (!host || !URL.canParse(`http://${host}`)) return false;
+    return allowed.has(new URL(`http://${host}`).hostname);
+  };
+}
+
+export interface FrontDoorOptions {
+  siteUrl: string;
+  allowedHosts: readonly string[];
+  /** Production refuses unknown hosts; development (Vite's own server) does not. */
+  checkHost: boolean;
+  /** The build's routes when they are fixed (production); undefined when the build is reloaded per request. */
+  build: ServerBuild | undefined;
+}
+
+/**
+ * The checks in front of everything, the page cache's fast path included: the host, then the request
+ * target (one spelling; see parseRequestTarget), then the plan for the request made from the route it
+ * matches. Returns the plan, or undefined after answering 400.
+ */
+export function createFrontDoor({ siteUrl, allowedHosts, checkHost, build }: FrontDoorOptions) {
+  const hostAllowed = createHostCheck(siteUrl, allowedHosts);
+  const matchers = new WeakMap<ServerBuild, (pathname: string) => MatchedRoute | null>();
+  const matcherFor = (current: ServerBuild) => {
+    let matcher = matchers.get(current);
+    if (!matcher) matchers.set(current, (matcher = createRouteMatcher(current.routes)));
+    return matcher;
+  };
+  // Planning a target costs a few microseconds; the fast path answers a cached page in about thirty.
+  const remembered = new Map<string, TargetPlan>();
+  const targetPlanFor = (raw: string, current: ServerBuild | undefined): TargetPlan | null => {
+    const known = current === build ? remembered.get(raw) : undefined;
+    if (known) return known;
+    const target = parseRequestTarget(raw);
+    if (!target) return null;
+    const plan = planTarget(target, current ? matcherFor(current)(target.pathname) : null);
+    if (current === build && build) {
+      const oldest = remembered.keys().next();
+      if (remembered.size >= REMEMBERED_TARGETS && !oldest.done) remembered.delete(oldest.value);
+      remembered.set(raw, plan);
+    }
+    return plan;
+  };
+
+  return {
+    /** Answers 400 and returns undefined for a request that may go no further; otherwise its plan. */
+    admit(req: IncomingMessage, res: ServerResponse, current: ServerBuild | undefined = build): RequestPlan | undefined {
+      const targetPlan = targetPlanFor(req.url ?? "", current);
+      if (checkHost && targetPlan?.target.pathname !== "/healthz" && !hostAllowed(req.headers.host)) {
+        refuse(res, 400, "This site is not served under that host name. Set SITE_URL or ALLOWED_HOSTS to the names it uses.");
+        return undefined;
+      }
+      if (!targetPlan) {
+        refuse(res, 400, "This address is not valid. Please check the link and try again.");
+        return undefined;
+      }
+      const plan = planRequest(req, targetPlan);
+      setPlan(req, plan);
+      return plan;
+    },
+  };
+}
+
+/** In development the build is reloaded per request, so the plan is made here, once the build is loaded. */
+export function planWithBuild(frontDoor: ReturnType<typeof createFrontDoor>, load: () => Promise<ServerBuild>): RequestHandler {
+  return (req, res, next) => {
+    if (planOf(req)?.match) return next();
+    load().then((current) => {
+      if (frontDoor.admit(req, res, current)) next();
+    }, next);
+  };
+}
+
+const TOO_LARGE = "This request is too large. Please shorten what you sent and try again.";
+/**
+ * After refusing a chunked body, the rest is read and thrown away for this long, so the client can read the
+ * answer (cutting the connection at once would reset it and lose the answer); then the connection is cut.
+ */
+const DISCARD_MS = 5_000;
+
+/**
+ * Body budgets, before anything reads a body: a declared length over the route's budget is refused at once
+ * without reading it (and without "100 Continue", so a client that waits for it never sends the body); a
+ * chunked body is read up to the budget and handed on as bytes, or refused past it. Bodies with a declared
+ * length within budget stream on, and the HTTP parser stops them at that length.
+ */
+export const limitBodies: RequestHandler = (req, res, next) => {
+  const limit = planOf(req)?.bodyLimit ?? PUBLIC_BODY_LIMIT;
+  const declared = req.headers["content-length"];
+  if (declared !== undefined && Number(declared) > limit) return refuse(res, 413, TOO_LARGE);
+  if (/100-continue/i.test(req.headers.expect ?? "")) res.writeContinue();
+  if (declared !== undefined || req.headers["transfer-encoding"] === undefined) return next();
+  const chunks: Buffer[] = [];
+  let received = 0;
+  const onData = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received <= limit) return void chunks.push(chunk);
+    req.off("data", onData).off("end", onEnd);
+    chunks.length = 0;
+    res.writeHead(413, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }).end(TOO_LARGE);
+    req.resume();
+    const cut = setTimeout(() => req.socket.destroy(), DISCARD_MS);
+    cut.unref();
+    req.once("end", () => clearTimeout(cut)).once("close", () => clearTimeout(cut));
+  };
+  const onEnd = () => {
+    res.locals.body = Buffer.concat(chunks);
+    next();
+  };
+  // A client that goes away half-way is no fault of ours: nothing more to answer.
+  req
+    .on("data", onData)
+    .once("end", onEnd)
+    .once("error", () => req.off("end", onEnd));
+};

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { ADMIN_BODY_LIMIT, planRequest, planTarget, PUBLIC_BODY_LIMIT, UPLOAD_BODY_LIMIT } from "./request-plan";
+import { createRouteMatcher, parseRequestTarget } from "./request-target";
+import { buildRoutes } from "../tests/support/route-table";
+
+const match = createRouteMatcher(buildRoutes());
+
+function plan(url: string, { method = "GET", cookie }: { method?: string; cookie?: string } = {}) {
+  const target = parseRequestTarget(url);
+  if (!target) throw new Error(`not a target: ${url}`);
+  return planRequest({ method, headers: { cookie } }, planTarget(target, match(target.pathname)));
+}
+
+describe("planRequest", () => {
+  it("keeps anonymous reader pages, feeds and the sitemap under one canonical URL each", () => {
+    expect(plan("/").cacheKey).toBe("/");
+    expect(plan("/?utm_source=x&x=123").cacheKey, "unknown parameters share the page").toBe("/");
+    expect(plan("/ARTICLE/3/").cacheKey).toBe("/article/3");
+    expect(plan("/category/AI?page=2&x=1").cacheKey).toBe("/category/ai?page=2");
+    expect(plan("/category/ai?page=1").cacheKey, "page 1 is the page without a number").toBe("/category/ai");
+    expect(plan("/category/ai?page=abc").cacheKey, "a bad page number is page 1, as the loader reads it").toBe("/category/ai");
+    expect(plan("/search?page=2&query=%20robots%20&junk=1").cacheKey).toBe("/search?query=robots&page=2");
+    expect(plan("/search?query=").cacheKey).toBe("/search");
+    expect(plan("/?newsletter=subscribed").cacheKey, "the sign-up outcome shows on the page").toBe("/?newsletter=subscribed");
+    expect(plan("/?newsletter=<script>").cacheKey).toBe("/");
+    expect(plan("/rss.xml?x=1").cacheKey).toBe("/rss.xml");
+    expect(plan("/category/AI/rss.xml").cacheKey).toBe("/category/ai/rss.xml");
+    expect(plan("/sitemap.xml").cacheKey).toBe("/sitemap.xml");
+    expect(plan("/about").cacheKey).toBe("/about");
+    expect(plan("/", { method: "HEAD" }).cacheKey).toBe("/");
+  });
+
+  it("keys data requests by the loaders they ask for, ignoring route ids that did not match", () => {
+    expect(plan("/article/3.data").cacheKey).toBe("/article/3.data");
+    expect(plan("/_.data?x=1").cacheKey).toBe("/_.data");
+    expect(plan("/article/3.data?_routes=routes%2Freader%2Farticle").cacheKey).toBe(
+      "/article/3.data?_routes=routes%2Freader%2Farticle",
+    );
+    expect(plan("/article/3.data?_routes=root,routes/reader/article,made-up").cacheKey, "every matched route: as no list").toBe(
+      "/article/3.data",
+    );
+  });
+
+  it("never keeps the admin area, sign-in, personal links, non-reads or a signed-in editor's view", () => {
+    for (const url of [
+      "/admin",
+      "/Admin/newsletter",
+      "/admin/newsletter.data",
+      "/auth/login",
+      "/unsubscribe/abc",
+      "/newsletter",
+      "/healthz",
+      "/api/search?query=ai",
+      "/nowhere",
+    ]) {
+      expect(plan(url).cacheKey, url).toBeNull();
+    }
+    expect(plan("/", { method: "POST" }).cacheKey).toBeNull();
+    for (const cookie of [
+      "byline_session=abc",
+      "theme=dark; byline_session=abc",
+      "byline_session =abc",
+      "__Host-byline_session=abc",
+      "BYLINE_SESSION=abc",
+    ]) {
+      expect(plan("/", { cookie }).cacheKey, cookie).toBeNull();
+    }
+    expect(plan("/", { cookie: "theme=dark" }).cacheKey).toBe("/");
+  });
+
+  it("marks the admin area and sign-in private, whatever the spelling", () => {
+    expect(plan("/Admin/newsletter").private).toBe(true);
+    expect(plan("/AUTH/login").private).toBe(true);
+    expect(plan("/").private).toBe(false);
+  });
+
+  it("gives public forms a small body budget, admin forms more, and uploads the most", () => {
+    expect(plan("/newsletter", { method: "POST" }).bodyLimit).toBe(PUBLIC_BODY_LIMIT);
+    expect(plan("/auth/login", { method: "POST" }).bodyLimit).toBe(PUBLIC_BODY_LIMIT);
+    expect(plan("/admin/articles/new", { method: "POST" }).bodyLimit).toBe(ADMIN_BODY_LIMIT);
+    expect(plan("/Admin/api/uploads", { method: "POST" }).bodyLimit).toBe(UPLOAD_BODY_LIMIT);
+  });
+});

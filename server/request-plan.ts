@@ -1,0 +1,128 @@
+import type { IncomingMessage } from "node:http";
+import { isNewsletterOutcome } from "~/validation/newsletter";
+import { parsePageParam } from "~/validation/paging";
+import { SEARCH_QUERY_MAX_LENGTH } from "~/validation/search";
+import { isPrivateRoute, type MatchedRoute, type RequestTarget } from "./request-target";
+
+/** Body budgets: public forms and sign-in are a few fields; admin forms carry an article; uploads a 5 MB image. */
+export const PUBLIC_BODY_LIMIT = 64 * 1024;
+export const ADMIN_BODY_LIMIT = 1024 * 1024;
+/** The upload route checks its 5 MB itself while streaming; this leaves room for the multipart framing. */
+export const UPLOAD_BODY_LIMIT = 6 * 1024 * 1024;
+
+/**
+ * The reader routes the page cache may keep, each with the query parameters its page reads. Every other
+ * parameter is left out of the cache key and of the URL the page is rendered from, so `?x=<random>` hits the
+ * same copy. Their path parameters are case-insensitive (category slugs, numeric ids), so they are lower-cased.
+ */
+const CACHEABLE_ROUTES: Readonly<Record<string, readonly string[]>> = {
+  "routes/reader/home": [],
+  "routes/reader/category": ["page"],
+  "routes/reader/article": [],
+  "routes/reader/search": ["query", "page"],
+  "routes/reader/info/about": [],
+  "routes/reader/info/careers": [],
+  "routes/reader/info/contact": [],
+  "routes/reader/info/advertise": [],
+  "routes/reader/info/terms": [],
+  "routes/reader/info/privacy": [],
+  "routes/reader/info/cookie-policy": [],
+  "rss-site": [],
+  "rss-category": [],
+  "routes/resources/sitemap": [],
+  "routes/resources/robots": [],
+};
+
+/** Reader pages show the sign-up block, which reads its outcome from the URL after a post without JavaScript. */
+const HTML_ROUTE = /^routes\/reader\//;
+
+/** Any spelling of the admin session cookie's name: a signed-in editor's pages are rendered for them. */
+const SESSION_COOKIE_NAME = /byline_session/i;
+
+/** What the server decided about one request, once, before any of it is answered. */
+export interface RequestPlan {
+  target: RequestTarget;
+  match: MatchedRoute | null;
+  /** The admin area and sign-in: `Cache-Control: no-store`, never in the page cache. */
+  private: boolean;
+  /** The canonical URL the page cache keeps this answer under and renders it from; null when it may not be kept. */
+  cacheKey: string | null;
+  /** The most bytes of body this request may send. */
+  bodyLimit: number;
+}
+
+const plans = new WeakMap<IncomingMessage, RequestPlan>();
+
+export function setPlan(req: IncomingMessage, plan: RequestPlan): void {
+  plans.set(req, plan);
+}
+
+/** The plan made for this request in front of the app (server/app.ts). */
+export function planOf(req: IncomingMessage): RequestPlan | undefined {
+  return plans.get(req);
+}
+
+/** What the request target alone decides: the same for every request to that target, so it may be remembered. */
+export interface TargetPlan {
+  target: RequestTarget;
+  match: MatchedRoute | null;
+  private: boolean;
+  /** The canonical URL, for a route the page cache keeps. */
+  canonical: string | null;
+  bodyLimit: number;
+}
+
+export function planTarget(target: RequestTarget, match: MatchedRoute | null): TargetPlan {
+  const bodyLimit =
+    match?.leafId === "routes/admin/upload-image"
+      ? UPLOAD_BODY_LIMIT
+      : match?.routeIds.some((id) => id.startsWith("routes/admin/"))
+        ? ADMIN_BODY_LIMIT
+        : PUBLIC_BODY_LIMIT;
+  const isPrivate = isPrivateRoute(match);
+  const canonical = !isPrivate && match ? canonicalUrl(target, match) : null;
+  return { target, match, private: isPrivate, canonical, bodyLimit };
+}
+
+/** The plan for one request: its target's, and whether this request (an anonymous read) may use the page cache. */
+export function planRequest(req: Pick<IncomingMessage, "method" | "headers">, targetPlan: TargetPlan): RequestPlan {
+  const anonymousRead =
+    (req.method === "GET" || req.method === "HEAD") && !SESSION_COOKIE_NAME.test(String(req.headers.cookie ?? ""));
+  const { target, match, bodyLimit, canonical } = targetPlan;
+  return { target, match, private: targetPlan.private, bodyLimit, cacheKey: anonymousRead ? canonical : null };
+}
+
+/**
+ * The one URL under which a cacheable answer is kept: the route's own path with its parameters lower-cased,
+ * and only the query parameters the page reads, normalised as its loader reads them. Null for a route the
+ * page cache does not keep.
+ */
+export function canonicalUrl(target: RequestTarget, match: MatchedRoute): string | null {
+  const reads = CACHEABLE_ROUTES[match.leafId];
+  if (!reads) return null;
+  const path = match.pattern.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent((match.params[name] ?? "").toLowerCase()),
+  );
+  const given = new URLSearchParams(target.search);
+  const kept = new URLSearchParams();
+  for (const name of reads) {
+    if (name === "page") {
+      const page = parsePageParam(`http://local/?page=${encodeURIComponent(given.get("page") ?? "")}`);
+      if (page > 1) kept.set("page", String(page));
+    } else if (name === "query") {
+      const query = (given.get("query") ?? "").trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
+      if (query) kept.set("query", query);
+    }
+  }
+  const outcome = given.get("newsletter");
+  if (HTML_ROUTE.test(match.leafId) && isNewsletterOutcome(outcome)) kept.set("newsletter", outcome);
+  if (match.data) {
+    // A client navigation asks for some of the matched routes' loaders; any other id changes nothing.
+    const asked = (given.get("_routes") ?? "").split(",").filter((id) => match.routeIds.includes(id));
+    const routes = [...new Set(asked)].sort();
+    if (given.has("_routes") && routes.length < match.routeIds.length) kept.set("_routes", routes.join(","));
+  }
+  const query = kept.toString();
+  const dataPath = path === "/" ? "/_.data" : `${path}.data`;
+  return `${match.data ? dataPath : path}${query ? `?${query}` : ""}`;
+}

@@ -1,0 +1,223 @@
+import fc from "fast-check";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { UNREADABLE_FORM_MESSAGE } from "~/utils/http";
+import { SEARCH_NOT_ALLOWED_MESSAGE } from "~/validation/search";
+import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
+
+/*
+ * Issue 17: malformed input gets a 4xx answer with a plain sentence, never a 500, a stack trace or an error in
+ * the server's log. The production build runs as `npm start` would run it (built first when the sources
+ * changed), with the demo content and one admin, and is sent what a hostile client sends: random text with
+ * control characters, lone surrogates and long runs in the search, sign-up and sign-in fields, and bodies
+ * that are not forms (JSON, plain text, broken multipart) to every action, signed in for the admin's.
+ */
+
+const ADMIN = { username: "hostile-admin", password: "a long enough passphrase" };
+const HOOK_TIMEOUT_MS = 600_000;
+
+let server: ServerProcess | undefined;
+let dataDir: string | undefined;
+let session = "";
+
+beforeAll(async () => {
+  const build = spawnSync(process.execPath, [path.join(PROJECT_ROOT, "bin", "byline.js"), "build"], {
+    cwd: PROJECT_ROOT,
+    encoding: "utf8",
+  });
+  if (build.status !== 0) throw new Error(`The build failed:\n${build.stdout}\n${build.stderr}`);
+  dataDir = mkdtempSync(path.join(tmpdir(), "byline-hostile-"));
+  server = await startServer(
+    { DATA_DIR: dataDir, SEED_CONTENT: "demo", ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
+    120_000,
+  );
+  const signIn = await post("/auth/login", form({ ...ADMIN, returnTo: "/admin" }));
+  expect(signIn.status, await signIn.text()).toBe(303);
+  session = (signIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  expect(session).toMatch(/^byline_session=\S+/);
+}, HOOK_TIMEOUT_MS);
+
+afterAll(async () => {
+  try {
+    if (server) {
+      expect(errorLogLines(server.output()), "error lines in the server's log").toEqual([]);
+      await server.stop();
+    }
+  } finally {
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+interface Body {
+  body: string;
+  contentType: string;
+}
+
+function form(fields: Record<string, string>): Body {
+  return { body: new URLSearchParams(fields).toString(), contentType: "application/x-www-form-urlencoded" };
+}
+
+function post(pathname: string, { body, contentType }: Body, cookie = ""): Promise<Response> {
+  return fetch(`${server!.url}${pathname}`, {
+    method: "POST",
+    body,
+    redirect: "manual",
+    headers: { "Content-Type": contentType, Origin: server!.url, ...(cookie ? { Cookie: cookie } : {}) },
+  });
+}
+
+function get(pathAndQuery: string): Promise<Response> {
+  return fetch(`${server!.url}${pathAndQuery}`, { redirect: "manual" });
+}
+
+/** A stack frame ("    at fn (file.js:1:2)") or an error's name and message, anywhere in a body. */
+const STACK_TRACE =
+  /^\s+at .+:\d+:\d+\)?$|\b(?:Error|TypeError|RangeError|SyntaxError|URIError|DrizzleQueryError|DatabaseError): /m;
+
+/** The answer is no server error and shows nothing of the server's inside. */
+async function expectSafeAnswer(response: Response, what: string): Promise<string> {
+  const text = await response.text();
+  expect(response.status, `${what}: ${text.slice(0, 300)}`).toBeLessThan(500);
+  expect(text, what).not.toMatch(STACK_TRACE);
+  return text;
+}
+
+function expectNoErrorLogged() {
+  expect(errorLogLines(server!.output()), "error lines in the server's log").toEqual([]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Random input
+
+const controlCharacter = fc.oneof(
+  fc.integer({ min: 0, max: 0x1f }).map((code) => String.fromCharCode(code)),
+  fc.integer({ min: 0x7f, max: 0x9f }).map((code) => String.fromCharCode(code)),
+);
+const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code));
+const hostileText = fc.oneof(
+  fc.string({ unit: "grapheme", maxLength: 30 }),
+  fc.string({ unit: "binary", maxLength: 30 }),
+  fc.string({
+    unit: fc.oneof(controlCharacter, loneSurrogate, fc.string({ unit: "grapheme", minLength: 1, maxLength: 1 })),
+    maxLength: 30,
+  }),
+  fc.string({ unit: fc.oneof(fc.constant("a"), fc.constant("😀"), controlCharacter), minLength: 150, maxLength: 1200 }),
+  fc
+    .tuple(fc.constantFrom("reader@example.com", "AI chips", "admin"), controlCharacter)
+    .map(([text, character]) => text + character),
+);
+
+/** 100 inputs per endpoint, 10 at a time, so that the run stays short even with sign-in's deliberate delay. */
+const BATCHES = 10;
+const BATCH_SIZE = 10;
+
+function forRandomBatches(send: (text: string) => Promise<Response>, what: string, input = hostileText) {
+  return fc.assert(
+    fc.asyncProperty(fc.array(input, { minLength: BATCH_SIZE, maxLength: BATCH_SIZE }), async (batch) => {
+      const answers = await Promise.all(batch.map(send));
+      for (const [index, answer] of answers.entries()) await expectSafeAnswer(answer, `${what} ${JSON.stringify(batch[index])}`);
+    }),
+    { numRuns: BATCHES },
+  );
+}
+
+describe("random text in public inputs", { timeout: 240_000 }, () => {
+  it("the search page answers without a server error", async () => {
+    await forRandomBatches((text) => get(`/search?${new URLSearchParams({ query: text })}`), "/search");
+    expectNoErrorLogged();
+  });
+
+  it("the instant search API answers without a server error", async () => {
+    await forRandomBatches((text) => get(`/api/search?${new URLSearchParams({ query: text })}`), "/api/search");
+    expectNoErrorLogged();
+  });
+
+  it("the newsletter sign-up answers without a server error", async () => {
+    await forRandomBatches((text) => post("/newsletter", form({ email: text })), "/newsletter");
+    expectNoErrorLogged();
+  });
+
+  it("the sign-in answers without a server error", async () => {
+    await forRandomBatches(
+      (text) => post("/auth/login", form({ username: text, password: [...text].reverse().join("") || "x" })),
+      "/auth/login",
+    );
+    expectNoErrorLogged();
+  });
+});
+
+describe("a search with control characters", () => {
+  it.each(["\u0000", "\u0001", "\u001b", "\u007f", "\u0085"])("answers 400 with a plain message for %j", async (character) => {
+    const query = new URLSearchParams({ query: `ai${character}chips` });
+
+    const page = await get(`/search?${query}`);
+    const html = await expectSafeAnswer(page, "/search");
+    expect(page.status).toBe(400);
+    expect(html).toContain(SEARCH_NOT_ALLOWED_MESSAGE);
+
+    const api = await get(`/api/search?${query}`);
+    expect(api.status).toBe(400);
+    expect(await api.json()).toEqual({ query: "", results: [], error: SEARCH_NOT_ALLOWED_MESSAGE });
+    expectNoErrorLogged();
+  });
+});
+
+describe("a body that is not a form", () => {
+  const boundary = "----hostile-boundary";
+  const bodies: Record<string, Body> = {
+    JSON: { body: JSON.stringify({ username: "editor", title: "Hello", content: "x" }), contentType: "application/json" },
+    "plain text": { body: "username=editor&title=Hello", contentType: "text/plain;charset=UTF-8" },
+    "multipart cut short": {
+      body: `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nHello, and then noth`,
+      contentType: `multipart/form-data; boundary=${boundary}`,
+    },
+    "multipart without a boundary": {
+      body: `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nHello\r\n--${boundary}--\r\n`,
+      contentType: "multipart/form-data",
+    },
+    "no content type": { body: "title=Hello", contentType: "" },
+  };
+
+  /** Actions whose answer is a page (the error page says the sentence) and the two that answer JSON. */
+  const pageActions = [
+    { path: "/auth/login", admin: false },
+    { path: "/newsletter", admin: false },
+    { path: "/admin/articles", admin: true },
+    { path: "/admin/articles/new", admin: true },
+    { path: "/admin/articles/1/edit", admin: true },
+    { path: "/admin/generate", admin: true },
+    { path: "/admin/newsletter", admin: true },
+  ];
+  const jsonActions = ["/admin/api/preview", "/admin/api/uploads"];
+  const cases = Object.keys(bodies);
+
+  it.each(pageActions.flatMap((action) => cases.map((kind) => ({ ...action, kind }))))(
+    "$path answers $kind with 400 and a plain sentence",
+    async ({ path: pathname, admin, kind }) => {
+      const response = await post(pathname, bodies[kind]!, admin ? session : "");
+      const text = await expectSafeAnswer(response, `${kind} to ${pathname}`);
+      expect(response.status, text.slice(0, 300)).toBe(400);
+      expect(text).toContain(UNREADABLE_FORM_MESSAGE);
+      expectNoErrorLogged();
+    },
+  );
+
+  it.each(jsonActions.flatMap((pathname) => cases.map((kind) => ({ pathname, kind }))))(
+    "$pathname answers $kind with 400 and a plain sentence in JSON",
+    async ({ pathname, kind }) => {
+      const response = await post(pathname, bodies[kind]!, session);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: UNREADABLE_FORM_MESSAGE });
+      expectNoErrorLogged();
+    },
+  );
+
+  it("is still answered 401 on an admin action without a session, before its body is read", async () => {
+    const response = await post("/admin/articles/new", bodies.JSON!);
+    await expectSafeAnswer(response, "JSON without a session");
+    expect(response.status).toBe(401);
+  });
+});
