@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { Container, SiteShell } from "~/components/layout/site-shell";
+import { NOTICE_BUTTON, NoticeCard } from "~/components/notice-card";
 
 export interface ConfirmationNoticeProps {
   siteName: string;
@@ -7,8 +7,6 @@ export interface ConfirmationNoticeProps {
   state: { outcome: "valid"; email: string; active: boolean } | { outcome: "expired" } | { outcome: "invalid" };
 }
 
-const BUTTON =
-  "inline-flex items-center justify-center rounded-lg bg-blue-700 px-5 py-2.5 font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
 const TEXT = "mt-4 text-slate-700 dark:text-slate-300";
 const LINK = "font-medium text-blue-700 underline dark:text-blue-300";
 
@@ -19,58 +17,46 @@ const LINK = "font-medium text-blue-700 underline dark:text-blue-300";
  */
 export function ConfirmationNotice({ siteName, state }: ConfirmationNoticeProps) {
   return (
-    <SiteShell>
-      <Container width="narrow" className="py-16">
-        <section
-          aria-labelledby="confirmation-heading"
-          className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10 dark:border-slate-800 dark:bg-slate-900"
-        >
-          {state.outcome === "valid" && state.active ? (
-            <>
-              <h1 id="confirmation-heading" className="text-2xl font-bold">
-                You are subscribed
-              </h1>
-              <p role="status" className={TEXT}>
-                Thanks for confirming. <strong className="break-all">{state.email}</strong> will receive the {siteName} weekly
-                digest every Sunday. Every issue has a link to unsubscribe.
-              </p>
-            </>
-          ) : state.outcome === "valid" ? (
-            <>
-              <h1 id="confirmation-heading" className="text-2xl font-bold">
-                Confirm your subscription
-              </h1>
-              <p className={TEXT}>
-                Press the button to start receiving the {siteName} weekly digest at{" "}
-                <strong className="break-all">{state.email}</strong>.
-              </p>
-              <Form method="post" className="mt-6">
-                <button type="submit" className={BUTTON}>
-                  Confirm subscription
-                </button>
-              </Form>
-            </>
-          ) : (
-            <>
-              <h1 id="confirmation-heading" className="text-2xl font-bold">
-                {state.outcome === "expired" ? "This confirmation link has expired" : "This confirmation link is not valid"}
-              </h1>
-              <p className={TEXT}>
-                Nothing was changed. To subscribe, please{" "}
-                <Link to="/#newsletter" className={LINK}>
-                  sign up again
-                </Link>{" "}
-                and follow the link in the new message.
-              </p>
-            </>
-          )}
-          <p className="mt-8">
-            <Link to="/" className={LINK}>
-              Back to {siteName}
-            </Link>
+    <NoticeCard headingId="confirmation-heading" siteName={siteName}>
+      {state.outcome === "valid" && state.active ? (
+        <>
+          <h1 id="confirmation-heading" className="text-2xl font-bold">
+            You are subscribed
+          </h1>
+          <p role="status" className={TEXT}>
+            Thanks for confirming. <strong className="break-all">{state.email}</strong> will receive the {siteName} weekly digest
+            every Sunday. Every issue has a link to unsubscribe.
           </p>
-        </section>
-      </Container>
-    </SiteShell>
+        </>
+      ) : state.outcome === "valid" ? (
+        <>
+          <h1 id="confirmation-heading" className="text-2xl font-bold">
+            Confirm your subscription
+          </h1>
+          <p className={TEXT}>
+            Press the button to start receiving the {siteName} weekly digest at{" "}
+            <strong className="break-all">{state.email}</strong>.
+          </p>
+          <Form method="post" className="mt-6">
+            <button type="submit" className={NOTICE_BUTTON}>
+              Confirm subscription
+            </button>
+          </Form>
+        </>
+      ) : (
+        <>
+          <h1 id="confirmation-heading" className="text-2xl font-bold">
+            {state.outcome === "expired" ? "This confirmation link has expired" : "This confirmation link is not valid"}
+          </h1>
+          <p className={TEXT}>
+            Nothing was changed. To subscribe, please{" "}
+            <Link to="/#newsletter" className={LINK}>
+              sign up again
+            </Link>{" "}
+            and follow the link in the new message.
+          </p>
+        </>
+      )}
+    </NoticeCard>
   );
 }

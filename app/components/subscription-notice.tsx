@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { Container, SiteShell } from "~/components/layout/site-shell";
+import { NOTICE_BUTTON, NoticeCard } from "~/components/notice-card";
 import type { SubscriberStatus } from "~/services/newsletter/subscribers.server";
 
 export interface SubscriptionNoticeProps {
@@ -11,66 +11,49 @@ export interface SubscriptionNoticeProps {
   moment: "unsubscribed" | "resubscribed";
 }
 
-const BUTTON =
-  "inline-flex items-center justify-center rounded-lg bg-blue-700 px-5 py-2.5 font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700";
-
 /** What a subscriber sees after following their unsubscribe link, or after resubscribing from it. */
 export function SubscriptionNotice({ siteName, token, subscription, moment }: SubscriptionNoticeProps) {
   return (
-    <SiteShell>
-      <Container width="narrow" className="py-16">
-        <section
-          aria-labelledby="subscription-heading"
-          className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10 dark:border-slate-800 dark:bg-slate-900"
-        >
-          {subscription === null ? (
-            <>
-              <h1 id="subscription-heading" className="text-2xl font-bold">
-                This unsubscribe link is not valid
-              </h1>
-              <p className="mt-4 text-slate-700 dark:text-slate-300">
-                It may have been copied incompletely. Please use the Unsubscribe link at the bottom of one of our newsletters, or
-                write to us from the{" "}
-                <Link to="/contact" className="text-blue-700 underline dark:text-blue-300">
-                  contact page
-                </Link>
-                .
-              </p>
-            </>
-          ) : subscription.status !== "active" ? (
-            <>
-              <h1 id="subscription-heading" className="text-2xl font-bold">
-                {moment === "unsubscribed" ? "You have been unsubscribed" : "You are not subscribed"}
-              </h1>
-              <p role="status" className="mt-4 text-slate-700 dark:text-slate-300">
-                <strong className="break-all">{subscription.email}</strong> will no longer receive the {siteName} newsletter.
-              </p>
-              <p className="mt-4 text-slate-700 dark:text-slate-300">
-                Unsubscribed by mistake? You can come back with one click.
-              </p>
-              <Form method="post" action={`/unsubscribe/${token}/resubscribe`} className="mt-6">
-                <button type="submit" className={BUTTON}>
-                  Resubscribe
-                </button>
-              </Form>
-            </>
-          ) : (
-            <>
-              <h1 id="subscription-heading" className="text-2xl font-bold">
-                {moment === "resubscribed" ? "Welcome back!" : "You are subscribed"}
-              </h1>
-              <p role="status" className="mt-4 text-slate-700 dark:text-slate-300">
-                <strong className="break-all">{subscription.email}</strong> will receive the {siteName} weekly digest again.
-              </p>
-            </>
-          )}
-          <p className="mt-8">
-            <Link to="/" className="font-medium text-blue-700 underline dark:text-blue-300">
-              Back to {siteName}
+    <NoticeCard headingId="subscription-heading" siteName={siteName}>
+      {subscription === null ? (
+        <>
+          <h1 id="subscription-heading" className="text-2xl font-bold">
+            This unsubscribe link is not valid
+          </h1>
+          <p className="mt-4 text-slate-700 dark:text-slate-300">
+            It may have been copied incompletely. Please use the Unsubscribe link at the bottom of one of our newsletters, or
+            write to us from the{" "}
+            <Link to="/contact" className="text-blue-700 underline dark:text-blue-300">
+              contact page
             </Link>
+            .
           </p>
-        </section>
-      </Container>
-    </SiteShell>
+        </>
+      ) : subscription.status !== "active" ? (
+        <>
+          <h1 id="subscription-heading" className="text-2xl font-bold">
+            {moment === "unsubscribed" ? "You have been unsubscribed" : "You are not subscribed"}
+          </h1>
+          <p role="status" className="mt-4 text-slate-700 dark:text-slate-300">
+            <strong className="break-all">{subscription.email}</strong> will no longer receive the {siteName} newsletter.
+          </p>
+          <p className="mt-4 text-slate-700 dark:text-slate-300">Unsubscribed by mistake? You can come back with one click.</p>
+          <Form method="post" action={`/unsubscribe/${token}/resubscribe`} className="mt-6">
+            <button type="submit" className={NOTICE_BUTTON}>
+              Resubscribe
+            </button>
+          </Form>
+        </>
+      ) : (
+        <>
+          <h1 id="subscription-heading" className="text-2xl font-bold">
+            {moment === "resubscribed" ? "Welcome back!" : "You are subscribed"}
+          </h1>
+          <p role="status" className="mt-4 text-slate-700 dark:text-slate-300">
+            <strong className="break-all">{subscription.email}</strong> will receive the {siteName} weekly digest again.
+          </p>
+        </>
+      )}
+    </NoticeCard>
   );
 }

@@ -11,6 +11,7 @@ import { Link } from "@react-email/link";
 import { Preview } from "@react-email/preview";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
+import { ACCENT, BORDER, frameStyles } from "./email-theme";
 
 export interface ConfirmationEmailProps {
   siteName: string;
@@ -27,15 +28,8 @@ export function confirmationSubject(siteName: string): string {
   return `Confirm your subscription to the ${siteName} newsletter`;
 }
 
-const FONT_FAMILY = '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
-const INK = "#18181b";
-const MUTED = "#52525b";
-const ACCENT = "#1d4ed8";
-const BORDER = "#e4e4e7";
-
 const styles = {
-  body: { margin: "0", padding: "24px 0", backgroundColor: "#f4f4f5", fontFamily: FONT_FAMILY, color: INK },
-  container: { maxWidth: "600px", width: "100%", margin: "0 auto" },
+  ...frameStyles,
   card: { backgroundColor: "#ffffff", border: `1px solid ${BORDER}`, borderRadius: "8px", padding: "24px" },
   siteName: { fontSize: "24px", lineHeight: "30px", fontWeight: 700, margin: "0 0 16px" },
   paragraph: { fontSize: "16px", lineHeight: "26px", margin: "0 0 16px" },
@@ -51,9 +45,6 @@ const styles = {
     textDecoration: "none",
   },
   link: { color: ACCENT, textDecoration: "underline", wordBreak: "break-all" },
-  divider: { borderColor: BORDER, margin: "24px 0" },
-  footerText: { fontSize: "13px", lineHeight: "20px", color: MUTED, margin: "0 0 8px" },
-  footerLink: { color: MUTED, textDecoration: "underline" },
 } satisfies Record<string, CSSProperties>;
 
 /**

@@ -13,6 +13,7 @@ import { Preview } from "@react-email/preview";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import { emailSafeImageUrl } from "~/utils/stock-images";
+import { ACCENT, BORDER, INK, MUTED, frameStyles } from "./email-theme";
 
 /**
  * One story of the weekly digest; every URL is absolute, every text is plain (React escapes it).
@@ -51,15 +52,8 @@ const COVER_HEIGHT = 338;
  */
 const TEXT_ONLY_IN_PLAIN_TEXT = { "data-text-href": "hidden" } as const;
 
-const FONT_FAMILY = '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
-const INK = "#18181b";
-const MUTED = "#52525b";
-const ACCENT = "#1d4ed8";
-const BORDER = "#e4e4e7";
-
 const styles = {
-  body: { margin: "0", padding: "24px 0", backgroundColor: "#f4f4f5", fontFamily: FONT_FAMILY, color: INK },
-  container: { maxWidth: "600px", width: "100%", margin: "0 auto" },
+  ...frameStyles,
   header: { padding: "8px 24px 16px" },
   siteName: { fontSize: "28px", lineHeight: "34px", fontWeight: 700, margin: "0" },
   siteNameLink: { color: INK, textDecoration: "none" },
@@ -102,9 +96,6 @@ const styles = {
     textDecoration: "none",
   },
   footer: { padding: "0 24px" },
-  divider: { borderColor: BORDER, margin: "24px 0" },
-  footerText: { fontSize: "13px", lineHeight: "20px", color: MUTED, margin: "0 0 8px" },
-  footerLink: { color: MUTED, textDecoration: "underline" },
 } satisfies Record<string, CSSProperties>;
 
 /** The intro's paragraphs: blocks separated by blank lines, each with its line breaks folded into spaces. */
