@@ -28,6 +28,7 @@ describe(`schema on ${testDriver()}`, () => {
       "newsletter_issues",
       "newsletter_subscribers",
       "rate_limits",
+      "related_articles",
       "sessions",
     ]);
   });
