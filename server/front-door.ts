@@ -111,7 +111,8 @@ const DISCARD_MS = 5_000;
 /**
  * Body budgets, before anything reads a body: a declared length over the route's budget is refused at once
  * without reading it (and without "100 Continue", so a client that waits for it never sends the body); a
- * chunked body is read up to the budget and handed on as bytes, or refused past it. Bodies with a declared
+ * chunked body, which no browser sends for a form, is read into memory up to 64 KB at most (whatever the route's
+ * budget) and handed on as bytes, or refused past it. Bodies with a declared
  * length within budget stream on, and the HTTP parser stops them at that length.
  */
 export const limitBodies: RequestHandler = (req, res, next) => {
@@ -120,11 +121,13 @@ export const limitBodies: RequestHandler = (req, res, next) => {
   if (declared !== undefined && Number(declared) > limit) return refuse(res, 413, TOO_LARGE);
   if (/100-continue/i.test(req.headers.expect ?? "")) res.writeContinue();
   if (declared !== undefined || req.headers["transfer-encoding"] === undefined) return next();
+  // Browsers always declare a form's length; a chunked body is read into memory, so never more than a public form's.
+  const chunkedLimit = Math.min(limit, PUBLIC_BODY_LIMIT);
   const chunks: Buffer[] = [];
   let received = 0;
   const onData = (chunk: Buffer) => {
     received += chunk.length;
-    if (received <= limit) return void chunks.push(chunk);
+    if (received <= chunkedLimit) return void chunks.push(chunk);
     req.off("data", onData).off("end", onEnd);
     chunks.length = 0;
     res.writeHead(413, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }).end(TOO_LARGE);

@@ -7,8 +7,11 @@ import { isPrivateRoute, type MatchedRoute, type RequestTarget } from "./request
 /** Body budgets: public forms and sign-in are a few fields; admin forms carry an article; uploads a 5 MB image. */
 export const PUBLIC_BODY_LIMIT = 64 * 1024;
 export const ADMIN_BODY_LIMIT = 1024 * 1024;
-/** The upload route checks its 5 MB itself while streaming; this leaves room for the multipart framing. */
-export const UPLOAD_BODY_LIMIT = 6 * 1024 * 1024;
+/**
+ * The upload route refuses a file over 5 MB itself while streaming, with its own message for the editor; this
+ * only stops absurd bodies before it, well above any photo picked by mistake.
+ */
+export const UPLOAD_BODY_LIMIT = 16 * 1024 * 1024;
 
 /**
  * The reader routes the page cache may keep, each with the query parameters its page reads. Every other

@@ -299,5 +299,7 @@ describe("the labelled set of same-story and different-story pairs", () => {
     console.log(`Issue 22's target (precision 0.95, recall 0.90 on the set-aside part): ${targetMet ? "met" : "not met yet"}`);
     expect(unseen.precision).toBeGreaterThanOrEqual(0.86);
     expect(unseen.recall).toBeGreaterThanOrEqual(0.77);
-  });
+    // Scoring ~400 pairs twice with every check takes about a second, several on a busy machine: a measurement,
+    // not a speed test, so it gets room.
+  }, 60_000);
 });
