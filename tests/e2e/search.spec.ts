@@ -304,11 +304,13 @@ test.describe("instant search in the header", () => {
   test("one request, made 300 ms after the last keystroke", async ({ page }) => {
     const requests = countSearchRequests(page);
     await combobox(page).click();
-    await combobox(page).pressSequentially("clo", { delay: 50 });
-    const typedAt = Date.now();
+    await combobox(page).pressSequentially("cl", { delay: 50 });
+    // Taken before the last key is sent, so the time the browser needs to take the key only adds to the wait measured.
+    const beforeLastKey = Date.now();
+    await combobox(page).press("o");
     await expect(listbox(page)).toBeVisible();
     expect(requests.map((request) => request.query)).toEqual(["clo"]);
-    expect(requests[0]!.at - typedAt, "the request waited for the typing to stop").toBeGreaterThanOrEqual(200);
+    expect(requests[0]!.at - beforeLastKey, "the request waited for the typing to stop").toBeGreaterThanOrEqual(250);
     await expect(combobox(page)).toHaveAttribute("aria-expanded", "true");
   });
 
