@@ -34,16 +34,6 @@ const styles = {
   siteName: { fontSize: "24px", lineHeight: "30px", fontWeight: 700, margin: "0 0 16px" },
   paragraph: { fontSize: "16px", lineHeight: "26px", margin: "0 0 16px" },
   cta: { padding: "8px 0 16px" },
-  button: {
-    backgroundColor: ACCENT,
-    color: "#ffffff",
-    borderRadius: "6px",
-    fontSize: "16px",
-    fontWeight: 600,
-    lineHeight: "24px",
-    padding: "12px 24px",
-    textDecoration: "none",
-  },
   link: { color: ACCENT, textDecoration: "underline", wordBreak: "break-all" },
 } satisfies Record<string, CSSProperties>;
 

@@ -85,16 +85,6 @@ const styles = {
   meta: { fontSize: "14px", lineHeight: "20px", color: MUTED, margin: "0" },
   readLink: { color: ACCENT, fontWeight: 600, textDecoration: "underline" },
   cta: { padding: "32px 24px 8px", textAlign: "center" },
-  button: {
-    backgroundColor: ACCENT,
-    color: "#ffffff",
-    borderRadius: "6px",
-    fontSize: "16px",
-    fontWeight: 600,
-    lineHeight: "24px",
-    padding: "12px 24px",
-    textDecoration: "none",
-  },
   footer: { padding: "0 24px" },
 } satisfies Record<string, CSSProperties>;
 

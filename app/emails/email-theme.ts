@@ -11,4 +11,14 @@ export const frameStyles = {
   divider: { borderColor: BORDER, margin: "24px 0" },
   footerText: { fontSize: "13px", lineHeight: "20px", color: MUTED, margin: "0 0 8px" },
   footerLink: { color: MUTED, textDecoration: "underline" },
+  button: {
+    backgroundColor: ACCENT,
+    color: "#ffffff",
+    borderRadius: "6px",
+    fontSize: "16px",
+    fontWeight: 600,
+    lineHeight: "24px",
+    padding: "12px 24px",
+    textDecoration: "none",
+  },
 } as const;
