@@ -20,7 +20,8 @@ export default [
   route("unsubscribe/:token", "routes/reader/unsubscribe.tsx"),
   route("unsubscribe/:token/resubscribe", "routes/reader/resubscribe.tsx"),
 
-  // The admin area: every loader and action starts with requireAdmin (tests/e2e/admin-route-guard.spec.ts checks each one).
+  // The admin area: every loader and action starts with the guard and its permission (app/utils/permissions.ts);
+  // tests/e2e/admin-route-guard.spec.ts checks each route for every role.
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
     route("generate", "routes/admin/generate.tsx"),
@@ -29,6 +30,8 @@ export default [
       route(":id/edit", "routes/admin/article-edit.tsx"),
     ]),
     route("newsletter", "routes/admin/newsletter.tsx"),
+    route("staff", "routes/admin/staff.tsx"),
+    route("profile", "routes/admin/profile.tsx"),
   ]),
   route("admin/api/session", "routes/admin/session-status.ts"),
   route("admin/api/preview", "routes/admin/preview-markdown.ts"),
@@ -36,6 +39,7 @@ export default [
   route("admin/newsletter/subscribers.csv", "routes/admin/subscribers-csv.ts"),
   route("auth/login", "routes/auth/login.tsx"),
   route("auth/logout", "routes/auth/logout.ts"),
+  route("auth/invite/:token", "routes/auth/invite.tsx"),
 
   route("api/search", "routes/resources/search.ts"),
   route("rss.xml", "routes/resources/rss.ts", { id: "rss-site" }),

@@ -81,7 +81,7 @@ describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("npm run admin", { ti
   it("refuses a name that is taken in another letter case", async () => {
     const result = await admin(["create", "EDITOR", "--password-stdin"], `${NEW_PASSWORD}\n`);
 
-    expect(result).toEqual({ code: 1, stdout: "", stderr: 'An admin named "EDITOR" already exists.\n' });
+    expect(result).toEqual({ code: 1, stdout: "", stderr: 'An account named "EDITOR" already exists.\n' });
   });
 
   it("refuses a short password, a bad name, and a password it cannot ask for", async () => {

@@ -1,9 +1,10 @@
 /**
- * npm run admin -- create NAME [--password-stdin]
+ * npm run admin -- create NAME [--role ROLE] [--password-stdin]
  * npm run admin -- password NAME [--password-stdin]
  * npm run admin -- list
  *
- * Manages admin accounts. The password is asked for twice without echo, or read from standard
+ * Manages staff accounts (administrator, editor, author, contributor; create makes an administrator unless
+ * --role names another). The password is asked for twice without echo, or read from standard
  * input with --password-stdin (for scripts). It is never printed or logged.
  * Exit status: 0 done, 1 refused (bad input, name taken or unknown), 2 usage or database error.
  */
@@ -11,14 +12,18 @@ import { createSessionService } from "~/services/auth/sessions.server";
 import { AdminAccountError, createAdminService } from "~/services/auth/admins.server";
 import { systemClock } from "~/services/index.server";
 import { failureReason } from "~/services/logger.server";
+import { isStaffRole, STAFF_ROLES, type StaffRole } from "~/utils/permissions";
 import { AdminPassword, AdminUsername } from "~/validation/admin";
 import { openDatabaseForCommand, readConfigOrExit } from "../server/bootstrap";
 import { readHiddenLine, readStandardInput } from "./terminal";
 
 const USAGE = `Usage:
-  npm run admin -- create NAME [--password-stdin]    create an admin (and their author profile)
-  npm run admin -- password NAME [--password-stdin]  set a new password and sign them out everywhere
-  npm run admin -- list                              list the admins`;
+  npm run admin -- create NAME [--role ROLE] [--password-stdin]
+                                 create an account (and its author profile); ROLE is one of
+                                 ${STAFF_ROLES.join(", ")} (default administrator)
+  npm run admin -- password NAME [--password-stdin]
+                                 set a new password and sign them out everywhere
+  npm run admin -- list          list the accounts`;
 
 class CommandError extends Error {}
 
@@ -46,6 +51,14 @@ function parseUsername(value: string | undefined): string {
 
 async function run(args: string[]): Promise<number> {
   const [command, name, ...rest] = args;
+  let role: StaffRole = "administrator";
+  const roleAt = rest.indexOf("--role");
+  if (roleAt >= 0 && command === "create") {
+    const named = rest[roleAt + 1];
+    if (!isStaffRole(named)) throw new CommandError(`The role must be one of ${STAFF_ROLES.join(", ")}.`);
+    role = named;
+    rest.splice(roleAt, 2);
+  }
   const flags = new Set(rest);
   const fromStdin = flags.delete("--password-stdin");
   const known = ["create", "password", "list"];
@@ -62,8 +75,9 @@ async function run(args: string[]): Promise<number> {
   try {
     const admins = createAdminService({ db: database.db, clock: systemClock });
     if (command === "create") {
-      await admins.createAdmin(username, password);
-      process.stdout.write(`Created the admin "${username}" with an author profile. Sign in at ${config.siteUrl}/admin\n`);
+      await admins.createAdmin(username, password, role);
+      const what = role === "administrator" ? "the admin" : `the ${role}`;
+      process.stdout.write(`Created ${what} "${username}" with an author profile. Sign in at ${config.siteUrl}/admin\n`);
     } else if (command === "password") {
       const changed = await admins.changePassword(username, password);
       const ended = changed.endedSessions;
@@ -77,7 +91,7 @@ async function run(args: string[]): Promise<number> {
       for (const row of rows) {
         const sessions = active.get(row.id) ?? 0;
         process.stdout.write(
-          `${row.username}\tauthor "${row.authorName}"\tcreated ${row.createdAt.toISOString().slice(0, 10)}\t${sessions} active session${sessions === 1 ? "" : "s"}\n`,
+          `${row.username}\t${row.role}${row.suspendedAt ? " (suspended)" : ""}\tauthor "${row.authorName}"\tcreated ${row.createdAt.toISOString().slice(0, 10)}\t${sessions} active session${sessions === 1 ? "" : "s"}\n`,
         );
       }
     }

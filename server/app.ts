@@ -153,7 +153,8 @@ function createApp(
 function pathOf(req: IncomingMessage & { originalUrl?: string }): string {
   return ((req.originalUrl ?? req.url ?? "/").split("?")[0] ?? "/")
     .replace(/^\/unsubscribe\/[^/]+/i, "/unsubscribe/[token]")
-    .replace(/^\/newsletter\/confirm\/[^/]+/i, "/newsletter/confirm/[token]");
+    .replace(/^\/newsletter\/confirm\/[^/]+/i, "/newsletter/confirm/[token]")
+    .replace(/^\/auth\/invite\/[^/]+/i, "/auth/invite/[token]");
 }
 
 /** The mail provider's one-click POST: unsubscribes the token's subscriber; 404 for a token that is not ours. */

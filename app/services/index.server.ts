@@ -3,6 +3,7 @@ import { createArticleService } from "./articles/articles.server";
 import { createEditorialService } from "./articles/editorial.server";
 import { createStoryJudge } from "./articles/story-judge.server";
 import { createAdminService } from "./auth/admins.server";
+import { createInvitationService } from "./auth/invitations.server";
 import { createLoginService } from "./auth/login.server";
 import { createSessionService } from "./auth/sessions.server";
 import { createSubscriberService } from "./newsletter/subscribers.server";
@@ -91,6 +92,7 @@ export function createServices({ config, database, logger, clock, newsOutlets = 
       senderTimings,
     }),
     admins,
+    invitations: createInvitationService({ db, clock, logger, mailer, admins, site }),
     sessions,
     login,
     generation: {

@@ -1,3 +1,4 @@
+import type { ArticleStatus } from "./article-status";
 import type { Category } from "./categories";
 
 /** One news item a generated article is based on (DESIGN.md departure 3). */
@@ -6,6 +7,13 @@ export interface SourceLink {
   title: string;
   url: string;
   publishedAt: string | null;
+}
+
+/** An AI draft's text as the model wrote it. */
+export interface AiOriginal {
+  title: string;
+  excerpt: string;
+  content: string;
 }
 
 export interface ArticleAuthor {
@@ -52,6 +60,7 @@ export interface ArticleStats {
   total: number;
   published: number;
   drafts: number;
+  inReview: number;
   featured: number;
   popular: number;
 }
@@ -68,6 +77,12 @@ export interface ManagedArticle {
   isFeatured: boolean;
   isPopular: boolean;
   isAiGenerated: boolean;
+  status: ArticleStatus;
+  authorId: number;
+  /** The byline. */
+  authorName: string;
+  /** The latest review note (the submitter's, or the editor's request for changes). */
+  reviewNote: string;
   publishedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;

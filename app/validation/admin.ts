@@ -38,6 +38,7 @@ export const AdminPassword = z
 export const LOGIN_MESSAGES = {
   invalid: "Invalid username or password",
   failed: "Authentication failed",
+  suspended: "This account is suspended. Ask an administrator to reactivate it.",
   limited: "Too many sign-in attempts from your network. Try again in N minutes.",
   locked: "Account temporarily locked. Try again in N minutes.",
 } as const;

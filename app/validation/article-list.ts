@@ -6,9 +6,9 @@ import { allowedText, cutText } from "./text";
 export const ADMIN_ARTICLES_PAGE_SIZE = 25;
 export const ADMIN_SEARCH_MAX_LENGTH = 200;
 
-/** The status filter: a published article has a publication time, a draft has none. */
-export const ARTICLE_STATUSES = ["published", "draft"] as const;
-export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
+/** The status filter: Published, Draft, and Needs review (`in_review`). */
+export const STATUS_FILTERS = ["published", "draft", "in_review"] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 /**
  * The table's search, filters and page, as they live in the URL (`?q=&category=&status=&page=`).
@@ -22,14 +22,14 @@ export const ArticleListQuery = z.object({
     .check(allowedText("The search"))
     .catch(""),
   category: z.enum(CATEGORIES).optional().catch(undefined),
-  status: z.enum(ARTICLE_STATUSES).optional().catch(undefined),
+  status: z.enum(STATUS_FILTERS).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
 
 export interface ArticleListQuery {
   q: string;
   category?: Category;
-  status?: ArticleStatus;
+  status?: StatusFilter;
   page: number;
 }
 

@@ -111,14 +111,29 @@ export function articleFieldErrors(error: z.ZodError): ArticleFieldErrors {
   return errors;
 }
 
-/** The row actions of Article Management; each is one state transition. */
-export const ARTICLE_ACTIONS = ["publish", "unpublish", "delete"] as const;
+/** The row actions of Article Management; each is one state transition (or the deletion). */
+export const ARTICLE_ACTIONS = ["publish", "unpublish", "delete", "submit", "sendBack"] as const;
 export type ArticleAction = (typeof ARTICLE_ACTIONS)[number];
 
-export const ArticleActionInput = z.object({
-  intent: z.enum(ARTICLE_ACTIONS),
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-});
+/** A review note: what the submitter tells the editor, or what the editor asks to change. */
+export const REVIEW_NOTE_MAX_LENGTH = 2_000;
+
+export const ArticleActionInput = z
+  .object({
+    intent: z.enum(ARTICLE_ACTIONS),
+    id: z.coerce.number().int().positive().max(2_147_483_647),
+    note: z
+      .string()
+      .trim()
+      .max(REVIEW_NOTE_MAX_LENGTH, `The note must be at most ${REVIEW_NOTE_MAX_LENGTH.toLocaleString("en-US")} characters.`)
+      .check(allowedText("The note", { lines: "multi-line" }))
+      .optional()
+      .default(""),
+  })
+  .refine((value) => value.intent !== "sendBack" || value.note.length > 0, {
+    message: "Please say what should change.",
+    path: ["note"],
+  });
 
 /** The spec's texts for each row action (spec 001, sections 5 and 8). */
 export const ARTICLE_ACTION_TEXTS = {
@@ -138,6 +153,22 @@ export const ARTICLE_ACTION_TEXTS = {
     failure: "Failed to unpublish article",
     already: "It is already a draft.",
   },
+  submit: {
+    heading: "Submit for review",
+    confirm: "Send this article to the editors for review? You cannot edit it again until an editor sends it back.",
+    button: "Submit",
+    success: "Article submitted for review",
+    failure: "Failed to submit article",
+    already: "It is no longer a draft.",
+  },
+  sendBack: {
+    heading: "Request changes",
+    confirm: "Send this article back to its author as a draft, with a note saying what should change.",
+    button: "Send back",
+    success: "Article sent back with your note",
+    failure: "Failed to send the article back",
+    already: "It is no longer waiting for review.",
+  },
   delete: {
     heading: "Delete article",
     confirm: "Are you sure you want to delete this article? This action cannot be undone.",
@@ -155,6 +186,7 @@ export const ARTICLE_EDIT_TEXTS = {
   created: "Article saved as a draft",
   createFailed: "Failed to save article",
   missing: "This article no longer exists; another admin may have deleted it.",
+  inReview: "This article is waiting for an editor's review; you can edit it again if it is sent back to you.",
   stale: "Another admin changed this article after you opened it. Copy your changes, reload it, and apply them again.",
   fixFields: "Please correct the highlighted fields.",
 } as const;

@@ -1,16 +1,29 @@
 import { LogOut } from "lucide-react";
 import { Form, NavLink } from "react-router";
+import { ROLE_LABELS, type AreaAction, type StaffRole } from "~/utils/permissions";
 import { LocalTime } from "../local-time";
 
-/** The dashboard's three tabs, each at its own address so it can be linked and reloaded. */
-export const ADMIN_TABS = [
-  { href: "/admin/generate", label: "Article Generation" },
-  { href: "/admin/articles", label: "Article Management" },
-  { href: "/admin/newsletter", label: "Newsletter Management" },
-] as const;
+/**
+ * The dashboard's tabs, each at its own address so it can be linked and reloaded, and each shown to the
+ * roles whose permission it needs (the route checks the same permission).
+ */
+export const ADMIN_TABS: readonly { href: string; label: string; permission: AreaAction }[] = [
+  { href: "/admin/generate", label: "Article Generation", permission: "generation.run" },
+  { href: "/admin/articles", label: "Article Management", permission: "admin.enter" },
+  { href: "/admin/newsletter", label: "Newsletter Management", permission: "newsletter.manage" },
+  { href: "/admin/staff", label: "Staff", permission: "staff.manage" },
+  { href: "/admin/profile", label: "Profile", permission: "admin.enter" },
+];
 
-/** The dashboard header: the welcome line with the username and when the session expires, Sign Out, and the tabs. */
-export function AdminHeader({ username, expiresAt }: { username: string; expiresAt: string }) {
+interface AdminHeaderProps {
+  displayName: string;
+  role: StaffRole;
+  tabs: readonly { href: string; label: string }[];
+  expiresAt: string;
+}
+
+/** The dashboard header: the welcome line with the name, role and when the session expires, Sign Out, and the tabs. */
+export function AdminHeader({ displayName, role, tabs, expiresAt }: AdminHeaderProps) {
   return (
     <div className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto max-w-6xl px-4 pt-6 sm:px-6">
@@ -18,8 +31,11 @@ export function AdminHeader({ username, expiresAt }: { username: string; expires
           <div>
             <h1 className="text-2xl font-bold">Admin Dashboard</h1>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-              Welcome, <strong className="font-semibold text-slate-900 dark:text-slate-100">{username}</strong>. Your session
+              Welcome, <strong className="font-semibold text-slate-900 dark:text-slate-100">{displayName}</strong>. Your session
               expires <LocalTime value={expiresAt} />.
+            </p>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+              Role: <strong className="font-semibold text-slate-900 dark:text-slate-100">{ROLE_LABELS[role]}</strong>
             </p>
           </div>
           <Form method="post" action="/auth/logout">
@@ -33,8 +49,8 @@ export function AdminHeader({ username, expiresAt }: { username: string; expires
           </Form>
         </div>
         <nav aria-label="Admin sections" className="-mb-px mt-6">
-          <ul className="grid grid-cols-3 gap-1 sm:flex">
-            {ADMIN_TABS.map((tab) => (
+          <ul className="flex flex-wrap gap-1">
+            {tabs.map((tab) => (
               <li key={tab.href}>
                 <NavLink
                   to={tab.href}

@@ -71,10 +71,12 @@ interface ArticleEditorProps {
   updatedAt?: string;
   /** A selector of the control that opened the editor, which gets the focus back when it closes (the visible one). */
   returnFocusTo: string;
+  /** Who signs it and the latest review note, shown above the fields of an article being edited. */
+  review?: { authorName: string; statusLabel: string; note: string };
 }
 
 /** The article editor (spec: the edit modal), also used empty to write a new article by hand. */
-export function ArticleEditor({ mode, initial, result, backTo, updatedAt, returnFocusTo }: ArticleEditorProps) {
+export function ArticleEditor({ mode, initial, result, backTo, updatedAt, returnFocusTo, review }: ArticleEditorProps) {
   const navigation = useNavigation();
   const navigate = useNavigate();
   const start = result?.values ?? initial;
@@ -161,6 +163,18 @@ export function ArticleEditor({ mode, initial, result, backTo, updatedAt, return
         </div>
 
         {updatedAt ? <input type="hidden" name="updatedAt" value={updatedAt} /> : null}
+        {review ? (
+          <div className="border-b border-slate-200 px-5 py-3 text-sm dark:border-slate-700">
+            <p className="text-slate-700 dark:text-slate-300">
+              By <strong>{review.authorName}</strong> · {review.statusLabel}
+            </p>
+            {review.note ? (
+              <p className="mt-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 whitespace-pre-line text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+                <strong>Review note:</strong> {review.note}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
 
         <div className="grid gap-6 p-5 lg:grid-cols-[minmax(0,1fr)_20rem]">
           <div className="space-y-4">

@@ -105,6 +105,7 @@ export function ArticleFilters({ query }: { query: ArticleListQuery }) {
           <option value="">All Status</option>
           <option value="published">Published</option>
           <option value="draft">Draft</option>
+          <option value="in_review">Needs review</option>
         </select>
       </div>
       <div className="flex gap-2">

@@ -1,9 +1,11 @@
-import { ExternalLink, EyeOff, FilePlus2, Pencil, Send, Trash2 } from "lucide-react";
+import { CheckCircle2, ExternalLink, EyeOff, FilePlus2, Inbox, Pencil, Send, Trash2, Undo2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { CategoryBadge } from "~/components/category-badge";
 import { Pagination } from "~/components/pagination";
+import { STATUS_LABELS, type ArticleStatus } from "~/utils/article-status";
 import { articlePath, type ArticleListPage, type ManagedArticle } from "~/utils/articles";
+import { can, type Actor } from "~/utils/permissions";
 import { articleListSearch, type ArticleListQuery } from "~/validation/article-list";
 import { ConfirmActionDialog, type PendingAction } from "./confirm-action-dialog";
 
@@ -29,10 +31,12 @@ interface ArticleTableProps {
   hasArticles: boolean;
   /** The list's own address with its search, filters and page, where actions post and return. */
   listUrl: string;
+  /** The signed-in person: each row offers only what their role allows on that article. */
+  actor: Actor;
 }
 
 /** The article table with its row actions, the count, paging, and the "New article" button. */
-export function ArticleTable({ list, query, hasArticles, listUrl }: ArticleTableProps) {
+export function ArticleTable({ list, query, hasArticles, listUrl, actor }: ArticleTableProps) {
   const [pending, setPending] = useState<PendingAction | null>(null);
   const search = articleListSearch(query);
   const first = (list.page - 1) * list.pageSize + 1;
@@ -112,6 +116,7 @@ export function ArticleTable({ list, query, hasArticles, listUrl }: ArticleTable
                 <ArticleRow
                   key={article.id}
                   article={article}
+                  actor={actor}
                   editHref={`/admin/articles/${article.id}/edit${search}`}
                   onAction={(intent) => setPending({ intent, article: { id: article.id, title: article.title } })}
                 />
@@ -142,19 +147,26 @@ export function ArticleTable({ list, query, hasArticles, listUrl }: ArticleTable
 /** One article's row and its actions. */
 interface RowProps {
   article: ManagedArticle;
+  actor: Actor;
   editHref: string;
   onAction: (intent: PendingAction["intent"]) => void;
 }
 
-function ArticleRow({ article, editHref, onAction }: RowProps) {
-  const published = article.publishedAt !== null;
-  const status = <StatusBadge published={published} />;
-  const actions = <RowActions article={article} editHref={editHref} onAction={onAction} />;
+function ArticleRow({ article, actor, editHref, onAction }: RowProps) {
+  const status = <StatusBadge status={article.status} />;
+  const actions = <RowActions article={article} actor={actor} editHref={editHref} onAction={onAction} />;
   return (
     <tr className="align-top">
       <th scope="row" className="min-w-52 px-4 py-3 text-left font-normal sm:max-w-sm lg:max-w-md">
         <span className="block font-semibold text-slate-900 dark:text-white">{article.title}</span>
         <span className="mt-1 line-clamp-2 text-slate-600 dark:text-slate-400">{article.excerpt}</span>
+        <span className="mt-1 block text-xs text-slate-600 dark:text-slate-400">
+          By {article.authorName}
+          {article.isAiGenerated ? " · AI draft" : ""}
+        </span>
+        {article.reviewNote ? (
+          <span className="mt-1 block text-xs text-amber-800 dark:text-amber-300">Note: {article.reviewNote}</span>
+        ) : null}
         {/* On a phone the row's status and actions sit under its title instead of off to the side. */}
         <span className="mt-3 flex flex-wrap items-center gap-2 text-xs sm:hidden">
           {status}
@@ -181,25 +193,39 @@ function ArticleRow({ article, editHref, onAction }: RowProps) {
   );
 }
 
-function StatusBadge({ published }: { published: boolean }) {
+const STATUS_BADGE: Record<ArticleStatus, string> = {
+  published: "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200",
+  draft: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
+  in_review: "bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200",
+};
+
+function StatusBadge({ status }: { status: ArticleStatus }) {
   return (
-    <span
-      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-        published
-          ? "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200"
-          : "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200"
-      }`}
-    >
-      {published ? "Published" : "Draft"}
+    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${STATUS_BADGE[status]}`}>
+      {STATUS_LABELS[status]}
     </span>
   );
 }
 
-/** View (published), Publish (draft), Edit, Unpublish (published), Delete; each named with the article's title. */
-function RowActions({ article, editHref, onAction }: RowProps) {
+/**
+ * View (published), Publish or Approve (draft, in review), Submit for review, Request changes, Edit, Unpublish
+ * (published), Delete: each named with the article's title, and each shown only where the role allows it.
+ */
+function RowActions({ article, actor, editHref, onAction }: RowProps) {
   const published = article.publishedAt !== null;
+  const allowed = (action: Parameters<typeof can>[1]) => can(actor, action, article);
   return (
     <span className="flex justify-end gap-1.5">
+      {allowed("article.submit") ? (
+        <RowButton label={`Submit ${article.title} for review`} title="Submit for review" onClick={() => onAction("submit")}>
+          <Inbox aria-hidden className="size-4 text-sky-700 dark:text-sky-400" />
+        </RowButton>
+      ) : null}
+      {allowed("article.review") ? (
+        <RowButton label={`Request changes to ${article.title}`} title="Request changes" onClick={() => onAction("sendBack")}>
+          <Undo2 aria-hidden className="size-4 text-amber-700 dark:text-amber-400" />
+        </RowButton>
+      ) : null}
       {published ? (
         <a
           href={articlePath(article.id)}
@@ -211,30 +237,46 @@ function RowActions({ article, editHref, onAction }: RowProps) {
         >
           <ExternalLink aria-hidden className="size-4" />
         </a>
+      ) : allowed("article.publish") ? (
+        article.status === "in_review" ? (
+          <RowButton label={`Approve and publish ${article.title}`} title="Approve and publish" onClick={() => onAction("publish")}>
+            <CheckCircle2 aria-hidden className="size-4 text-emerald-700 dark:text-emerald-400" />
+          </RowButton>
+        ) : (
+          <RowButton label={`Publish ${article.title}`} title="Publish" onClick={() => onAction("publish")}>
+            <Send aria-hidden className="size-4 text-emerald-700 dark:text-emerald-400" />
+          </RowButton>
+        )
       ) : (
-        <RowButton label={`Publish ${article.title}`} title="Publish" onClick={() => onAction("publish")}>
-          <Send aria-hidden className="size-4 text-emerald-700 dark:text-emerald-400" />
-        </RowButton>
+        <span aria-hidden className="size-9" />
       )}
-      <Link
-        to={editHref}
-        aria-label={`Edit ${article.title}`}
-        title="Edit"
-        data-edit-article={article.id}
-        className={actionClass}
-      >
-        <Pencil aria-hidden className="size-4" />
-      </Link>
-      {published ? (
+      {allowed("article.edit") ? (
+        <Link
+          to={editHref}
+          aria-label={`Edit ${article.title}`}
+          title="Edit"
+          data-edit-article={article.id}
+          className={actionClass}
+        >
+          <Pencil aria-hidden className="size-4" />
+        </Link>
+      ) : (
+        <span aria-hidden className="size-9" />
+      )}
+      {published && allowed("article.unpublish") ? (
         <RowButton label={`Unpublish ${article.title}`} title="Unpublish" onClick={() => onAction("unpublish")}>
           <EyeOff aria-hidden className="size-4 text-amber-700 dark:text-amber-400" />
         </RowButton>
       ) : (
         <span aria-hidden className="size-9" />
       )}
-      <RowButton label={`Delete ${article.title}`} title="Delete" onClick={() => onAction("delete")}>
-        <Trash2 aria-hidden className="size-4 text-red-700 dark:text-red-400" />
-      </RowButton>
+      {allowed("article.delete") ? (
+        <RowButton label={`Delete ${article.title}`} title="Delete" onClick={() => onAction("delete")}>
+          <Trash2 aria-hidden className="size-4 text-red-700 dark:text-red-400" />
+        </RowButton>
+      ) : (
+        <span aria-hidden className="size-9" />
+      )}
     </span>
   );
 }

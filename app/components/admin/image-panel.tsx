@@ -18,38 +18,6 @@ interface ImagePanelProps {
  * stock covers, and an upload of a JPEG, PNG, WebP or GIF up to 5 MB checked by the server.
  */
 export function ImagePanel({ value, onChange, error, inputClass }: ImagePanelProps) {
-  const [upload, setUpload] = useState<{ state: "idle" | "uploading" | "done" } | { state: "failed"; message: string }>({
-    state: "idle",
-  });
-  const fileRef = useRef<HTMLInputElement>(null);
-
-  async function uploadFile(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    if (!file) return;
-    if (file.size > UPLOAD_MAX_BYTES) {
-      setUpload({ state: "failed", message: UPLOAD_MESSAGES.tooLarge });
-      event.target.value = "";
-      return;
-    }
-    setUpload({ state: "uploading" });
-    const body = new FormData();
-    body.set("image", file);
-    try {
-      const response = await fetch("/admin/api/uploads", { method: "POST", body, headers: { Accept: "application/json" } });
-      const answer = (await response.json().catch(() => ({ error: UPLOAD_MESSAGES.failed }))) as UploadAnswer;
-      if (response.ok && "url" in answer) {
-        onChange(answer.url);
-        setUpload({ state: "done" });
-      } else {
-        setUpload({ state: "failed", message: "error" in answer ? answer.error : UPLOAD_MESSAGES.failed });
-      }
-    } catch {
-      setUpload({ state: "failed", message: UPLOAD_MESSAGES.failed });
-    } finally {
-      if (fileRef.current) fileRef.current.value = "";
-    }
-  }
-
   return (
     <div className="space-y-4">
       <div>
@@ -80,31 +48,7 @@ export function ImagePanel({ value, onChange, error, inputClass }: ImagePanelPro
         ) : null}
       </div>
 
-      <div>
-        <label htmlFor="article-image-upload" className="mb-1 flex items-center gap-2 text-sm font-medium">
-          <Upload aria-hidden className="size-4" />
-          Upload an image
-        </label>
-        <input
-          ref={fileRef}
-          id="article-image-upload"
-          type="file"
-          accept={UPLOAD_ACCEPT}
-          onChange={uploadFile}
-          disabled={upload.state === "uploading"}
-          aria-describedby="article-image-upload-hint"
-          className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-slate-200 file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-slate-300 dark:file:bg-slate-700 dark:file:text-slate-100"
-        />
-        <p id="article-image-upload-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-          JPEG, PNG, WebP or GIF, up to 5 MB.
-        </p>
-        <p role="status" className="mt-1 text-sm text-emerald-700 dark:text-emerald-400">
-          {upload.state === "uploading" ? "Uploading…" : upload.state === "done" ? UPLOAD_MESSAGES.uploaded : ""}
-        </p>
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {upload.state === "failed" ? upload.message : ""}
-        </p>
-      </div>
+      <ImageUpload id="article-image-upload" label="Upload an image" onUploaded={onChange} />
 
       <fieldset>
         <legend className="mb-2 text-sm font-medium">Stock images</legend>
@@ -154,5 +98,68 @@ function CoverPreview({ url }: { url: string }) {
       onError={() => setBroken(true)}
       className="aspect-video w-full rounded-lg object-cover"
     />
+  );
+}
+
+/** An image upload to /admin/api/uploads: a JPEG, PNG, WebP or GIF up to 5 MB, checked by the server; announces its state. */
+export function ImageUpload({ id, label, onUploaded }: { id: string; label: string; onUploaded: (url: string) => void }) {
+  const [upload, setUpload] = useState<{ state: "idle" | "uploading" | "done" } | { state: "failed"; message: string }>({
+    state: "idle",
+  });
+  const fileRef = useRef<HTMLInputElement>(null);
+
+  async function uploadFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    if (file.size > UPLOAD_MAX_BYTES) {
+      setUpload({ state: "failed", message: UPLOAD_MESSAGES.tooLarge });
+      event.target.value = "";
+      return;
+    }
+    setUpload({ state: "uploading" });
+    const body = new FormData();
+    body.set("image", file);
+    try {
+      const response = await fetch("/admin/api/uploads", { method: "POST", body, headers: { Accept: "application/json" } });
+      const answer = (await response.json().catch(() => ({ error: UPLOAD_MESSAGES.failed }))) as UploadAnswer;
+      if (response.ok && "url" in answer) {
+        onUploaded(answer.url);
+        setUpload({ state: "done" });
+      } else {
+        setUpload({ state: "failed", message: "error" in answer ? answer.error : UPLOAD_MESSAGES.failed });
+      }
+    } catch {
+      setUpload({ state: "failed", message: UPLOAD_MESSAGES.failed });
+    } finally {
+      if (fileRef.current) fileRef.current.value = "";
+    }
+  }
+
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 flex items-center gap-2 text-sm font-medium">
+        <Upload aria-hidden className="size-4" />
+        {label}
+      </label>
+      <input
+        ref={fileRef}
+        id={id}
+        type="file"
+        accept={UPLOAD_ACCEPT}
+        onChange={uploadFile}
+        disabled={upload.state === "uploading"}
+        aria-describedby={`${id}-hint`}
+        className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-slate-200 file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-slate-300 dark:file:bg-slate-700 dark:file:text-slate-100"
+      />
+      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+        JPEG, PNG, WebP or GIF, up to 5 MB.
+      </p>
+      <p role="status" className="mt-1 text-sm text-emerald-700 dark:text-emerald-400">
+        {upload.state === "uploading" ? "Uploading…" : upload.state === "done" ? UPLOAD_MESSAGES.uploaded : ""}
+      </p>
+      <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+        {upload.state === "failed" ? upload.message : ""}
+      </p>
+    </div>
   );
 }

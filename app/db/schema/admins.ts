@@ -1,8 +1,14 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { STAFF_ROLES } from "../../utils/permissions";
 import { authors } from "./authors";
 
-/** Admin accounts. Only a password hash (scrypt or argon2id) is stored. */
+export const staffRole = pgEnum("staff_role", STAFF_ROLES);
+
+/**
+ * Staff accounts (the table keeps its first name, "admins"). Only a password hash is stored. A suspended
+ * account keeps its articles and byline but cannot sign in, and its sessions are gone.
+ */
 export const admins = pgTable(
   "admins",
   {
@@ -12,6 +18,10 @@ export const admins = pgTable(
     authorId: integer("author_id")
       .notNull()
       .references(() => authors.id, { onDelete: "restrict" }),
+    role: staffRole("role").notNull().default("contributor"),
+    email: text("email").notNull().default(""),
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -38,6 +48,27 @@ export const loginAttempts = pgTable("login_attempts", {
   failures: integer("failures").notNull().default(0),
   lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * Invitations to join the staff: a one-time link, valid 24 hours, of which only the SHA-256 hash of the
+ * secret part is stored. `acceptedAt` set means used; the row stays as the record of who invited whom.
+ */
+export const staffInvitations = pgTable(
+  "staff_invitations",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    role: staffRole("role").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    invitedBy: integer("invited_by").references(() => admins.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedBy: integer("accepted_by").references(() => admins.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("staff_invitations_token_hash_unique").on(table.tokenHash)],
+);
 
 export type AdminRow = typeof admins.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;

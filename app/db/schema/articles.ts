@@ -12,11 +12,14 @@ import {
   timestamp,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
-import type { SourceLink } from "../../utils/articles";
+import type { AiOriginal, SourceLink } from "../../utils/articles";
+import { ARTICLE_STATUSES } from "../../utils/article-status";
 import { CATEGORIES } from "../../utils/categories";
+import { admins } from "./admins";
 import { authors } from "./authors";
 
 export const articleCategory = pgEnum("article_category", CATEGORIES);
+export const articleStatus = pgEnum("article_status", ARTICLE_STATUSES);
 
 /**
  * A text as the duplicate check reads its keywords: lowercased, everything but letters, digits and spaces
@@ -31,7 +34,8 @@ const tsvector = customType<{ data: string }>({
 });
 
 /**
- * Articles. `published_at` null means draft. `search` is a generated, weighted
+ * Articles. `status` is the editorial state (draft, in review, published); `published_at` is set exactly
+ * when the status is published (a check holds them together), so reader queries keep reading it. `search` is a generated, weighted
  * full-text vector (title A, excerpt B, content C) kept by PostgreSQL itself.
  */
 export const articles = pgTable(
@@ -55,6 +59,18 @@ export const articles = pgTable(
     isAiGenerated: boolean("is_ai_generated").notNull().default(false),
     sources: text("sources").notNull().default(""),
     sourceLinks: jsonb("source_links").$type<SourceLink[]>().notNull().default([]),
+    status: articleStatus("status").notNull().default("draft"),
+    /** The latest review note: why it was sent back, or what the submitter asked the editor. */
+    reviewNote: text("review_note").notNull().default(""),
+    /** The editor a submitted article or an AI draft waits for (the one who started the generation job). */
+    reviewerId: integer("reviewer_id").references(() => admins.id, { onDelete: "set null" }),
+    /** Who published it and when: the named person who took editorial responsibility. */
+    approvedBy: integer("approved_by").references(() => admins.id, { onDelete: "restrict" }),
+    approvedAt: timestamp("approved_at", { withTimezone: true }),
+    /** An AI draft's text exactly as the model wrote it, kept unchanged next to the edited text. */
+    aiOriginal: jsonb("ai_original").$type<AiOriginal>(),
+    /** How much of the AI text the editors rewrote (word-level diff, 0 to 100), set when it is saved or published. */
+    aiRewrittenPercent: integer("ai_rewritten_percent"),
     search: tsvector("search")
       .notNull()
       .generatedAlwaysAs(
@@ -71,6 +87,8 @@ export const articles = pgTable(
   },
   (table) => [
     check("articles_read_time_range", sql`${table.readTime} between 1 and 15`),
+    check("articles_status_published", sql`(${table.status} = 'published') = (${table.publishedAt} is not null)`),
+    index("articles_status_idx").on(table.status),
     index("articles_search_idx").using("gin", table.search),
     index("articles_search_words_idx").using("gin", table.searchWords),
     // Reader lists: newest published first, the id breaking ties, exactly as newestFirst sorts, so a page of

@@ -1,4 +1,5 @@
-import { pgTable, integer, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { jsonb, pgTable, integer, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { ProfileLink } from "../../utils/permissions";
 
 /** People (and the automated "Correspondent") who sign articles. */
 export const authors = pgTable(
@@ -7,7 +8,10 @@ export const authors = pgTable(
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     name: text("name").notNull(),
     avatar: text("avatar").notNull().default(""),
+    /** The role line shown with the byline ("Staff Writer"), not the account's permissions. */
     role: text("role").notNull().default(""),
+    bio: text("bio").notNull().default(""),
+    links: jsonb("links").$type<ProfileLink[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex("authors_name_unique").on(table.name)],

@@ -8,24 +8,42 @@ import { adminMeta } from "~/utils/seo";
 import { ARTICLE_EDIT_TEXTS } from "~/validation/article";
 import type { Route } from "./+types/article-edit";
 import { formValues, listAddress, parseEditorForm } from "./article-editing.server";
-import { requireAdmin } from "./guard.server";
+import { STATUS_LABELS } from "~/utils/article-status";
+import { can } from "~/utils/permissions";
+import { requireArticlePermission } from "./guard.server";
 import { noticeHeaders } from "./notice.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   adminMeta(loaderData ? `Edit: ${loaderData.values.title} · Admin` : "Edit article · Admin");
 
-/** The article to edit, draft or published. A stale link (the article was deleted) goes back to the list and says so. */
+/**
+ * The article to edit, draft or published. A stale link (the article was deleted) goes back to the list and
+ * says so; someone else's article answers 403 to an author or contributor; a contributor's submitted draft
+ * goes back to the list with the reason (it is with the editors until they send it back).
+ */
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
-  const { editorial } = args.context.get(servicesContext);
   const id = parseArticleId(args.params.id);
-  const article = id ? await editorial.findForEditing(id) : null;
+  const { actor, article: facts } = await requireArticlePermission(args, "article.view", id);
+  const { editorial } = args.context.get(servicesContext);
+  const article = facts && id ? await editorial.findForEditing(id) : null;
   if (!article) {
     throw redirect(listAddress(args.request), {
       headers: await noticeHeaders({ kind: "error", text: ARTICLE_EDIT_TEXTS.missing }),
     });
   }
-  return { id: article.id, values: formValues(article), updatedAt: article.updatedAt.toISOString() };
+  if (!can(actor, "article.edit", article)) {
+    throw redirect(listAddress(args.request), {
+      headers: await noticeHeaders({ kind: "error", text: ARTICLE_EDIT_TEXTS.inReview }),
+    });
+  }
+  return {
+    id: article.id,
+    values: formValues(article),
+    updatedAt: article.updatedAt.toISOString(),
+    status: article.status,
+    reviewNote: article.reviewNote,
+    authorName: article.authorName,
+  };
 }
 
 /**
@@ -33,9 +51,9 @@ export async function loader(args: Route.LoaderArgs) {
  * the list with the spec's "Article updated successfully"; anything else stays in the editor with its reason.
  */
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args);
-  const { editorial, logger } = args.context.get(servicesContext);
   const id = parseArticleId(args.params.id);
+  const { actor } = await requireArticlePermission(args, "article.edit", id);
+  const { editorial, logger } = args.context.get(servicesContext);
   const form = await readForm(args.request);
   const parsed = parseEditorForm(form);
   if (!parsed.ok) return data<ArticleEditorResult>(parsed.result, 400);
@@ -47,6 +65,7 @@ export async function action(args: Route.ActionArgs) {
   try {
     const outcome = await editorial.update(id, parsed.input, {
       expectedUpdatedAt: Number.isNaN(opened.getTime()) ? undefined : opened,
+      draftsOnly: actor.role === "contributor",
     });
     if (outcome === "done") {
       return redirect(listAddress(args.request), {
@@ -76,6 +95,11 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
       backTo={`/admin/articles${search}`}
       updatedAt={loaderData.updatedAt}
       returnFocusTo={editLinkSelector(loaderData.id)}
+      review={{
+        authorName: loaderData.authorName,
+        statusLabel: STATUS_LABELS[loaderData.status],
+        note: loaderData.reviewNote,
+      }}
     />
   );
 }

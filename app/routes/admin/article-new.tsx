@@ -7,23 +7,23 @@ import { adminMeta } from "~/utils/seo";
 import { ARTICLE_EDIT_TEXTS, FollowUpDecision } from "~/validation/article";
 import type { Route } from "./+types/article-new";
 import { parseEditorForm } from "./article-editing.server";
-import { requireAdmin } from "./guard.server";
+import { requirePermission } from "./guard.server";
 import { noticeHeaders } from "./notice.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("New article · Admin");
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requirePermission(args, "article.create");
   return null;
 }
 
 /**
- * A new article written by hand (DESIGN.md departure 7): saved as a draft signed by this admin's
+ * A new article written by hand (DESIGN.md departure 7): saved as a draft signed by the writer's
  * author profile, after the spec's duplicate check, which the editor may override by confirming. A possible
  * follow-up of an earlier story is offered once, to be marked related, then saved (issue 22).
  */
 export async function action(args: Route.ActionArgs) {
-  const admin = await requireAdmin(args);
+  const admin = await requirePermission(args, "article.create");
   const { editorial, logger } = args.context.get(servicesContext);
   const form = await readForm(args.request);
   const parsed = parseEditorForm(form);

@@ -10,7 +10,9 @@ import { adminMeta } from "~/utils/seo";
 import { ARTICLE_ACTION_TEXTS, ArticleActionInput } from "~/validation/article";
 import { parseArticleListQuery } from "~/validation/article-list";
 import type { Route } from "./+types/articles";
-import { requireAdmin } from "./guard.server";
+import { can, type ArticleAction as Permission } from "~/utils/permissions";
+import type { ArticleAction } from "~/validation/article";
+import { requireArticlePermission, requirePermission } from "./guard.server";
 import type { loader as layoutLoader } from "./layout";
 import { listAddress } from "./article-editing.server";
 import { noticeHeaders, takeNotice, type Notice } from "./notice.server";
@@ -24,17 +26,39 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders })
   return merged;
 };
 
-/** The stats, and one page of the table with the search and filters of the URL. */
+/** The permission each row action needs. */
+const PERMISSION: Record<ArticleAction, Permission> = {
+  publish: "article.publish",
+  unpublish: "article.unpublish",
+  delete: "article.delete",
+  submit: "article.submit",
+  sendBack: "article.review",
+};
+
+/**
+ * The stats, and one page of the table with the search and filters of the URL. Editors and administrators
+ * see every article; authors and contributors see their own.
+ */
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  const actor = await requirePermission(args, "admin.enter");
   const { editorial } = args.context.get(servicesContext);
   const query = parseArticleListQuery(new URL(args.request.url).searchParams);
+  const scope = can(actor, "article.listAll") ? {} : { authorId: actor.authorId };
   const [stats, list, { notice, headers }] = await Promise.all([
-    editorial.stats(),
-    editorial.list(query),
+    editorial.stats(scope),
+    editorial.list(query, scope),
     takeNotice(args.request),
   ]);
-  return data({ stats, list, query: { ...query, page: list.page }, notice }, { headers });
+  return data(
+    {
+      stats,
+      list,
+      query: { ...query, page: list.page },
+      notice,
+      actor: { role: actor.role, authorId: actor.authorId },
+    },
+    { headers },
+  );
 }
 
 /**
@@ -42,17 +66,24 @@ export async function loader(args: Route.LoaderArgs) {
  * with a one-time notice: the spec's success text, or its failure text with the reason.
  */
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args);
+  await requirePermission(args, "admin.enter");
   const { editorial, logger } = args.context.get(servicesContext);
   const back = listAddress(args.request);
   const parsed = ArticleActionInput.safeParse(Object.fromEntries(await readForm(args.request)));
-  if (!parsed.success) throw data("Unknown article action.", 400);
-  const { intent, id } = parsed.data;
+  if (!parsed.success) {
+    const noteProblem = parsed.error.issues.find((issue) => issue.path[0] === "note");
+    if (noteProblem) return redirect(back, { status: 303, headers: await noticeHeaders({ kind: "error", text: noteProblem.message }) });
+    throw data("Unknown article action.", 400);
+  }
+  const { intent, id, note } = parsed.data;
   const texts = ARTICLE_ACTION_TEXTS[intent];
+  // 403 for a role that may not do this to this article; a missing article is answered below.
+  const { actor } = await requireArticlePermission(args, PERMISSION[intent], id);
 
   let notice: Notice;
   try {
-    const outcome = await editorial[intent](id);
+    const outcome =
+      intent === "delete" ? await editorial.delete(id) : await editorial.transition(id, intent, { by: actor.adminId, note });
     if (outcome === "done") notice = { kind: "success", text: texts.success };
     else if (outcome === "already") notice = { kind: "error", text: `${texts.failure}. ${texts.already}` };
     else notice = { kind: "error", text: `${texts.failure}. This article no longer exists; another admin may have deleted it.` };
@@ -66,7 +97,7 @@ export async function action(args: Route.ActionArgs) {
 export default function ArticleManagementTab({ loaderData }: Route.ComponentProps) {
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/admin/layout");
   const { search } = useLocation();
-  const { stats, list, query, notice } = loaderData;
+  const { stats, list, query, notice, actor } = loaderData;
   return (
     <div className="space-y-6">
       {layout ? <SessionBanner session={layout} serverNow={layout.serverNow} /> : null}
@@ -74,7 +105,13 @@ export default function ArticleManagementTab({ loaderData }: Route.ComponentProp
       <NoticeMessage notice={notice} />
       <ArticleStatsCards stats={stats} />
       <ArticleFilters query={query} />
-      <ArticleTable list={list} query={query} hasArticles={stats.total > 0} listUrl={`/admin/articles${search}`} />
+      <ArticleTable
+        list={list}
+        query={query}
+        hasArticles={stats.total > 0}
+        listUrl={`/admin/articles${search}`}
+        actor={actor}
+      />
       <Outlet />
     </div>
   );

@@ -10,13 +10,13 @@ import { readForm } from "~/utils/http";
 import { adminMeta } from "~/utils/seo";
 import { apiKeySubmitProblem, GenerationRequest } from "~/validation/generation";
 import type { Route } from "./+types/generate";
-import { requireAdmin } from "./guard.server";
+import { requirePermission } from "./guard.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Article Generation · Admin");
 
 /** The form's choices, the latest jobs with the drafts they made, and the trusted outlets. */
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requirePermission(args, "generation.run");
   const { generation, editorial, site } = args.context.get(servicesContext);
   const params = new URL(args.request.url).searchParams;
   const { providers, outlets, jobs } = generation;
@@ -48,7 +48,7 @@ export async function loader(args: Route.LoaderArgs) {
  * back to the tab, which follows its progress. Dismiss hides a job's status box.
  */
 export async function action(args: Route.ActionArgs) {
-  const admin = await requireAdmin(args, { reason: UNAUTHORIZED_MESSAGE });
+  const admin = await requirePermission(args, "generation.run", { reason: UNAUTHORIZED_MESSAGE });
   const { generation, logger } = args.context.get(servicesContext);
   const form = Object.fromEntries(await readForm(args.request));
 

@@ -2,6 +2,10 @@ import { createCookie, data, type RouterContextProvider } from "react-router";
 import { servicesContext } from "~/context";
 import type { AdminSession } from "~/services/auth/sessions.server";
 import { SESSION_DURATION_MS } from "~/services/auth/sessions.server";
+import { can, type AreaAction, type ArticleAction, type ArticleFacts } from "~/utils/permissions";
+
+/** What a signed-in person gets for something their role does not allow: a 403 with this sentence. */
+export const FORBIDDEN_MESSAGE = "Your role does not allow this. Ask an editor or an administrator.";
 
 /** What a request without a valid session gets: a 401 carrying no admin data, only whether an admin exists yet. */
 export interface SignInRequired {
@@ -63,6 +67,46 @@ export async function requireAdmin(args: GuardArgs, { reason }: { reason?: strin
   );
 }
 
+function forbidden(): never {
+  throw data(FORBIDDEN_MESSAGE, { status: 403, statusText: "Forbidden" });
+}
+
+/**
+ * The guard with a permission: the signed-in person when their role allows `action` on the admin area
+ * (`can` in app/utils/permissions.ts), 401 without a session, 403 otherwise.
+ */
+export async function requirePermission(
+  args: GuardArgs,
+  action: AreaAction,
+  options: { reason?: string } = {},
+): Promise<AdminSession> {
+  const actor = await requireAdmin(args, options);
+  if (!can(actor, action)) forbidden();
+  return actor;
+}
+
+/**
+ * The guard for an action on one article: the signed-in person and the article's facts when `can` allows
+ * it, 401 without a session, 403 when the role does not allow it, and `null` facts when there is no such
+ * article (the caller answers that in its own words).
+ */
+export async function requireArticlePermission(
+  args: GuardArgs,
+  action: ArticleAction,
+  articleId: number | null,
+): Promise<{ actor: AdminSession; article: ArticleFacts | null }> {
+  const actor = await requireAdmin(args);
+  const { editorial } = args.context.get(servicesContext);
+  const article = articleId === null ? null : await editorial.facts(articleId);
+  if (article && !can(actor, action, article)) forbidden();
+  return { actor, article };
+}
+
+/** The session cookie's token hash, so a password change can keep the session it was made in. */
+export async function currentSessionToken(args: GuardArgs): Promise<string | null> {
+  return readSessionToken(args);
+}
+
 /** Sign Out: deletes the session row (when there is one) and returns the cookie that clears it in the browser. */
 export async function endSession(args: GuardArgs): Promise<string> {
   const { sessions, site } = args.context.get(servicesContext);
@@ -72,7 +116,7 @@ export async function endSession(args: GuardArgs): Promise<string> {
 }
 
 /** The loader of an admin route that only takes posts: the guard first (401 without a session), then 405. */
-export async function postOnly(args: GuardArgs): Promise<never> {
-  await requireAdmin(args);
+export async function postOnly(args: GuardArgs, action: AreaAction = "admin.enter"): Promise<never> {
+  await requirePermission(args, action);
   throw new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST", "Content-Type": "text/plain" } });
 }

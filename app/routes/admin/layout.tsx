@@ -1,10 +1,11 @@
 import { isRouteErrorResponse, Outlet, useRouteError } from "react-router";
-import { AdminHeader } from "~/components/admin/admin-header";
+import { ADMIN_TABS, AdminHeader } from "~/components/admin/admin-header";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { LoginScreen } from "~/components/admin/login-screen";
 import { servicesContext } from "~/context";
 import type { Route } from "./+types/layout";
 import { requireAdmin, type SignInRequired } from "./guard.server";
+import { can } from "~/utils/permissions";
 import { adminMeta } from "~/utils/seo";
 
 /** Without a session the error boundary shows the login screen, and the title says so. */
@@ -14,13 +15,25 @@ export const meta: Route.MetaFunction = ({ error }) => adminMeta(error ? "Admin 
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAdmin(args);
   const { clock } = args.context.get(servicesContext);
-  return { username: admin.username, expiresAt: admin.expiresAt.toISOString(), serverNow: clock.now().toISOString() };
+  return {
+    username: admin.username,
+    displayName: admin.displayName,
+    role: admin.role,
+    tabs: ADMIN_TABS.filter((tab) => can(admin, tab.permission)).map(({ href, label }) => ({ href, label })),
+    expiresAt: admin.expiresAt.toISOString(),
+    serverNow: clock.now().toISOString(),
+  };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <AdminShell>
-      <AdminHeader username={loaderData.username} expiresAt={loaderData.expiresAt} />
+      <AdminHeader
+        displayName={loaderData.displayName}
+        role={loaderData.role}
+        tabs={loaderData.tabs}
+        expiresAt={loaderData.expiresAt}
+      />
       <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
         <Outlet />
       </div>
@@ -42,10 +55,14 @@ export function ErrorBoundary() {
     <AdminShell>
       <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-24 text-center">
         <h1 className="text-3xl font-bold">
-          {isRouteErrorResponse(error) && error.status === 404 ? "Page not found" : "Something went wrong"}
+          {isRouteErrorResponse(error) && error.status === 404
+            ? "Page not found"
+            : isRouteErrorResponse(error) && error.status === 403
+              ? "Not allowed"
+              : "Something went wrong"}
         </h1>
         <p className="text-slate-600 dark:text-slate-400">
-          {isRouteErrorResponse(error) && error.status === 400 && typeof error.data === "string"
+          {isRouteErrorResponse(error) && (error.status === 400 || error.status === 403) && typeof error.data === "string"
             ? error.data
             : "Please try refreshing the page"}
         </p>

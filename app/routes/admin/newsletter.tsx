@@ -9,7 +9,7 @@ import { readForm } from "~/utils/http";
 import { adminMeta } from "~/utils/seo";
 import { NewsletterForm, sendingText } from "~/validation/newsletter-issue";
 import type { Route } from "./+types/newsletter";
-import { requireAdmin } from "./guard.server";
+import { requirePermission } from "./guard.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Newsletter Management · Admin");
 
@@ -18,7 +18,7 @@ const RECENT_SUBSCRIBERS = 10;
 
 /** Subscriber counts and the newest subscribers, the model choices, the draft, and the issues sent. */
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requirePermission(args, "newsletter.manage");
   const { subscribers, newsletter, generation } = args.context.get(servicesContext);
   const { providers } = generation;
   const [stats, recent, draft, history] = await Promise.all([
@@ -39,7 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** Generate Newsletter (the draft) and Send Newsletter (the draft to every active subscriber). */
 export async function action(args: Route.ActionArgs) {
-  const admin = await requireAdmin(args);
+  const admin = await requirePermission(args, "newsletter.manage");
   const { newsletter, logger } = args.context.get(servicesContext);
   const parsed = NewsletterForm.safeParse(Object.fromEntries(await readForm(args.request)));
   if (!parsed.success) {

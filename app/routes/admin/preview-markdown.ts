@@ -4,14 +4,14 @@ import { servicesContext } from "~/context";
 import { readForm, UNREADABLE_FORM_MESSAGE } from "~/utils/http";
 import { ARTICLE_LIMITS } from "~/validation/article";
 import type { Route } from "./+types/preview-markdown";
-import { postOnly, requireAdmin } from "./guard.server";
+import { postOnly, requirePermission } from "./guard.server";
 
 /** Only posts are taken here; a GET gets 401 without a session and 405 with one. */
-export const loader = (args: Route.LoaderArgs) => postOnly(args);
+export const loader = (args: Route.LoaderArgs) => postOnly(args, "article.create");
 
 /** The editor's Preview: the markdown through the very conversion the article page uses. */
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args);
+  await requirePermission(args, "article.create");
   const { articles } = args.context.get(servicesContext);
   const form = await readForm(args.request).catch(() => null);
   if (!form) return data<PreviewAnswer>({ error: UNREADABLE_FORM_MESSAGE }, 400);

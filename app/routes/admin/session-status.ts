@@ -1,9 +1,9 @@
 import type { SessionStatus } from "~/components/admin/session-banner";
 import type { Route } from "./+types/session-status";
-import { requireAdmin } from "./guard.server";
+import { requirePermission } from "./guard.server";
 
 /** The session banner's 60-second check: who is signed in and until when; 401 when nobody is. */
 export async function loader(args: Route.LoaderArgs) {
-  const admin = await requireAdmin(args);
+  const admin = await requirePermission(args, "admin.enter");
   return Response.json({ username: admin.username, expiresAt: admin.expiresAt.toISOString() } satisfies SessionStatus);
 }

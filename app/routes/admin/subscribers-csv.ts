@@ -1,11 +1,11 @@
 import { servicesContext } from "~/context";
 import { csvDocument } from "~/utils/csv";
 import type { Route } from "./+types/subscribers-csv";
-import { requireAdmin } from "./guard.server";
+import { requirePermission } from "./guard.server";
 
 /** The whole subscriber list as a CSV download: email, status, subscribed (ISO 8601, UTC). */
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requirePermission(args, "subscribers.view");
   const { subscribers, clock } = args.context.get(servicesContext);
   const rows = (await subscribers.all()).map((row) => [row.email, row.status, row.createdAt.toISOString()]);
   const day = clock.now().toISOString().slice(0, 10);

@@ -3,10 +3,10 @@ import { servicesContext } from "~/context";
 import { readForm, UNREADABLE_FORM_MESSAGE } from "~/utils/http";
 import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from "~/validation/upload";
 import type { Route } from "./+types/upload-image";
-import { postOnly, requireAdmin } from "./guard.server";
+import { postOnly, requirePermission } from "./guard.server";
 
 /** Only posts are taken here; a GET gets 401 without a session and 405 with one. */
-export const loader = (args: Route.LoaderArgs) => postOnly(args);
+export const loader = (args: Route.LoaderArgs) => postOnly(args, "article.create");
 
 /** Room for the multipart envelope around the file itself. */
 const ENVELOPE_BYTES = 64 * 1024;
@@ -18,7 +18,7 @@ const answer = (body: UploadAnswer, status = 200) => Response.json(body, { statu
  * content, whatever its name or declared type. Answers the new image's address, or the reason it was refused.
  */
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args);
+  await requirePermission(args, "article.create");
   const { uploads, logger } = args.context.get(servicesContext);
   const body = await readAtMost(args.request, UPLOAD_MAX_BYTES + ENVELOPE_BYTES);
   if (body === "too_large") return answer({ error: UPLOAD_MESSAGES.tooLarge }, 413);

@@ -46,6 +46,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
       case "invalid":
         return data<LoginActionData>({ error: LOGIN_MESSAGES.invalid, username }, 401);
+      case "suspended":
+        return data<LoginActionData>({ error: LOGIN_MESSAGES.suspended, username }, 403);
       case "locked":
       case "limited": {
         const message = result.outcome === "locked" ? LOGIN_MESSAGES.locked : LOGIN_MESSAGES.limited;

@@ -70,13 +70,13 @@ describe("stats", () => {
     const secondId = second.outcome === "created" ? second.id : 0;
     expect(await editorial.stats()).toEqual({ total: 2, published: 0, drafts: 2, featured: 1, popular: 1 });
 
-    expect(await editorial.publish(firstId)).toBe("done");
+    expect(await editorial.transition(firstId, "publish", { by: null })).toBe("done");
     expect(await editorial.stats()).toEqual({ total: 2, published: 1, drafts: 1, featured: 1, popular: 1 });
 
-    expect(await editorial.publish(secondId)).toBe("done");
+    expect(await editorial.transition(secondId, "publish", { by: null })).toBe("done");
     expect(await editorial.stats()).toEqual({ total: 2, published: 2, drafts: 0, featured: 1, popular: 1 });
 
-    expect(await editorial.unpublish(firstId)).toBe("done");
+    expect(await editorial.transition(firstId, "unpublish", { by: null })).toBe("done");
     expect(await editorial.stats()).toEqual({ total: 2, published: 1, drafts: 1, featured: 1, popular: 1 });
 
     expect(await editorial.update(secondId, articleInput({ title: "Browsers drop third-party cookies" }))).toBe("done");
@@ -283,7 +283,7 @@ describe("list", () => {
       })),
     );
 
-    const mobile = await setUp().editorial.list(query({ category: "Mobile", page: 2 }), 10);
+    const mobile = await setUp().editorial.list(query({ category: "Mobile", page: 2 }), {}, 10);
 
     expect(titles(mobile.articles)).toEqual(["Story 9", "Story 7", "Story 5", "Story 3", "Story 1"]);
     expect(mobile).toMatchObject({ total: 15, page: 2, pageCount: 2, pageSize: 10 });
@@ -601,11 +601,11 @@ describe("publish, unpublish and delete", () => {
     const [draft] = await insertArticles(database.db, { title: "Ready", publishedAt: null, updatedAt: publishedOn(1) });
     const { editorial, clock } = setUp();
 
-    expect(await editorial.publish(draft!.id)).toBe("done");
+    expect(await editorial.transition(draft!.id, "publish", { by: null })).toBe("done");
     expect(await rowOf(draft!.id)).toMatchObject({ publishedAt: new Date(START), updatedAt: new Date(START) });
 
     clock.advance(10 * MINUTE);
-    expect(await editorial.publish(draft!.id)).toBe("already");
+    expect(await editorial.transition(draft!.id, "publish", { by: null })).toBe("already");
     expect(await rowOf(draft!.id)).toMatchObject({ publishedAt: new Date(START), updatedAt: new Date(START) });
   });
 
@@ -618,11 +618,11 @@ describe("publish, unpublish and delete", () => {
     const [draft] = await insertArticles(database.db, { title: "Draft", publishedAt: null, updatedAt: publishedOn(3) });
     const { editorial } = setUp();
 
-    expect(await editorial.unpublish(published!.id)).toBe("done");
+    expect(await editorial.transition(published!.id, "unpublish", { by: null })).toBe("done");
     expect(await rowOf(published!.id)).toMatchObject({ publishedAt: null, updatedAt: new Date(START) });
 
-    expect(await editorial.unpublish(draft!.id)).toBe("already");
-    expect(await editorial.unpublish(published!.id)).toBe("already");
+    expect(await editorial.transition(draft!.id, "unpublish", { by: null })).toBe("already");
+    expect(await editorial.transition(published!.id, "unpublish", { by: null })).toBe("already");
     expect(await rowOf(draft!.id)).toMatchObject({ publishedAt: null, updatedAt: publishedOn(3) });
   });
 
@@ -630,9 +630,9 @@ describe("publish, unpublish and delete", () => {
     const [article] = await insertArticles(database.db, { title: "Back again", publishedAt: publishedOn(3) });
     const { editorial, clock } = setUp();
 
-    expect(await editorial.unpublish(article!.id)).toBe("done");
+    expect(await editorial.transition(article!.id, "unpublish", { by: null })).toBe("done");
     clock.advance(MINUTE);
-    expect(await editorial.publish(article!.id)).toBe("done");
+    expect(await editorial.transition(article!.id, "publish", { by: null })).toBe("done");
 
     expect((await rowOf(article!.id))?.publishedAt).toEqual(new Date(Date.parse(START) + MINUTE));
   });
@@ -653,8 +653,8 @@ describe("publish, unpublish and delete", () => {
     const { editorial } = setUp();
     await editorial.delete(article!.id);
 
-    expect(await editorial.publish(article!.id)).toBe("missing");
-    expect(await editorial.unpublish(article!.id)).toBe("missing");
+    expect(await editorial.transition(article!.id, "publish", { by: null })).toBe("missing");
+    expect(await editorial.transition(article!.id, "unpublish", { by: null })).toBe("missing");
     expect(await editorial.findForEditing(article!.id)).toBeNull();
     expect(await articleCount()).toBe(0);
   });
@@ -676,11 +676,11 @@ describe("telling readers' caches", () => {
     expect(announced, "a new draft").toBe(0);
     const id = created.outcome === "created" ? created.id : 0;
 
-    expect(await editorial.publish(id)).toBe("done");
-    expect(await editorial.publish(id)).toBe("already");
+    expect(await editorial.transition(id, "publish", { by: null })).toBe("done");
+    expect(await editorial.transition(id, "publish", { by: null })).toBe("already");
     expect(announced).toBe(1);
     expect(await editorial.update(id, articleInput({ title: "Chip makers race to 2 nm, and one is ahead" }))).toBe("done");
-    expect(await editorial.unpublish(id)).toBe("done");
+    expect(await editorial.transition(id, "unpublish", { by: null })).toBe("done");
     expect(await editorial.delete(id)).toBe("done");
     expect(await editorial.delete(id)).toBe("missing");
     expect(announced).toBe(4);
@@ -695,7 +695,7 @@ describe("at the same time", () => {
     const first = setUp({ start: "2025-04-01T09:00:00.000Z" });
     const second = setUp({ start: "2025-04-01T09:00:01.000Z" });
 
-    const outcomes = await Promise.all([first.editorial.publish(draft!.id), second.editorial.publish(draft!.id)]);
+    const outcomes = await Promise.all([first.editorial.transition(draft!.id, "publish", { by: null }), second.editorial.transition(draft!.id, "publish", { by: null })]);
 
     expect([...outcomes].sort()).toEqual(["already", "done"]);
     const winner = outcomes[0] === "done" ? first : second;
@@ -728,7 +728,7 @@ describe("at the same time", () => {
           const first = setUp({ start: "2025-04-01T09:00:00.000Z" });
           const second = setUp({ db: other.db, start: "2025-04-01T09:00:01.000Z" });
 
-          const published = await Promise.all([first.editorial.publish(draft!.id), second.editorial.publish(draft!.id)]);
+          const published = await Promise.all([first.editorial.transition(draft!.id, "publish", { by: null }), second.editorial.transition(draft!.id, "publish", { by: null })]);
           expect([...published].sort()).toEqual(["already", "done"]);
           const winner = published[0] === "done" ? first : second;
           expect((await rowOf(draft!.id))?.publishedAt).toEqual(winner.clock.now());

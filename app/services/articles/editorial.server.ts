@@ -1,13 +1,16 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { articles, relatedArticles } from "../../db/schema";
+import { articles, authors, relatedArticles } from "../../db/schema";
+import { TRANSITIONS, type Transition } from "../../utils/article-status";
 import type { ArticleListPage, ArticleStats, Headline, EditableArticle } from "../../utils/articles";
+import type { ArticleFacts } from "../../utils/permissions";
 import type { ArticleInput } from "../../validation/article";
 import { ADMIN_ARTICLES_PAGE_SIZE, type ArticleListQuery } from "../../validation/article-list";
 import type { Clock } from "../index.server";
 import type { Logger } from "../logger.server";
 import { checkStory, type EarlierStory, type SimilarArticle } from "./duplicate-check.server";
 import { containsPattern } from "./like.server";
+import { rewrittenPercent } from "./provenance.server";
 import type { StoryJudge } from "./story-judge.server";
 
 /**
@@ -35,10 +38,19 @@ const managedColumns = {
   isFeatured: articles.isFeatured,
   isPopular: articles.isPopular,
   isAiGenerated: articles.isAiGenerated,
+  status: articles.status,
+  authorId: articles.authorId,
+  authorName: authors.name,
+  reviewNote: articles.reviewNote,
   publishedAt: articles.publishedAt,
   createdAt: articles.createdAt,
   updatedAt: articles.updatedAt,
 };
+
+/** Whose articles a list or a count covers: everyone's, or one author's (authors and contributors see their own). */
+export interface ListScope {
+  authorId?: number;
+}
 
 /** A search counts its matches up to this many; beyond, the table says "more than 10,000". */
 export const SEARCH_COUNT_LIMIT = 10_000;
@@ -46,14 +58,17 @@ export const SEARCH_COUNT_LIMIT = 10_000;
 /** Article Management's newest first: by creation, since drafts have no publication time; the id breaks ties. */
 const newestCreatedFirst = [desc(articles.createdAt), desc(articles.id)] as const;
 
-function listFilter({ q, category, status }: Pick<ArticleListQuery, "q" | "category" | "status">): SQL | undefined {
+function listFilter(
+  { q, category, status }: Pick<ArticleListQuery, "q" | "category" | "status">,
+  scope: ListScope = {},
+): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
+  if (scope.authorId !== undefined) conditions.push(eq(articles.authorId, scope.authorId));
   // Case-insensitive substring match over title and excerpt, served by the trigram indexes.
   if (q)
     conditions.push(or(sql`${articles.title} ilike ${containsPattern(q)}`, sql`${articles.excerpt} ilike ${containsPattern(q)}`));
   if (category) conditions.push(eq(articles.category, category));
-  if (status === "published") conditions.push(isNotNull(articles.publishedAt));
-  if (status === "draft") conditions.push(isNull(articles.publishedAt));
+  if (status) conditions.push(eq(articles.status, status));
   return and(...conditions);
 }
 
@@ -73,8 +88,10 @@ function editedColumns(input: ArticleInput) {
 }
 
 /**
- * The editors' side of articles: stats, the searchable list, and every change an admin makes
- * (create, edit, publish, unpublish, delete). Reader pages read articles through the article service.
+ * The newsroom's side of articles: stats, the searchable list, and every change a staff member makes
+ * (create, edit, the review transitions, publish, unpublish, delete). Who may make which change is decided
+ * by `can` before these are called; the state each change expects is in its WHERE clause, so two people
+ * acting at once cannot both win. Reader pages read articles through the article service.
  */
 export function createEditorialService({
   db,
@@ -104,22 +121,25 @@ export function createEditorialService({
   }
 
   return {
-    async stats(): Promise<ArticleStats> {
+    async stats(scope: ListScope = {}): Promise<ArticleStats> {
       const [row] = await db
         .select({
           total: count(),
           published: count(articles.publishedAt),
+          drafts: sql<number>`count(*) filter (where ${articles.status} = 'draft')`.mapWith(Number),
+          inReview: sql<number>`count(*) filter (where ${articles.status} = 'in_review')`.mapWith(Number),
           featured: sql<number>`count(*) filter (where ${articles.isFeatured})`.mapWith(Number),
           popular: sql<number>`count(*) filter (where ${articles.isPopular})`.mapWith(Number),
         })
-        .from(articles);
-      const { total = 0, published = 0, featured = 0, popular = 0 } = row ?? {};
-      return { total, published, drafts: total - published, featured, popular };
+        .from(articles)
+        .where(listFilter({ q: "" }, scope));
+      const { total = 0, published = 0, drafts = 0, inReview = 0, featured = 0, popular = 0 } = row ?? {};
+      return { total, published, drafts, inReview, featured, popular };
     },
 
     /** One page of the table: search over title and excerpt, category and status filters, 25 per page, newest first. */
-    async list(query: ArticleListQuery, pageSize = ADMIN_ARTICLES_PAGE_SIZE): Promise<ArticleListPage> {
-      const where = listFilter(query);
+    async list(query: ArticleListQuery, scope: ListScope = {}, pageSize = ADMIN_ARTICLES_PAGE_SIZE): Promise<ArticleListPage> {
+      const where = listFilter(query, scope);
       const [{ matches } = { matches: 0 }] = await db.select({ matches: count() }).from(
         // A search that matches most of a large table would spend its time counting: it stops at the limit.
         query.q
@@ -141,6 +161,7 @@ export function createEditorialService({
       const rows = await db
         .select(managedColumns)
         .from(articles)
+        .innerJoin(authors, eq(authors.id, articles.authorId))
         .where(where)
         .orderBy(...newestCreatedFirst)
         .limit(pageSize)
@@ -161,6 +182,17 @@ export function createEditorialService({
     async findForEditing(id: number): Promise<EditableArticle | null> {
       const [row] = await db
         .select({ ...managedColumns, content: articles.content })
+        .from(articles)
+        .innerJoin(authors, eq(authors.id, articles.authorId))
+        .where(eq(articles.id, id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** What the permission check needs to know of an article; null when there is none. */
+    async facts(id: number): Promise<ArticleFacts | null> {
+      const [row] = await db
+        .select({ authorId: articles.authorId, status: articles.status, isAiGenerated: articles.isAiGenerated })
         .from(articles)
         .where(eq(articles.id, id))
         .limit(1);
@@ -210,43 +242,57 @@ export function createEditorialService({
     async update(
       id: number,
       input: ArticleInput,
-      { expectedUpdatedAt }: { expectedUpdatedAt?: Date } = {},
+      { expectedUpdatedAt, draftsOnly = false }: { expectedUpdatedAt?: Date; draftsOnly?: boolean } = {},
     ): Promise<ChangeOutcome> {
-      // Timestamps are compared to the millisecond, the precision the editor received.
-      const matches = expectedUpdatedAt
-        ? and(
-            eq(articles.id, id),
-            sql`date_trunc('milliseconds', ${articles.updatedAt}) = ${expectedUpdatedAt.toISOString()}::timestamptz`,
-          )
-        : eq(articles.id, id);
+      // Timestamps are compared to the millisecond, the precision the editor received. A contributor's save
+      // (`draftsOnly`) also names the draft state, so it cannot land after the article was submitted.
+      const matches = and(
+        eq(articles.id, id),
+        expectedUpdatedAt
+          ? sql`date_trunc('milliseconds', ${articles.updatedAt}) = ${expectedUpdatedAt.toISOString()}::timestamptz`
+          : undefined,
+        draftsOnly ? eq(articles.status, "draft") : undefined,
+      );
+      const [current] = await db.select({ aiOriginal: articles.aiOriginal }).from(articles).where(eq(articles.id, id));
+      const rewritten = current?.aiOriginal ? { aiRewrittenPercent: rewrittenPercent(current.aiOriginal, input) } : {};
       const updated = await db
         .update(articles)
-        .set({ ...editedColumns(input), updatedAt: clock.now() })
+        .set({ ...editedColumns(input), ...rewritten, updatedAt: clock.now() })
         .where(matches)
         .returning({ id: articles.id });
       if (updated.length > 0) return changed("done");
       return (await missingOrAlready(id)) === "missing" ? "missing" : "stale";
     },
 
-    /** Draft to published, with the publication time set to now. */
-    async publish(id: number): Promise<ChangeOutcome> {
+    /**
+     * One step of the editorial state machine, as one conditional UPDATE from the states the transition
+     * starts from. Publishing records who took responsibility (`by`, a person; null only for the system's own
+     * changes, such as tests and the demo) and when; sending back and
+     * submitting keep the note. "already" means the article is no longer in a state the step starts from.
+     */
+    async transition(
+      id: number,
+      transition: Transition,
+      { by, note = "" }: { by: number | null; note?: string },
+    ): Promise<ChangeOutcome> {
       const now = clock.now();
+      const { from, to } = TRANSITIONS[transition];
+      const changes =
+        transition === "publish"
+          ? { publishedAt: now, approvedBy: by, approvedAt: now, reviewNote: "" }
+          : transition === "unpublish"
+            ? { publishedAt: null }
+            : transition === "submit"
+              ? { reviewNote: note, reviewerId: null }
+              : { reviewNote: note };
       const updated = await db
         .update(articles)
-        .set({ publishedAt: now, updatedAt: now })
-        .where(and(eq(articles.id, id), isNull(articles.publishedAt)))
+        .set({ ...changes, status: to, updatedAt: now })
+        .where(and(eq(articles.id, id), inArray(articles.status, [...from])))
         .returning({ id: articles.id });
-      return updated.length > 0 ? changed("done") : missingOrAlready(id);
-    },
-
-    /** Published to draft: the publication time is cleared. */
-    async unpublish(id: number): Promise<ChangeOutcome> {
-      const updated = await db
-        .update(articles)
-        .set({ publishedAt: null, updatedAt: clock.now() })
-        .where(and(eq(articles.id, id), isNotNull(articles.publishedAt)))
-        .returning({ id: articles.id });
-      return updated.length > 0 ? changed("done") : missingOrAlready(id);
+      // Only publishing and unpublishing change what readers see.
+      if (updated.length > 0) return transition === "publish" || transition === "unpublish" ? changed("done") : "done";
+      return missingOrAlready(id);
     },
 
     /** Permanent. */

@@ -73,7 +73,7 @@ describe("createAdmin", () => {
 
     const refusal = await service.createAdmin("EDITOR", "a different password").catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(AdminAccountError);
-    expect(refusal).toMatchObject({ code: "ADMIN_EXISTS", message: 'An admin named "EDITOR" already exists.' });
+    expect(refusal).toMatchObject({ code: "ADMIN_EXISTS", message: 'An account named "EDITOR" already exists.' });
 
     const rows = await database.db.select().from(admins);
     expect(rows.map((row) => row.username)).toEqual(["Editor"]);
@@ -150,7 +150,7 @@ describe("changePassword", () => {
     const refusal = await service.changePassword("nobody", "new password here").catch((error: unknown) => error);
 
     expect(refusal).toBeInstanceOf(AdminAccountError);
-    expect(refusal).toMatchObject({ code: "ADMIN_NOT_FOUND", message: 'There is no admin named "nobody".' });
+    expect(refusal).toMatchObject({ code: "ADMIN_NOT_FOUND", message: 'There is no account named "nobody".' });
     expect(await sessionService.find(token)).toMatchObject({ username: "Editor" });
   });
 });

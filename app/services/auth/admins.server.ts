@@ -1,8 +1,9 @@
-import { asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { admins, authors, loginAttempts, sessions } from "../../db/schema";
+import { admins, articles, authors, loginAttempts, sessions } from "../../db/schema";
+import type { ProfileLink, StaffRole } from "../../utils/permissions";
 import type { Clock } from "../index.server";
-import { hashPassword } from "./passwords.server";
+import { hashPassword, verifyPassword } from "./passwords.server";
 
 /** PostgreSQL's unique_violation: the same name created at the same moment by someone else. */
 const UNIQUE_VIOLATION = "23505";
@@ -10,36 +11,100 @@ const UNIQUE_VIOLATION = "23505";
 /** A domain error with a stable code, so callers never read message text. */
 export class AdminAccountError extends Error {
   constructor(
-    readonly code: "ADMIN_EXISTS" | "ADMIN_NOT_FOUND",
+    readonly code:
+      | "ADMIN_EXISTS"
+      | "ADMIN_NOT_FOUND"
+      | "NAME_TAKEN"
+      | "LAST_ADMINISTRATOR"
+      | "HAS_ARTICLES"
+      | "WRONG_PASSWORD"
+      | "SELF",
     message: string,
   ) {
     super(message);
   }
 }
 
+/** The role line a new profile starts with, by role; people change it in their profile. */
+export const DEFAULT_ROLE_LINE: Record<StaffRole, string> = {
+  administrator: "Editor",
+  editor: "Editor",
+  author: "Staff Writer",
+  contributor: "Contributor",
+};
+
 export interface AdminListing {
   id: number;
   username: string;
   authorName: string;
+  role: StaffRole;
+  email: string;
   createdAt: Date;
+  lastSignInAt: Date | null;
+  suspendedAt: Date | null;
+  /** Articles they sign or approved: a person with any is suspended, never deleted. */
+  articleCount: number;
 }
 
-/** Admin accounts: each has a scrypt password hash and an author profile used for the articles they write. */
+export interface NewAccount {
+  username: string;
+  password: string;
+  role: StaffRole;
+  /** The byline; the username when not given. */
+  displayName?: string;
+  email?: string;
+}
+
+export interface Profile {
+  displayName: string;
+  roleLine: string;
+  bio: string;
+  avatar: string;
+  links: ProfileLink[];
+}
+
+/**
+ * Staff accounts (administrators, editors, authors, contributors): a password hash, a role, and an author
+ * profile that signs the articles they write. Every rule that keeps the newsroom administrable lives here:
+ * the last active administrator cannot be demoted, suspended or deleted, and a person with articles is
+ * suspended rather than deleted.
+ */
 export function createAdminService({ db, clock }: { db: Database; clock: Clock }) {
   async function countAdmins(): Promise<number> {
     const [row] = await db.select({ value: count() }).from(admins);
     return row?.value ?? 0;
   }
 
-  /** Inserts the admin and their author profile (an author of the same name is reused). */
-  async function insertAdmin(tx: Database, username: string, passwordHash: string): Promise<void> {
-    const [author] = await tx
-      .insert(authors)
-      .values({ name: username, role: "Editor" })
-      .onConflictDoUpdate({ target: authors.name, set: { name: username } })
-      .returning({ id: authors.id });
-    if (!author) throw new Error("Failed to create the admin's author profile.");
-    await tx.insert(admins).values({ username, passwordHash, authorId: author.id });
+  /**
+   * Inserts the account and its author profile. An author of the same name is reused only when no account
+   * owns it yet (an imported byline becomes the person's own); otherwise the name is taken.
+   */
+  async function insertAccount(
+    tx: Database,
+    { username, role, displayName = username, email = "" }: Omit<NewAccount, "password">,
+    passwordHash: string,
+  ): Promise<number> {
+    const [existing] = await tx
+      .select({ id: authors.id, owner: admins.id })
+      .from(authors)
+      .leftJoin(admins, eq(admins.authorId, authors.id))
+      .where(eq(authors.name, displayName))
+      .limit(1)
+      .for("update", { of: authors });
+    if (existing?.owner != null)
+      throw new AdminAccountError("NAME_TAKEN", `Another staff member already signs as "${displayName}".`);
+    const authorId =
+      existing?.id ??
+      (
+        await tx
+          .insert(authors)
+          .values({ name: displayName, role: DEFAULT_ROLE_LINE[role] })
+          .returning({ id: authors.id })
+      )[0]?.id;
+    if (authorId === undefined) throw new Error("Failed to create the author profile.");
+    const [row] = await tx.insert(admins).values({ username, passwordHash, authorId, role, email }).returning({ id: admins.id });
+    if (!row) throw new Error("Failed to create the account.");
+    return row.id;
   }
 
   async function findByUsername(username: string) {
@@ -50,13 +115,55 @@ export function createAdminService({ db, clock }: { db: Database; clock: Clock }
     return admin;
   }
 
+  async function findById(id: number) {
+    const [admin] = await db.select().from(admins).where(eq(admins.id, id));
+    if (!admin) throw new AdminAccountError("ADMIN_NOT_FOUND", "That staff member no longer exists.");
+    return admin;
+  }
+
+  /**
+   * Refuses a change that would leave no active administrator. Runs inside the change's transaction with
+   * the administrators locked, so two administrators demoting each other at once cannot both succeed.
+   */
+  async function keepAnAdministrator(tx: Database, leaving: number): Promise<void> {
+    const others = await tx
+      .select({ id: admins.id })
+      .from(admins)
+      .where(and(eq(admins.role, "administrator"), isNull(admins.suspendedAt), ne(admins.id, leaving)))
+      .for("update");
+    if (others.length === 0)
+      throw new AdminAccountError("LAST_ADMINISTRATOR", "The newsroom needs at least one active administrator.");
+  }
+
+  /** Creates an account, or ADMIN_EXISTS when the username is taken (in any letter case). */
+  async function createAccount(account: NewAccount, tx: Database = db): Promise<number> {
+    const username = account.username.trim();
+    const taken = () => new AdminAccountError("ADMIN_EXISTS", `An account named "${username}" already exists.`);
+    const passwordHash = await hashPassword(account.password);
+    try {
+      return await tx.transaction(async (inner) => {
+        const [existing] = await inner
+          .select({ id: admins.id })
+          .from(admins)
+          .where(eq(sql`lower(${admins.username})`, username.toLowerCase()))
+          .for("update");
+        if (existing) throw taken();
+        return insertAccount(inner, { ...account, username }, passwordHash);
+      });
+    } catch (error) {
+      if (causeCode(error) === UNIQUE_VIOLATION) throw taken();
+      throw error;
+    }
+  }
+
   return {
     countAdmins,
     findByUsername,
+    createAccount,
 
     /**
-     * Creates the first admin from ADMIN_USERNAME / ADMIN_PASSWORD when no admin exists yet.
-     * Never overwrites an existing admin. Returns whether one was created.
+     * Creates the first administrator from ADMIN_USERNAME / ADMIN_PASSWORD when no account exists yet.
+     * Never overwrites an existing one. Returns whether one was created.
      */
     async ensureInitialAdmin(initial: { username: string; password: string } | undefined): Promise<boolean> {
       if (!initial || (await countAdmins()) > 0) return false;
@@ -66,42 +173,23 @@ export function createAdminService({ db, clock }: { db: Database; clock: Clock }
         await tx.execute(sql`lock table ${admins} in share row exclusive mode`);
         const [existing] = await tx.select({ value: count() }).from(admins);
         if ((existing?.value ?? 0) > 0) return false;
-        await insertAdmin(tx, initial.username, passwordHash);
+        await insertAccount(tx, { username: initial.username, role: "administrator" }, passwordHash);
         return true;
       });
     },
 
-    /** `npm run admin -- create NAME`: a new admin, or ADMIN_EXISTS when the name is taken (in any letter case). */
-    async createAdmin(rawUsername: string, password: string): Promise<void> {
-      const username = rawUsername.trim();
-      const taken = () => new AdminAccountError("ADMIN_EXISTS", `An admin named "${username}" already exists.`);
-      const passwordHash = await hashPassword(password);
-      try {
-        await insertNew();
-      } catch (error) {
-        if (causeCode(error) === UNIQUE_VIOLATION) throw taken();
-        throw error;
-      }
-      async function insertNew() {
-        await db.transaction(async (tx) => {
-          const [existing] = await tx
-            .select({ id: admins.id })
-            .from(admins)
-            .where(eq(sql`lower(${admins.username})`, username.toLowerCase()))
-            .for("update");
-          if (existing) throw taken();
-          await insertAdmin(tx, username, passwordHash);
-        });
-      }
+    /** `npm run admin -- create NAME [--role ROLE]`: an administrator unless another role is named. */
+    async createAdmin(username: string, password: string, role: StaffRole = "administrator"): Promise<void> {
+      await createAccount({ username, password, role });
     },
 
     /**
-     * Sets a new password, signs the admin out everywhere and lifts a lockout on the name.
+     * Sets a new password, signs the person out everywhere and lifts a lockout on the name.
      * Returns the username as stored and how many sessions were ended.
      */
     async changePassword(username: string, password: string): Promise<{ username: string; endedSessions: number }> {
       const admin = await findByUsername(username);
-      if (!admin) throw new AdminAccountError("ADMIN_NOT_FOUND", `There is no admin named "${username}".`);
+      if (!admin) throw new AdminAccountError("ADMIN_NOT_FOUND", `There is no account named "${username}".`);
       const passwordHash = await hashPassword(password);
       return db.transaction(async (tx) => {
         await tx.update(admins).set({ passwordHash, updatedAt: clock.now() }).where(eq(admins.id, admin.id));
@@ -111,12 +199,146 @@ export function createAdminService({ db, clock }: { db: Database; clock: Clock }
       });
     },
 
+    /**
+     * A person changes their own password: the current one must match. Their other sessions end; the one
+     * they are using (`keepSession`, a token hash) stays.
+     */
+    async changeOwnPassword(adminId: number, current: string, next: string, keepSession: string): Promise<void> {
+      const admin = await findById(adminId);
+      if (!(await verifyPassword(current, admin.passwordHash)))
+        throw new AdminAccountError("WRONG_PASSWORD", "The current password is not right.");
+      const passwordHash = await hashPassword(next);
+      await db.transaction(async (tx) => {
+        await tx.update(admins).set({ passwordHash, updatedAt: clock.now() }).where(eq(admins.id, adminId));
+        await tx.delete(sessions).where(and(eq(sessions.adminId, adminId), ne(sessions.tokenHash, keepSession)));
+      });
+    },
+
+    async recordSignIn(adminId: number): Promise<void> {
+      await db.update(admins).set({ lastSignInAt: clock.now() }).where(eq(admins.id, adminId));
+    },
+
+    /** Everyone on the staff, by username, with what the Staff tab shows. */
     async list(): Promise<AdminListing[]> {
-      return db
-        .select({ id: admins.id, username: admins.username, authorName: authors.name, createdAt: admins.createdAt })
+      const signed = db
+        .select({ authorId: articles.authorId, n: count().as("signed") })
+        .from(articles)
+        .groupBy(articles.authorId)
+        .as("signed_counts");
+      const approved = db
+        .select({ approvedBy: articles.approvedBy, n: count().as("approved") })
+        .from(articles)
+        .groupBy(articles.approvedBy)
+        .as("approved_counts");
+      const rows = await db
+        .select({
+          id: admins.id,
+          username: admins.username,
+          authorName: authors.name,
+          role: admins.role,
+          email: admins.email,
+          createdAt: admins.createdAt,
+          lastSignInAt: admins.lastSignInAt,
+          suspendedAt: admins.suspendedAt,
+          articleCount: sql<number>`coalesce(${signed.n}, 0) + coalesce(${approved.n}, 0)`.mapWith(Number),
+        })
         .from(admins)
         .innerJoin(authors, eq(authors.id, admins.authorId))
+        .leftJoin(signed, eq(signed.authorId, admins.authorId))
+        .leftJoin(approved, eq(approved.approvedBy, admins.id))
         .orderBy(asc(sql`lower(${admins.username})`));
+      return rows;
+    },
+
+    /** Gives a person another role; the last active administrator keeps theirs. */
+    async changeRole(adminId: number, role: StaffRole): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [target] = await tx.select().from(admins).where(eq(admins.id, adminId)).for("update");
+        if (!target) throw new AdminAccountError("ADMIN_NOT_FOUND", "That staff member no longer exists.");
+        if (target.role === "administrator" && role !== "administrator") await keepAnAdministrator(tx, adminId);
+        await tx.update(admins).set({ role, updatedAt: clock.now() }).where(eq(admins.id, adminId));
+      });
+    },
+
+    /** Suspends a person: every session of theirs ends at once; their articles and byline stay. */
+    async suspend(adminId: number): Promise<number> {
+      return db.transaction(async (tx) => {
+        const [target] = await tx.select().from(admins).where(eq(admins.id, adminId)).for("update");
+        if (!target) throw new AdminAccountError("ADMIN_NOT_FOUND", "That staff member no longer exists.");
+        if (target.role === "administrator") await keepAnAdministrator(tx, adminId);
+        await tx
+          .update(admins)
+          .set({ suspendedAt: target.suspendedAt ?? clock.now(), updatedAt: clock.now() })
+          .where(eq(admins.id, adminId));
+        const ended = await tx.delete(sessions).where(eq(sessions.adminId, adminId)).returning({ id: sessions.adminId });
+        return ended.length;
+      });
+    },
+
+    async reactivate(adminId: number): Promise<void> {
+      const updated = await db
+        .update(admins)
+        .set({ suspendedAt: null, updatedAt: clock.now() })
+        .where(eq(admins.id, adminId))
+        .returning({ id: admins.id });
+      if (updated.length === 0) throw new AdminAccountError("ADMIN_NOT_FOUND", "That staff member no longer exists.");
+    },
+
+    /** Deletes a person who has no articles (signed or approved), with their author profile. */
+    async remove(adminId: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [target] = await tx.select().from(admins).where(eq(admins.id, adminId)).for("update");
+        if (!target) throw new AdminAccountError("ADMIN_NOT_FOUND", "That staff member no longer exists.");
+        if (target.role === "administrator") await keepAnAdministrator(tx, adminId);
+        const [used] = await tx
+          .select({ n: count() })
+          .from(articles)
+          .where(or(eq(articles.authorId, target.authorId), eq(articles.approvedBy, adminId)));
+        if ((used?.n ?? 0) > 0)
+          throw new AdminAccountError("HAS_ARTICLES", "They have articles, so their byline must stay: suspend them instead.");
+        await tx.delete(admins).where(eq(admins.id, adminId));
+        await tx.delete(authors).where(eq(authors.id, target.authorId));
+      });
+    },
+
+    async profile(adminId: number): Promise<Profile & { username: string; email: string; role: StaffRole }> {
+      const [row] = await db
+        .select({
+          username: admins.username,
+          email: admins.email,
+          role: admins.role,
+          displayName: authors.name,
+          roleLine: authors.role,
+          bio: authors.bio,
+          avatar: authors.avatar,
+          links: authors.links,
+        })
+        .from(admins)
+        .innerJoin(authors, eq(authors.id, admins.authorId))
+        .where(eq(admins.id, adminId));
+      if (!row) throw new AdminAccountError("ADMIN_NOT_FOUND", "That staff member no longer exists.");
+      return row;
+    },
+
+    /** Saves a person's own profile: the byline they sign with, its role line, bio, avatar and links. */
+    async updateProfile(adminId: number, profile: Profile): Promise<void> {
+      const admin = await findById(adminId);
+      try {
+        await db
+          .update(authors)
+          .set({
+            name: profile.displayName,
+            role: profile.roleLine,
+            bio: profile.bio,
+            avatar: profile.avatar,
+            links: profile.links,
+          })
+          .where(eq(authors.id, admin.authorId));
+      } catch (error) {
+        if (causeCode(error) === UNIQUE_VIOLATION)
+          throw new AdminAccountError("NAME_TAKEN", `Another author already signs as "${profile.displayName}".`);
+        throw error;
+      }
     },
   };
 }
@@ -124,7 +346,7 @@ export function createAdminService({ db, clock }: { db: Database; clock: Clock }
 export type AdminService = ReturnType<typeof createAdminService>;
 
 /** The SQLSTATE of a database error, also when a driver wraps it in a `cause`. */
-function causeCode(error: unknown): string | undefined {
+export function causeCode(error: unknown): string | undefined {
   for (let current = error; current instanceof Error || (typeof current === "object" && current !== null);) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;

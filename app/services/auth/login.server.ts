@@ -25,6 +25,8 @@ export const LOGIN_ADDRESS_LIMIT: RateLimitPolicy = { bucket: "admin-login", lim
 export type LoginResult =
   | { outcome: "signed-in"; token: string; expiresAt: Date; username: string }
   | { outcome: "invalid" }
+  /** The right password for an account an administrator has suspended. */
+  | { outcome: "suspended" }
   | { outcome: "locked"; retryAfterMs: number }
   | { outcome: "limited"; retryAfterMs: number };
 
@@ -91,7 +93,9 @@ export function createLoginService({ db, clock, admins, sessions, rateLimiter, d
         : { outcome: "invalid" };
     }
     await db.delete(loginAttempts).where(eq(loginAttempts.username, username));
+    if (admin.suspendedAt) return { outcome: "suspended" };
     const session = await sessions.create(admin.id);
+    await admins.recordSignIn(admin.id);
     return { outcome: "signed-in", username: admin.username, ...session };
   }
 

@@ -1,16 +1,20 @@
 import { createHash, randomBytes } from "node:crypto";
-import { eq, lte, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { admins, sessions } from "../../db/schema";
+import { admins, authors, sessions } from "../../db/schema";
+import type { StaffRole } from "../../utils/permissions";
 import type { Clock } from "../index.server";
 
 /** The spec's session length: 24 hours. */
 export const SESSION_DURATION_MS = 86_400_000;
 
-/** The signed-in admin, as a valid session row says. */
+/** The signed-in staff member, as a valid session row says. */
 export interface AdminSession {
   adminId: number;
   username: string;
+  /** Their author profile's name: the byline and how the admin area greets them. */
+  displayName: string;
+  role: StaffRole;
   authorId: number;
   expiresAt: Date;
 }
@@ -32,19 +36,22 @@ export function createSessionService({ db, clock }: { db: Database; clock: Clock
       return { token, expiresAt };
     },
 
-    /** The session for a cookie's token, or null. An expired session is deleted on sight. */
+    /** The session for a cookie's token, or null. An expired session is deleted on sight; a suspended account has none. */
     async find(token: string): Promise<AdminSession | null> {
       const tokenHash = hashSessionToken(token);
       const [row] = await db
         .select({
           adminId: admins.id,
           username: admins.username,
+          displayName: authors.name,
+          role: admins.role,
           authorId: admins.authorId,
           expiresAt: sessions.expiresAt,
         })
         .from(sessions)
         .innerJoin(admins, eq(admins.id, sessions.adminId))
-        .where(eq(sessions.tokenHash, tokenHash));
+        .innerJoin(authors, eq(authors.id, admins.authorId))
+        .where(and(eq(sessions.tokenHash, tokenHash), isNull(admins.suspendedAt)));
       if (!row) return null;
       if (row.expiresAt.getTime() <= clock.now().getTime()) {
         await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));

@@ -41,6 +41,8 @@ export interface ArticleRequest {
   apiKey: string;
   category: Category;
   topic?: string | undefined;
+  /** The editor who started the job: the draft waits in review for them (issue 18). */
+  reviewerId?: number | null;
 }
 
 export interface GeneratedDraft {
@@ -169,13 +171,31 @@ export function createArticleGenerator({
    * Inserts the draft and, in the same transaction, marks it related to the story it follows up (if any) and lets
    * the caller record it (a job's list of drafts).
    */
-  async function saveDraft(draft: GeneratedDraft, followsUp: number | null, recordDraft?: RecordDraft): Promise<number> {
+  async function saveDraft(
+    draft: GeneratedDraft,
+    followsUp: number | null,
+    reviewerId: number | null,
+    recordDraft?: RecordDraft,
+  ): Promise<number> {
     const authorId = await correspondentId();
     const now = clock.now();
     return db.transaction(async (tx) => {
+      // An AI draft waits in review for the editor who asked for it, and its text as the model wrote it is kept
+      // unchanged next to the text the editors will change (the provenance record).
       const [row] = await tx
         .insert(articles)
-        .values({ ...draft, authorId, isAiGenerated: true, publishedAt: null, createdAt: now, updatedAt: now })
+        .values({
+          ...draft,
+          authorId,
+          isAiGenerated: true,
+          status: "in_review",
+          reviewerId,
+          aiOriginal: { title: draft.title, excerpt: draft.excerpt, content: draft.content },
+          aiRewrittenPercent: 0,
+          publishedAt: null,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning({ id: articles.id });
       if (!row) throw new Error("The generated draft was not saved.");
       // The earlier story may have been deleted since the check: then there is nothing to relate to.
@@ -210,7 +230,7 @@ export function createArticleGenerator({
       const draft = composeDraft(reply, { category, provider: model.provider, news: items });
 
       await onStep("saving");
-      const id = await saveDraft(draft, check.followUp?.id ?? null, recordDraft);
+      const id = await saveDraft(draft, check.followUp?.id ?? null, request.reviewerId ?? null, recordDraft);
       logger.info({ articleId: id, model: model.id, category, sources: draft.sources }, "generated a draft");
       return reply.notice ? { id, notice: reply.notice } : { id };
     },

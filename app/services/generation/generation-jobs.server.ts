@@ -173,7 +173,13 @@ export function createGenerationJobService({
     };
     for (let article = 1; article <= job.count && !signal.aborted; article += 1) {
       try {
-        const request = { model, apiKey, category: job.category, topic: job.topic ?? undefined };
+        const request = {
+          model,
+          apiKey,
+          category: job.category,
+          topic: job.topic ?? undefined,
+          reviewerId: job.requestedBy,
+        };
         // The draft and its place in the job's list are written in one transaction: a crash keeps both or neither.
         const recordDraft = async (tx: Pick<Database, "update">, articleId: number) => {
           const recorded = await tx

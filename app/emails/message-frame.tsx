@@ -1,0 +1,83 @@
+import type { CSSProperties, ReactElement, ReactNode } from "react";
+// The components one by one, as in digest-email.tsx: the bundle of all of them loads far more.
+import { Body } from "@react-email/body";
+import { Button } from "@react-email/button";
+import { Container } from "@react-email/container";
+import { Head } from "@react-email/head";
+import { Heading } from "@react-email/heading";
+import { Hr } from "@react-email/hr";
+import { Html } from "@react-email/html";
+import { Link } from "@react-email/link";
+import { Preview } from "@react-email/preview";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
+import { ACCENT, BORDER, frameStyles } from "./email-theme";
+
+export const messageStyles = {
+  ...frameStyles,
+  card: { backgroundColor: "#ffffff", border: `1px solid ${BORDER}`, borderRadius: "8px", padding: "24px" },
+  siteName: { fontSize: "24px", lineHeight: "30px", fontWeight: 700, margin: "0 0 16px" },
+  paragraph: { fontSize: "16px", lineHeight: "26px", margin: "0 0 16px" },
+  cta: { padding: "8px 0 16px" },
+  link: { color: ACCENT, textDecoration: "underline", wordBreak: "break-all" },
+} satisfies Record<string, CSSProperties>;
+
+interface MessageFrameProps {
+  subject: string;
+  preview: string;
+  siteName: string;
+  /** Absolute, without a trailing slash. */
+  siteUrl: string;
+  children: ReactNode;
+}
+
+/** A one-off message (a confirmation, an invitation): the site's name over a card, the site's address below. */
+export function MessageFrame({ subject, preview, siteName, siteUrl, children }: MessageFrameProps): ReactElement {
+  return (
+    <Html lang="en" dir="ltr">
+      <Head>
+        <title>{subject}</title>
+        <meta name="color-scheme" content="light" />
+        <meta name="supported-color-schemes" content="light" />
+      </Head>
+      <Preview>{preview}</Preview>
+      <Body style={messageStyles.body}>
+        <Container style={messageStyles.container}>
+          <Section style={messageStyles.card}>
+            <Heading as="h1" style={messageStyles.siteName}>
+              {siteName}
+            </Heading>
+            {children}
+          </Section>
+          <Section>
+            <Hr style={messageStyles.divider} />
+            <Text style={messageStyles.footerText}>
+              <Link href={siteUrl} style={messageStyles.footerLink}>
+                {siteUrl}
+              </Link>
+            </Text>
+          </Section>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+/** The message's one action: a button, and the same link written out for clients that hide buttons. */
+export function MessageAction({ href, label }: { href: string; label: string }): ReactElement {
+  return (
+    <>
+      <Section style={messageStyles.cta}>
+        <Button href={href} style={messageStyles.button}>
+          {label}
+        </Button>
+      </Section>
+      <Text style={messageStyles.paragraph}>
+        Or open this link:{" "}
+        <Link href={href} style={messageStyles.link} data-text-href="hidden">
+          {href}
+        </Link>
+      </Text>
+    </>
+  );
+}

@@ -1,0 +1,226 @@
+import { useState } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { ImageUpload } from "~/components/admin/image-panel";
+import { NoticeMessage } from "~/components/admin/notice-message";
+import { servicesContext } from "~/context";
+import { AdminAccountError } from "~/services/auth/admins.server";
+import { hashSessionToken } from "~/services/auth/sessions.server";
+import { readForm } from "~/utils/http";
+import { ROLE_LABELS } from "~/utils/permissions";
+import { adminMeta } from "~/utils/seo";
+import { firstProblem, PasswordForm, ProfileForm } from "~/validation/staff";
+import type { Route } from "./+types/profile";
+import { currentSessionToken, requirePermission } from "./guard.server";
+import { noticeHeaders, takeNotice, type Notice } from "./notice.server";
+
+export const meta: Route.MetaFunction = () => adminMeta("Profile · Admin");
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/** Stock avatars for people who would rather not upload a photo. */
+const STOCK_AVATARS = [
+  { url: "/images/avatars/stock-blue.svg", label: "Blue" },
+  { url: "/images/avatars/stock-green.svg", label: "Green" },
+  { url: "/images/avatars/stock-amber.svg", label: "Amber" },
+  { url: "/images/avatars/stock-violet.svg", label: "Violet" },
+];
+
+/** The signed-in person's own profile: the byline readers see, and their password. */
+export async function loader(args: Route.LoaderArgs) {
+  const actor = await requirePermission(args, "admin.enter");
+  const { admins } = args.context.get(servicesContext);
+  const [profile, { notice, headers }] = await Promise.all([admins.profile(actor.adminId), takeNotice(args.request)]);
+  return data({ profile, notice }, { headers });
+}
+
+/** Save the profile, or change the password (the current one first; other sessions end, this one stays). */
+export async function action(args: Route.ActionArgs) {
+  const actor = await requirePermission(args, "admin.enter");
+  const { admins, logger } = args.context.get(servicesContext);
+  const form = Object.fromEntries(await readForm(args.request));
+  const answer = (notice: Notice, status: number) => data({ notice, form: form.intent === "password" ? "password" : "profile" }, status);
+  try {
+    if (form.intent === "password") {
+      const parsed = PasswordForm.safeParse(form);
+      if (!parsed.success) return answer({ kind: "error", text: firstProblem(parsed.error) }, 400);
+      const token = await currentSessionToken(args);
+      await admins.changeOwnPassword(actor.adminId, parsed.data.current, parsed.data.password, hashSessionToken(token ?? ""));
+      return redirect("/admin/profile", {
+        status: 303,
+        headers: await noticeHeaders({ kind: "success", text: "Password changed. Your other sessions were signed out." }),
+      });
+    }
+    const parsed = ProfileForm.safeParse(form);
+    if (!parsed.success) return answer({ kind: "error", text: firstProblem(parsed.error) }, 400);
+    await admins.updateProfile(actor.adminId, parsed.data);
+    return redirect("/admin/profile", { status: 303, headers: await noticeHeaders({ kind: "success", text: "Profile saved." }) });
+  } catch (error) {
+    if (error instanceof AdminAccountError) return answer({ kind: "error", text: error.message }, 409);
+    logger.error({ err: error }, "profile change failed");
+    return answer({ kind: "error", text: "The change failed; nothing was changed." }, 500);
+  }
+}
+
+const inputClass =
+  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-950";
+const cardClass = "rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900";
+const submitClass = "rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60";
+
+export default function ProfileTab({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile } = loaderData;
+  const [avatar, setAvatar] = useState(profile.avatar);
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const notice = actionData?.notice ?? loaderData.notice;
+  return (
+    <div className="space-y-8">
+      <h2 className="sr-only">Profile</h2>
+      <NoticeMessage notice={notice} />
+
+      <section aria-labelledby="profile-heading" className={cardClass}>
+        <h3 id="profile-heading" className="text-lg font-bold">
+          Your byline
+        </h3>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          Signed in as {profile.username} ({ROLE_LABELS[profile.role]}). Readers see this with every article you sign.
+        </p>
+        <Form method="post" className="mt-4 grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
+          <input type="hidden" name="intent" value="profile" />
+          <div className="space-y-4">
+            <div>
+              <label htmlFor="profile-name" className="mb-1 block text-sm font-medium">
+                Display name
+              </label>
+              <input id="profile-name" name="displayName" required maxLength={80} defaultValue={profile.displayName} className={inputClass} />
+            </div>
+            <div>
+              <label htmlFor="profile-role-line" className="mb-1 block text-sm font-medium">
+                Role line
+              </label>
+              <input
+                id="profile-role-line"
+                name="roleLine"
+                maxLength={80}
+                defaultValue={profile.roleLine}
+                placeholder="Staff Writer"
+                className={inputClass}
+              />
+            </div>
+            <div>
+              <label htmlFor="profile-bio" className="mb-1 block text-sm font-medium">
+                Short bio
+              </label>
+              <textarea id="profile-bio" name="bio" rows={4} maxLength={600} defaultValue={profile.bio} className={inputClass} />
+            </div>
+            <div>
+              <label htmlFor="profile-links" className="mb-1 block text-sm font-medium">
+                Links
+              </label>
+              <textarea
+                id="profile-links"
+                name="links"
+                rows={3}
+                aria-describedby="profile-links-hint"
+                defaultValue={profile.links.map((link) => `${link.label} ${link.url}`).join("\n")}
+                className={inputClass}
+              />
+              <p id="profile-links-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+                One per line, a label then the address: Website https://example.com (at most 5).
+              </p>
+            </div>
+          </div>
+          <div className="space-y-4">
+            <div>
+              <p className="mb-1 text-sm font-medium">Avatar</p>
+              {avatar ? (
+                <img src={avatar} alt="Your avatar" width={96} height={96} className="size-24 rounded-full object-cover" />
+              ) : (
+                <p className="text-sm text-slate-600 dark:text-slate-400">No avatar yet.</p>
+              )}
+            </div>
+            <div>
+              <label htmlFor="profile-avatar" className="mb-1 block text-sm font-medium">
+                Avatar address
+              </label>
+              <input
+                id="profile-avatar"
+                name="avatar"
+                value={avatar}
+                onChange={(event) => setAvatar(event.target.value)}
+                className={inputClass}
+              />
+            </div>
+            <ImageUpload id="profile-avatar-upload" label="Upload a photo" onUploaded={setAvatar} />
+            <fieldset>
+              <legend className="mb-2 text-sm font-medium">Stock avatars</legend>
+              <ul className="flex gap-2">
+                {STOCK_AVATARS.map((stock) => (
+                  <li key={stock.url}>
+                    <button
+                      type="button"
+                      aria-pressed={avatar === stock.url}
+                      aria-label={`${stock.label} stock avatar`}
+                      onClick={() => setAvatar(stock.url)}
+                      className={`rounded-full border-2 ${avatar === stock.url ? "border-blue-600" : "border-transparent"}`}
+                    >
+                      <img src={stock.url} alt="" width={48} height={48} className="size-12 rounded-full" />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+          </div>
+          <div>
+            <button type="submit" disabled={busy} className={submitClass}>
+              Save profile
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      <section aria-labelledby="password-heading" className={cardClass}>
+        <h3 id="password-heading" className="text-lg font-bold">
+          Change password
+        </h3>
+        <Form method="post" className="mt-4 grid max-w-md gap-4">
+          <input type="hidden" name="intent" value="password" />
+          <div>
+            <label htmlFor="password-current" className="mb-1 block text-sm font-medium">
+              Current password
+            </label>
+            <input id="password-current" name="current" type="password" required autoComplete="current-password" className={inputClass} />
+          </div>
+          <div>
+            <label htmlFor="password-new" className="mb-1 block text-sm font-medium">
+              New password
+            </label>
+            <input
+              id="password-new"
+              name="password"
+              type="password"
+              required
+              minLength={10}
+              autoComplete="new-password"
+              aria-describedby="password-new-hint"
+              className={inputClass}
+            />
+            <p id="password-new-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+              At least 10 characters.
+            </p>
+          </div>
+          <div>
+            <label htmlFor="password-confirm" className="mb-1 block text-sm font-medium">
+              New password again
+            </label>
+            <input id="password-confirm" name="confirm" type="password" required autoComplete="new-password" className={inputClass} />
+          </div>
+          <div>
+            <button type="submit" disabled={busy} className={submitClass}>
+              Change password
+            </button>
+          </div>
+        </Form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,297 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { AdminTable, EmptyListNote } from "~/components/admin/admin-table";
+import { NoticeMessage } from "~/components/admin/notice-message";
+import { LocalTime } from "~/components/local-time";
+import { servicesContext } from "~/context";
+import { AdminAccountError } from "~/services/auth/admins.server";
+import { readForm } from "~/utils/http";
+import { ROLE_LABELS, STAFF_ROLES } from "~/utils/permissions";
+import { adminMeta } from "~/utils/seo";
+import { firstProblem, InvitationForm, StaffAction } from "~/validation/staff";
+import type { Route } from "./+types/staff";
+import { requirePermission } from "./guard.server";
+import { noticeHeaders, takeNotice, type Notice } from "./notice.server";
+
+export const meta: Route.MetaFunction = () => adminMeta("Staff · Admin");
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/** Everyone on the staff with their role, last sign-in and open sessions, and the invitations not yet accepted. */
+export async function loader(args: Route.LoaderArgs) {
+  const actor = await requirePermission(args, "staff.manage");
+  const { admins, sessions, invitations } = args.context.get(servicesContext);
+  const [people, active, pending, { notice, headers }] = await Promise.all([
+    admins.list(),
+    sessions.countActive(),
+    invitations.pending(),
+    takeNotice(args.request),
+  ]);
+  return data(
+    {
+      me: actor.adminId,
+      people: people.map((person) => ({
+        ...person,
+        createdAt: person.createdAt.toISOString(),
+        lastSignInAt: person.lastSignInAt?.toISOString() ?? null,
+        suspendedAt: person.suspendedAt?.toISOString() ?? null,
+        sessions: active.get(person.id) ?? 0,
+      })),
+      pending: pending.map((invitation) => ({ ...invitation, expiresAt: invitation.expiresAt.toISOString() })),
+      notice,
+    },
+    { headers },
+  );
+}
+
+interface InviteResult {
+  notice: Notice;
+  /** The link, shown once to copy. */
+  link?: string;
+  fieldError?: string;
+}
+
+/**
+ * Invite (answers on the page, with the link shown once), change a role, suspend, reactivate, delete,
+ * revoke an invitation (back to the tab with a one-time notice). The service keeps the rules: the last active
+ * administrator stays one, and someone with articles is suspended rather than deleted.
+ */
+export async function action(args: Route.ActionArgs) {
+  const actor = await requirePermission(args, "staff.manage");
+  const { admins, invitations, logger } = args.context.get(servicesContext);
+  const form = Object.fromEntries(await readForm(args.request));
+  const parsed = StaffAction.safeParse(form);
+  if (!parsed.success) throw data("Unknown staff action.", 400);
+  const command = parsed.data;
+
+  if (command.intent === "invite") {
+    const invite = InvitationForm.safeParse(form);
+    if (!invite.success) {
+      const text = firstProblem(invite.error);
+      return data<InviteResult>({ notice: { kind: "error", text }, fieldError: text }, 400);
+    }
+    const { link, mailed } = await invitations.invite(invite.data, actor.adminId);
+    const text = mailed
+      ? `Invitation sent to ${invite.data.email}. The link works once, for 24 hours.`
+      : `The invitation could not be e-mailed to ${invite.data.email}; copy the link below and send it yourself.`;
+    return data<InviteResult>({ notice: { kind: mailed ? "success" : "error", text }, link });
+  }
+
+  let notice: Notice;
+  try {
+    if ((command.intent === "suspend" || command.intent === "delete") && command.id === actor.adminId) {
+      throw new AdminAccountError("SELF", "You cannot suspend or delete your own account.");
+    }
+    switch (command.intent) {
+      case "changeRole":
+        await admins.changeRole(command.id, command.role);
+        notice = { kind: "success", text: `Role changed to ${ROLE_LABELS[command.role]}.` };
+        break;
+      case "suspend": {
+        const ended = await admins.suspend(command.id);
+        notice = {
+          kind: "success",
+          text: `Suspended; ${ended} session${ended === 1 ? "" : "s"} ended. Their articles and byline stay.`,
+        };
+        break;
+      }
+      case "reactivate":
+        await admins.reactivate(command.id);
+        notice = { kind: "success", text: "Reactivated: they can sign in again." };
+        break;
+      case "delete":
+        await admins.remove(command.id);
+        notice = { kind: "success", text: "Deleted." };
+        break;
+      case "revokeInvitation":
+        await invitations.revoke(command.id);
+        notice = { kind: "success", text: "Invitation withdrawn: its link no longer works." };
+        break;
+    }
+  } catch (error) {
+    if (!(error instanceof AdminAccountError)) logger.error({ err: error, intent: command.intent }, "staff action failed");
+    notice = { kind: "error", text: error instanceof AdminAccountError ? error.message : "The change failed; nothing was changed." };
+  }
+  return redirect("/admin/staff", { status: 303, headers: await noticeHeaders(notice) });
+}
+
+const inputClass =
+  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-950";
+const buttonClass =
+  "rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800";
+
+export default function StaffTab({ loaderData, actionData }: Route.ComponentProps) {
+  const { people, pending, me } = loaderData;
+  const navigation = useNavigation();
+  const notice = actionData?.notice ?? loaderData.notice;
+  return (
+    <div className="space-y-8">
+      <h2 className="sr-only">Staff</h2>
+      <NoticeMessage notice={notice} />
+
+      <section aria-labelledby="invite-heading" className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+        <h3 id="invite-heading" className="text-lg font-bold">
+          Invite someone
+        </h3>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          They get a one-time link, valid 24 hours, to choose their username and password.
+        </p>
+        <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_12rem_auto] sm:items-end">
+          <input type="hidden" name="intent" value="invite" />
+          <div>
+            <label htmlFor="invite-name" className="mb-1 block text-sm font-medium">
+              Name
+            </label>
+            <input id="invite-name" name="name" required maxLength={80} autoComplete="off" className={inputClass} />
+          </div>
+          <div>
+            <label htmlFor="invite-email" className="mb-1 block text-sm font-medium">
+              Email
+            </label>
+            <input id="invite-email" name="email" type="email" required maxLength={254} autoComplete="off" className={inputClass} />
+          </div>
+          <div>
+            <label htmlFor="invite-role" className="mb-1 block text-sm font-medium">
+              Role
+            </label>
+            <select id="invite-role" name="role" defaultValue="author" className={inputClass}>
+              {STAFF_ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {ROLE_LABELS[role]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button
+            type="submit"
+            disabled={navigation.state === "submitting"}
+            className="rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
+          >
+            Send invitation
+          </button>
+        </Form>
+        {actionData?.link ? (
+          <div className="mt-4">
+            <label htmlFor="invite-link" className="mb-1 block text-sm font-medium">
+              Invitation link (shown only now)
+            </label>
+            <input id="invite-link" readOnly value={actionData.link} className={`${inputClass} font-mono`} onFocus={(event) => event.currentTarget.select()} />
+          </div>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="staff-heading" className="space-y-3">
+        <h3 id="staff-heading" className="text-lg font-bold">
+          Staff
+        </h3>
+        <AdminTable
+          labelledBy="staff-heading"
+          columns={[
+            { label: "Name" },
+            { label: "Username" },
+            { label: "Role" },
+            { label: "Last sign-in" },
+            { label: "Active sessions" },
+            { label: "Status" },
+            { label: "Actions", className: "text-right" },
+          ]}
+        >
+          {people.map((person) => (
+            <tr key={person.id} className="align-top">
+              <th scope="row" className="px-3 py-3 text-left font-semibold">
+                {person.authorName}
+                {person.email ? <span className="block text-xs font-normal text-slate-600 dark:text-slate-400">{person.email}</span> : null}
+              </th>
+              <td className="px-3 py-3">{person.username}</td>
+              <td className="px-3 py-3">
+                <Form method="post" className="flex flex-wrap items-center gap-2">
+                  <input type="hidden" name="intent" value="changeRole" />
+                  <input type="hidden" name="id" value={person.id} />
+                  <select
+                    name="role"
+                    defaultValue={person.role}
+                    aria-label={`Role of ${person.authorName}`}
+                    className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-950"
+                  >
+                    {STAFF_ROLES.map((role) => (
+                      <option key={role} value={role}>
+                        {ROLE_LABELS[role]}
+                      </option>
+                    ))}
+                  </select>
+                  <button type="submit" className={buttonClass} aria-label={`Change the role of ${person.authorName}`}>
+                    Change
+                  </button>
+                </Form>
+              </td>
+              <td className="px-3 py-3 whitespace-nowrap">
+                {person.lastSignInAt ? <LocalTime value={person.lastSignInAt} /> : "Never"}
+              </td>
+              <td className="px-3 py-3">{person.sessions}</td>
+              <td className="px-3 py-3">{person.suspendedAt ? "Suspended" : "Active"}</td>
+              <td className="px-3 py-3">
+                {person.id === me ? (
+                  <span className="block text-right text-sm text-slate-600 dark:text-slate-400">You</span>
+                ) : (
+                  <div className="flex justify-end gap-2">
+                    <Form method="post">
+                      <input type="hidden" name="intent" value={person.suspendedAt ? "reactivate" : "suspend"} />
+                      <input type="hidden" name="id" value={person.id} />
+                      <button type="submit" className={buttonClass} aria-label={`${person.suspendedAt ? "Reactivate" : "Suspend"} ${person.authorName}`}>
+                        {person.suspendedAt ? "Reactivate" : "Suspend"}
+                      </button>
+                    </Form>
+                    {person.articleCount === 0 ? (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="delete" />
+                        <input type="hidden" name="id" value={person.id} />
+                        <button type="submit" className={`${buttonClass} text-red-700 dark:text-red-400`} aria-label={`Delete ${person.authorName}`}>
+                          Delete
+                        </button>
+                      </Form>
+                    ) : null}
+                  </div>
+                )}
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      </section>
+
+      <section aria-labelledby="pending-heading" className="space-y-3">
+        <h3 id="pending-heading" className="text-lg font-bold">
+          Pending invitations
+        </h3>
+        {pending.length === 0 ? (
+          <EmptyListNote>No invitation is waiting to be accepted.</EmptyListNote>
+        ) : (
+          <AdminTable
+            labelledBy="pending-heading"
+            columns={[{ label: "Name" }, { label: "Email" }, { label: "Role" }, { label: "Expires" }, { label: "Actions", className: "text-right" }]}
+          >
+            {pending.map((invitation) => (
+              <tr key={invitation.id}>
+                <th scope="row" className="px-3 py-3 text-left font-semibold">
+                  {invitation.name}
+                </th>
+                <td className="px-3 py-3">{invitation.email}</td>
+                <td className="px-3 py-3">{ROLE_LABELS[invitation.role]}</td>
+                <td className="px-3 py-3 whitespace-nowrap">
+                  <LocalTime value={invitation.expiresAt} />
+                </td>
+                <td className="px-3 py-3 text-right">
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="revokeInvitation" />
+                    <input type="hidden" name="id" value={invitation.id} />
+                    <button type="submit" className={buttonClass} aria-label={`Withdraw the invitation of ${invitation.name}`}>
+                      Withdraw
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { UserPlus } from "lucide-react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { AdminShell } from "~/components/admin/admin-shell";
+import { servicesContext } from "~/context";
+import { AdminAccountError } from "~/services/auth/admins.server";
+import { roleWithArticle } from "~/services/auth/invitations.server";
+import { readForm } from "~/utils/http";
+import { adminMeta } from "~/utils/seo";
+import { AcceptInvitationForm, firstProblem } from "~/validation/staff";
+import { startSessionCookie } from "../admin/guard.server";
+import type { Route } from "./+types/invite";
+
+export const meta: Route.MetaFunction = () => adminMeta("Join the newsroom");
+
+/** Why a link does not work, in plain words. */
+const LINK_PROBLEMS = {
+  expired: "This invitation has expired. Ask an administrator to invite you again.",
+  used: "This invitation has already been used. Sign in at /admin with the username you chose.",
+  invalid: "This invitation link is not valid. Check that you copied all of it, or ask for a new one.",
+} as const;
+
+/** The invitation behind the link: who it is for and as what, or why it does not work (404, 410). */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { invitations, site } = context.get(servicesContext);
+  const checked = await invitations.check(params.token);
+  if (checked.outcome !== "valid") {
+    throw data(LINK_PROBLEMS[checked.outcome], checked.outcome === "invalid" ? 404 : 410);
+  }
+  return { name: checked.name, role: roleWithArticle(checked.role), siteName: site.name };
+}
+
+/** Choose a username and password: the account is made, the link is used up, and the person is signed in. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { invitations, sessions, admins, site, logger } = context.get(servicesContext);
+  const form = Object.fromEntries(await readForm(request));
+  const parsed = AcceptInvitationForm.safeParse(form);
+  const username = typeof form.username === "string" ? form.username : "";
+  if (!parsed.success) return data({ error: firstProblem(parsed.error), username }, 400);
+  try {
+    const accepted = await invitations.accept(params.token, parsed.data);
+    if (accepted.outcome !== "accepted") return data({ error: LINK_PROBLEMS[accepted.outcome], username }, 410);
+    const session = await sessions.create(accepted.adminId);
+    await admins.recordSignIn(accepted.adminId);
+    return redirect("/admin", {
+      status: 303,
+      headers: { "Set-Cookie": await startSessionCookie(site.url, session.token, session.expiresAt) },
+    });
+  } catch (error) {
+    if (error instanceof AdminAccountError) return data({ error: error.message, username }, 409);
+    logger.error({ err: error }, "accepting an invitation failed");
+    return data({ error: "Your account could not be created. Please try again.", username }, 500);
+  }
+}
+
+const inputClass =
+  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-950";
+
+export default function AcceptInvitation({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  return (
+    <AdminShell>
+      <div className="mx-auto flex w-full max-w-md flex-col px-4 py-12 sm:py-20">
+        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
+          <div className="mb-6 flex flex-col items-center gap-3 text-center">
+            <span className="inline-flex size-12 items-center justify-center rounded-full bg-blue-50 text-blue-700 dark:bg-blue-950 dark:text-blue-300">
+              <UserPlus aria-hidden className="size-6" />
+            </span>
+            <h1 className="text-2xl font-bold">Join {loaderData.siteName}</h1>
+            <p className="text-slate-600 dark:text-slate-400">
+              Welcome, {loaderData.name}. You are invited as {loaderData.role}. Choose how you will sign in.
+            </p>
+          </div>
+          <div role="alert" className="empty:hidden">
+            {actionData?.error ? (
+              <p className="mb-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+                {actionData.error}
+              </p>
+            ) : null}
+          </div>
+          <Form method="post" className="space-y-4">
+            <div>
+              <label htmlFor="invite-username" className="mb-1 block text-sm font-medium">
+                Username
+              </label>
+              <input
+                id="invite-username"
+                name="username"
+                required
+                minLength={2}
+                maxLength={50}
+                autoComplete="username"
+                defaultValue={actionData?.username ?? ""}
+                aria-describedby="invite-username-hint"
+                className={inputClass}
+              />
+              <p id="invite-username-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+                2 to 50 letters, digits and . _ @ -
+              </p>
+            </div>
+            <div>
+              <label htmlFor="invite-password" className="mb-1 block text-sm font-medium">
+                Password
+              </label>
+              <input
+                id="invite-password"
+                name="password"
+                type="password"
+                required
+                minLength={10}
+                autoComplete="new-password"
+                aria-describedby="invite-password-hint"
+                className={inputClass}
+              />
+              <p id="invite-password-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+                At least 10 characters.
+              </p>
+            </div>
+            <div>
+              <label htmlFor="invite-confirm" className="mb-1 block text-sm font-medium">
+                Password again
+              </label>
+              <input id="invite-confirm" name="confirm" type="password" required autoComplete="new-password" className={inputClass} />
+            </div>
+            <button
+              type="submit"
+              disabled={navigation.state === "submitting"}
+              className="w-full rounded-lg bg-blue-700 px-4 py-2.5 font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
+            >
+              Create my account
+            </button>
+          </Form>
+        </div>
+      </div>
+    </AdminShell>
+  );
+}
+
+/** A link that does not work: the reason, in the admin frame. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message =
+    error && typeof error === "object" && "data" in error && typeof error.data === "string" ? error.data : LINK_PROBLEMS.invalid;
+  return (
+    <AdminShell>
+      <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-24 text-center">
+        <h1 className="text-3xl font-bold">Invitation</h1>
+        <p className="text-slate-600 dark:text-slate-400">{message}</p>
+        <a href="/admin" className="rounded-lg bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700">
+          Go to sign-in
+        </a>
+      </div>
+    </AdminShell>
+  );
+}

@@ -1,0 +1,215 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import type { Database } from "../../db/client.server";
+import { admins, authors, staffInvitations } from "../../db/schema";
+import { ROLE_LABELS, type StaffRole } from "../../utils/permissions";
+import type { Clock } from "../index.server";
+import type { Logger } from "../logger.server";
+import { describeMailError, type Mailer } from "../mail/mailer.server";
+import { renderEmail } from "../mail/render-email.server";
+import { storedSigningKey } from "../newsletter/signing-key.server";
+import type { AdminService } from "./admins.server";
+
+/** An invitation link works once, for 24 hours. */
+export const INVITATION_LIFETIME_MS = 24 * 60 * 60_000;
+const SECRET_NAME = "invitation-link-key";
+const SIGNATURE_BYTES = 16;
+const SECRET_BYTES = 24;
+
+export interface InvitationInput {
+  name: string;
+  email: string;
+  role: StaffRole;
+}
+
+/** What an invitation link says, checked against its signature and its row. */
+export type InvitationCheck =
+  | { outcome: "valid"; id: number; name: string; email: string; role: StaffRole }
+  | { outcome: "expired" }
+  | { outcome: "used" }
+  /** Malformed, altered, revoked or never issued. */
+  | { outcome: "invalid" };
+
+export interface PendingInvitation {
+  id: number;
+  name: string;
+  email: string;
+  role: StaffRole;
+  expiresAt: Date;
+  createdAt: Date;
+}
+
+const hashSecret = (secret: string) => createHash("sha256").update(secret).digest("hex");
+
+function signature(key: Buffer, id: number, secret: string): Buffer {
+  return createHmac("sha256", key).update(`invite:${id}:${secret}`).digest().subarray(0, SIGNATURE_BYTES);
+}
+
+/** "an Editor", "an Author", "a Contributor". */
+export function roleWithArticle(role: StaffRole): string {
+  const label = ROLE_LABELS[role];
+  return `${/^[AEIOU]/.test(label) ? "an" : "a"} ${label}`;
+}
+
+/**
+ * Staff invitations. The link is `{SITE_URL}/auth/invite/{id}.{secret}.{signature}`: the secret is random and
+ * only its SHA-256 hash is stored, and the HMAC (a key in app_secrets) lets a tampered link be refused before any
+ * database look-up. Accepting is one conditional UPDATE (not yet used, not expired) in the transaction that
+ * creates the account, so a link works exactly once even when opened twice at the same moment.
+ */
+export function createInvitationService({
+  db,
+  clock,
+  logger,
+  mailer,
+  admins: accounts,
+  site,
+}: {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  mailer: Mailer;
+  admins: AdminService;
+  site: { name: string; url: string };
+}) {
+  const signingKey = storedSigningKey(db, SECRET_NAME);
+
+  function parse(token: string): { id: number; secret: string; given: Buffer } | null {
+    const match = /^([0-9a-z]{1,8})\.([A-Za-z0-9_-]{32})\.([A-Za-z0-9_-]{22})$/.exec(token);
+    if (!match?.[1] || !match[2] || !match[3]) return null;
+    const id = Number.parseInt(match[1], 36);
+    if (!Number.isSafeInteger(id) || id <= 0 || id.toString(36) !== match[1]) return null;
+    const given = Buffer.from(match[3], "base64url");
+    if (given.toString("base64url") !== match[3]) return null;
+    return { id, secret: match[2], given };
+  }
+
+  async function check(token: string): Promise<InvitationCheck> {
+    const parts = parse(token);
+    if (!parts) return { outcome: "invalid" };
+    const expected = signature(await signingKey(), parts.id, parts.secret);
+    if (!timingSafeEqual(parts.given, expected)) return { outcome: "invalid" };
+    const [row] = await db.select().from(staffInvitations).where(eq(staffInvitations.id, parts.id));
+    if (!row) return { outcome: "invalid" };
+    const stored = Buffer.from(row.tokenHash, "hex");
+    if (!timingSafeEqual(stored, Buffer.from(hashSecret(parts.secret), "hex"))) return { outcome: "invalid" };
+    if (row.acceptedAt) return { outcome: "used" };
+    if (row.expiresAt.getTime() <= clock.now().getTime()) return { outcome: "expired" };
+    return { outcome: "valid", id: row.id, name: row.name, email: row.email, role: row.role };
+  }
+
+  return {
+    check,
+
+    /**
+     * Records an invitation and sends it. The link is returned as well, to be shown once to the administrator
+     * (to copy when mail does not arrive); `mailed` says whether the mailer accepted the message.
+     */
+    async invite(input: InvitationInput, invitedBy: number): Promise<{ link: string; mailed: boolean; id: number }> {
+      const now = clock.now();
+      const secret = randomBytes(SECRET_BYTES).toString("base64url");
+      const [row] = await db
+        .insert(staffInvitations)
+        .values({
+          ...input,
+          tokenHash: hashSecret(secret),
+          invitedBy,
+          expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS),
+          createdAt: now,
+        })
+        .returning({ id: staffInvitations.id });
+      if (!row) throw new Error("The invitation was not saved.");
+      const sig = signature(await signingKey(), row.id, secret).toString("base64url");
+      const link = `${site.url}/auth/invite/${row.id.toString(36)}.${secret}.${sig}`;
+
+      const [inviter] = await db
+        .select({ name: authors.name })
+        .from(admins)
+        .innerJoin(authors, eq(authors.id, admins.authorId))
+        .where(eq(admins.id, invitedBy));
+      let mailed = false;
+      try {
+        const { InvitationEmail, invitationSubject } = await import("~/emails/invitation-email");
+        const content = await renderEmail(
+          InvitationEmail({
+            siteName: site.name,
+            siteUrl: site.url,
+            name: input.name,
+            invitedBy: inviter?.name ?? "An administrator",
+            roleWithArticle: roleWithArticle(input.role),
+            acceptUrl: link,
+            validHours: INVITATION_LIFETIME_MS / 3_600_000,
+          }),
+        );
+        await mailer.send({
+          to: input.email,
+          subject: invitationSubject(site.name),
+          ...content,
+          headers: {},
+          messageId: `<invite-${row.id}-${now.getTime().toString(36)}@${new URL(site.url).hostname}>`,
+        });
+        mailed = true;
+        logger.info({ invitationId: row.id }, "staff invitation sent");
+      } catch (error) {
+        logger.warn({ invitationId: row.id, reason: describeMailError(error) }, "a staff invitation was not mailed");
+      }
+      return { link, mailed, id: row.id };
+    },
+
+    /** Invitations not yet accepted and still valid, newest first. */
+    async pending(): Promise<PendingInvitation[]> {
+      return db
+        .select({
+          id: staffInvitations.id,
+          name: staffInvitations.name,
+          email: staffInvitations.email,
+          role: staffInvitations.role,
+          expiresAt: staffInvitations.expiresAt,
+          createdAt: staffInvitations.createdAt,
+        })
+        .from(staffInvitations)
+        .where(and(isNull(staffInvitations.acceptedAt), gt(staffInvitations.expiresAt, clock.now())))
+        .orderBy(desc(staffInvitations.createdAt));
+    },
+
+    /** Withdraws an invitation: its link stops working. */
+    async revoke(id: number): Promise<void> {
+      await db.delete(staffInvitations).where(and(eq(staffInvitations.id, id), isNull(staffInvitations.acceptedAt)));
+    },
+
+    /**
+     * Accepts an invitation with the username and password the person chose: the account (with the invited
+     * name as its byline and the invited role) and the use of the link happen together or not at all.
+     */
+    async accept(
+      token: string,
+      { username, password }: { username: string; password: string },
+    ): Promise<Exclude<InvitationCheck, { outcome: "valid" }> | { outcome: "accepted"; adminId: number }> {
+      const checked = await check(token);
+      if (checked.outcome !== "valid") return checked;
+      return db.transaction(async (tx) => {
+        const now = clock.now();
+        const [claimed] = await tx
+          .update(staffInvitations)
+          .set({ acceptedAt: now })
+          .where(
+            and(
+              eq(staffInvitations.id, checked.id),
+              isNull(staffInvitations.acceptedAt),
+              gt(staffInvitations.expiresAt, now),
+            ),
+          )
+          .returning({ id: staffInvitations.id });
+        if (!claimed) return { outcome: "used" as const };
+        const adminId = await accounts.createAccount(
+          { username, password, role: checked.role, displayName: checked.name, email: checked.email },
+          tx,
+        );
+        await tx.update(staffInvitations).set({ acceptedBy: adminId }).where(eq(staffInvitations.id, checked.id));
+        return { outcome: "accepted" as const, adminId };
+      });
+    },
+  };
+}
+
+export type InvitationService = ReturnType<typeof createInvitationService>;

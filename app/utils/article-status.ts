@@ -1,0 +1,32 @@
+/**
+ * The editorial state machine, in one place. Every change of state is one of these transitions, and the
+ * service applies it as one conditional UPDATE naming the states it may start from.
+ *
+ *   draft ──submit──▶ in_review ──publish (approve)──▶ published
+ *     ▲  ◀──send back (note)──┘                          │
+ *     └───────────────────unpublish──────────────────────┘
+ *   draft ──publish──▶ published   (where the role may publish directly)
+ */
+export const ARTICLE_STATUSES = ["draft", "in_review", "published"] as const;
+export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
+
+export const TRANSITIONS = {
+  submit: { from: ["draft"], to: "in_review" },
+  sendBack: { from: ["in_review"], to: "draft" },
+  publish: { from: ["draft", "in_review"], to: "published" },
+  unpublish: { from: ["published"], to: "draft" },
+} as const satisfies Record<string, { from: readonly ArticleStatus[]; to: ArticleStatus }>;
+
+export type Transition = keyof typeof TRANSITIONS;
+
+/** The state a transition leads to from `status`, or null when the machine refuses it. */
+export function nextStatus(status: ArticleStatus, transition: Transition): ArticleStatus | null {
+  const { from, to } = TRANSITIONS[transition];
+  return (from as readonly ArticleStatus[]).includes(status) ? to : null;
+}
+
+export const STATUS_LABELS: Record<ArticleStatus, string> = {
+  draft: "Draft",
+  in_review: "In review",
+  published: "Published",
+};

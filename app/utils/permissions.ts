@@ -1,0 +1,137 @@
+import type { ArticleStatus } from "./article-status";
+
+/**
+ * Who may do what: the one permission table. Every admin loader and action asks `can` (through the guard),
+ * and the admin UI asks the same function to hide what a role cannot do; the server's answer is the one
+ * that counts. Pure and shared, so the table is tested cell by cell.
+ */
+export const STAFF_ROLES = ["administrator", "editor", "author", "contributor"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const ROLE_LABELS: Record<StaffRole, string> = {
+  administrator: "Administrator",
+  editor: "Editor",
+  author: "Author",
+  contributor: "Contributor",
+};
+
+/** A link on a staff profile. */
+export interface ProfileLink {
+  label: string;
+  url: string;
+}
+
+/** Actions on the admin area as a whole. */
+export const AREA_ACTIONS = [
+  /** Sign in to the admin area, see the dashboard, edit one's own profile and password. */
+  "admin.enter",
+  /** Write a new article (it starts as one's own draft); upload images and preview markdown for it. */
+  "article.create",
+  /** See every article in Article Management, not only one's own. */
+  "article.listAll",
+  "generation.run",
+  "newsletter.manage",
+  "subscribers.view",
+  "staff.manage",
+] as const;
+
+/** Actions on one article: the answer depends on whose it is and on its state. */
+export const ARTICLE_ACTIONS = [
+  "article.view",
+  "article.edit",
+  "article.submit",
+  "article.review",
+  "article.publish",
+  "article.unpublish",
+  "article.delete",
+] as const;
+
+export type AreaAction = (typeof AREA_ACTIONS)[number];
+export type ArticleAction = (typeof ARTICLE_ACTIONS)[number];
+export type Action = AreaAction | ArticleAction;
+
+/** The signed-in person, as far as permissions care. */
+export interface Actor {
+  role: StaffRole;
+  /** Their author profile: the articles they sign are theirs. */
+  authorId: number;
+}
+
+/** An article, as far as permissions care. */
+export interface ArticleFacts {
+  authorId: number;
+  status: ArticleStatus;
+  isAiGenerated: boolean;
+}
+
+const AREA: Record<AreaAction, readonly StaffRole[]> = {
+  "admin.enter": STAFF_ROLES,
+  "article.create": STAFF_ROLES,
+  "article.listAll": ["administrator", "editor"],
+  "generation.run": ["administrator", "editor"],
+  "newsletter.manage": ["administrator", "editor"],
+  "subscribers.view": ["administrator", "editor"],
+  "staff.manage": ["administrator"],
+};
+
+/** Editors and administrators act on every article. */
+function isEditorial(role: StaffRole): boolean {
+  return role === "administrator" || role === "editor";
+}
+
+function articleRule(actor: Actor, action: ArticleAction, article: ArticleFacts): boolean {
+  const own = article.authorId === actor.authorId;
+  if (isEditorial(actor.role)) {
+    switch (action) {
+      case "article.submit":
+        // Editors publish directly; submitting is for those who need a review.
+        return false;
+      case "article.review":
+        return article.status === "in_review";
+      case "article.publish":
+        return article.status !== "published";
+      case "article.unpublish":
+        return article.status === "published";
+      default:
+        return true;
+    }
+  }
+  if (!own) return false;
+  if (actor.role === "author") {
+    switch (action) {
+      case "article.review":
+        return false;
+      case "article.submit":
+        return article.status === "draft";
+      case "article.publish":
+        // An AI draft needs a named editor's approval, whoever signs it.
+        return article.status !== "published" && !article.isAiGenerated;
+      case "article.unpublish":
+        return article.status === "published";
+      default:
+        return true;
+    }
+  }
+  // A contributor: their own drafts only, and nothing once submitted until it is sent back.
+  switch (action) {
+    case "article.view":
+      return true;
+    case "article.edit":
+    case "article.submit":
+    case "article.delete":
+      return article.status === "draft";
+    default:
+      return false;
+  }
+}
+
+/** The one permission check. An article action without its article is refused. */
+export function can(actor: Actor, action: Action, article?: ArticleFacts): boolean {
+  if ((AREA_ACTIONS as readonly string[]).includes(action)) return AREA[action as AreaAction].includes(actor.role);
+  if (!article) return false;
+  return articleRule(actor, action as ArticleAction, article);
+}
+
+export function isStaffRole(value: unknown): value is StaffRole {
+  return typeof value === "string" && (STAFF_ROLES as readonly string[]).includes(value);
+}
