@@ -36,8 +36,8 @@ export function ConfirmationEmail({ siteName, siteUrl, confirmUrl, validDays }: 
       </Text>
       <MessageAction href={confirmUrl} label="Confirm my subscription" />
       <Text style={messageStyles.paragraph}>
-        The link works for {validDays} days. If you did not sign up, ignore this message: you will not be subscribed and will
-        not hear from us again.
+        The link works for {validDays} days. If you did not sign up, ignore this message: you will not be subscribed and will not
+        hear from us again.
       </Text>
     </MessageFrame>
   );

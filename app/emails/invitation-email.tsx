@@ -33,8 +33,7 @@ export function InvitationEmail(props: InvitationEmailProps): ReactElement {
     >
       <Text style={messageStyles.paragraph}>Hi {name},</Text>
       <Text style={messageStyles.paragraph}>
-        {invitedBy} invited you to join the {siteName} newsroom as {roleWithArticle}. Choose your username and password to
-        accept:
+        {invitedBy} invited you to join the {siteName} newsroom as {roleWithArticle}. Choose your username and password to accept:
       </Text>
       <MessageAction href={acceptUrl} label="Accept the invitation" />
       <Text style={messageStyles.paragraph}>

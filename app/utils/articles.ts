@@ -45,6 +45,17 @@ export interface ArticleDetail extends ArticleSummary {
   sourceLinks: SourceLink[];
   createdAt: Date;
   updatedAt: Date;
+  /** For an AI-assisted article: who approved it, when, and how much of the AI text the editors rewrote. */
+  aiDisclosure: AiDisclosure | null;
+}
+
+/** The record behind the "AI-assisted" label that readers can open (issue 18). */
+export interface AiDisclosure {
+  /** The editor who took responsibility by publishing it; null for articles published before approvals were kept. */
+  approverName: string | null;
+  approvedAt: Date | null;
+  /** 0 to 100; null when the model's original text was not kept. */
+  rewrittenPercent: number | null;
 }
 
 /** A line in the notifications panel. */

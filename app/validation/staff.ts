@@ -67,7 +67,10 @@ const Links = z
     for (const line of lines) {
       const match = LINK_LINE.exec(line);
       if (!match?.[1] || !match[2] || !URL.canParse(match[2])) {
-        context.addIssue({ code: "custom", message: `Write each link as a label and an address, such as "Website https://example.com".` });
+        context.addIssue({
+          code: "custom",
+          message: `Write each link as a label and an address, such as "Website https://example.com".`,
+        });
         return z.NEVER;
       }
       links.push({ label: match[1], url: match[2] });

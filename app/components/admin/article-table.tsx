@@ -239,7 +239,11 @@ function RowActions({ article, actor, editHref, onAction }: RowProps) {
         </a>
       ) : allowed("article.publish") ? (
         article.status === "in_review" ? (
-          <RowButton label={`Approve and publish ${article.title}`} title="Approve and publish" onClick={() => onAction("publish")}>
+          <RowButton
+            label={`Approve and publish ${article.title}`}
+            title="Approve and publish"
+            onClick={() => onAction("publish")}
+          >
             <CheckCircle2 aria-hidden className="size-4 text-emerald-700 dark:text-emerald-400" />
           </RowButton>
         ) : (

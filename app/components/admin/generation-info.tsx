@@ -4,7 +4,7 @@ const CARDS = [
   {
     icon: Database,
     title: "Database",
-    text: "Every generated article is saved as an unpublished draft, signed by Correspondent and marked AI-assisted. Nothing reaches readers until an editor publishes it.",
+    text: "Every generated article waits in review for the editor who asked for it, signed by Correspondent and marked AI-assisted. Only an editor or administrator can publish it; the AI text is kept as written, and readers see who approved it.",
   },
   {
     icon: Sparkles,

@@ -72,7 +72,8 @@ export async function action(args: Route.ActionArgs) {
   const parsed = ArticleActionInput.safeParse(Object.fromEntries(await readForm(args.request)));
   if (!parsed.success) {
     const noteProblem = parsed.error.issues.find((issue) => issue.path[0] === "note");
-    if (noteProblem) return redirect(back, { status: 303, headers: await noticeHeaders({ kind: "error", text: noteProblem.message }) });
+    if (noteProblem)
+      return redirect(back, { status: 303, headers: await noticeHeaders({ kind: "error", text: noteProblem.message }) });
     throw data("Unknown article action.", 400);
   }
   const { intent, id, note } = parsed.data;
@@ -105,13 +106,7 @@ export default function ArticleManagementTab({ loaderData }: Route.ComponentProp
       <NoticeMessage notice={notice} />
       <ArticleStatsCards stats={stats} />
       <ArticleFilters query={query} />
-      <ArticleTable
-        list={list}
-        query={query}
-        hasArticles={stats.total > 0}
-        listUrl={`/admin/articles${search}`}
-        actor={actor}
-      />
+      <ArticleTable list={list} query={query} hasArticles={stats.total > 0} listUrl={`/admin/articles${search}`} actor={actor} />
       <Outlet />
     </div>
   );

@@ -38,7 +38,8 @@ export async function action(args: Route.ActionArgs) {
   const actor = await requirePermission(args, "admin.enter");
   const { admins, logger } = args.context.get(servicesContext);
   const form = Object.fromEntries(await readForm(args.request));
-  const answer = (notice: Notice, status: number) => data({ notice, form: form.intent === "password" ? "password" : "profile" }, status);
+  const answer = (notice: Notice, status: number) =>
+    data({ notice, form: form.intent === "password" ? "password" : "profile" }, status);
   try {
     if (form.intent === "password") {
       const parsed = PasswordForm.safeParse(form);
@@ -61,8 +62,7 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-const inputClass =
-  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-950";
+const inputClass = "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-950";
 const cardClass = "rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900";
 const submitClass = "rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60";
 
@@ -91,7 +91,14 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
               <label htmlFor="profile-name" className="mb-1 block text-sm font-medium">
                 Display name
               </label>
-              <input id="profile-name" name="displayName" required maxLength={80} defaultValue={profile.displayName} className={inputClass} />
+              <input
+                id="profile-name"
+                name="displayName"
+                required
+                maxLength={80}
+                defaultValue={profile.displayName}
+                className={inputClass}
+              />
             </div>
             <div>
               <label htmlFor="profile-role-line" className="mb-1 block text-sm font-medium">
@@ -188,7 +195,14 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
             <label htmlFor="password-current" className="mb-1 block text-sm font-medium">
               Current password
             </label>
-            <input id="password-current" name="current" type="password" required autoComplete="current-password" className={inputClass} />
+            <input
+              id="password-current"
+              name="current"
+              type="password"
+              required
+              autoComplete="current-password"
+              className={inputClass}
+            />
           </div>
           <div>
             <label htmlFor="password-new" className="mb-1 block text-sm font-medium">
@@ -212,7 +226,14 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
             <label htmlFor="password-confirm" className="mb-1 block text-sm font-medium">
               New password again
             </label>
-            <input id="password-confirm" name="confirm" type="password" required autoComplete="new-password" className={inputClass} />
+            <input
+              id="password-confirm"
+              name="confirm"
+              type="password"
+              required
+              autoComplete="new-password"
+              className={inputClass}
+            />
           </div>
           <div>
             <button type="submit" disabled={busy} className={submitClass}>

@@ -109,13 +109,15 @@ export async function action(args: Route.ActionArgs) {
     }
   } catch (error) {
     if (!(error instanceof AdminAccountError)) logger.error({ err: error, intent: command.intent }, "staff action failed");
-    notice = { kind: "error", text: error instanceof AdminAccountError ? error.message : "The change failed; nothing was changed." };
+    notice = {
+      kind: "error",
+      text: error instanceof AdminAccountError ? error.message : "The change failed; nothing was changed.",
+    };
   }
   return redirect("/admin/staff", { status: 303, headers: await noticeHeaders(notice) });
 }
 
-const inputClass =
-  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-950";
+const inputClass = "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-950";
 const buttonClass =
   "rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800";
 
@@ -128,7 +130,10 @@ export default function StaffTab({ loaderData, actionData }: Route.ComponentProp
       <h2 className="sr-only">Staff</h2>
       <NoticeMessage notice={notice} />
 
-      <section aria-labelledby="invite-heading" className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+      <section
+        aria-labelledby="invite-heading"
+        className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+      >
         <h3 id="invite-heading" className="text-lg font-bold">
           Invite someone
         </h3>
@@ -147,7 +152,15 @@ export default function StaffTab({ loaderData, actionData }: Route.ComponentProp
             <label htmlFor="invite-email" className="mb-1 block text-sm font-medium">
               Email
             </label>
-            <input id="invite-email" name="email" type="email" required maxLength={254} autoComplete="off" className={inputClass} />
+            <input
+              id="invite-email"
+              name="email"
+              type="email"
+              required
+              maxLength={254}
+              autoComplete="off"
+              className={inputClass}
+            />
           </div>
           <div>
             <label htmlFor="invite-role" className="mb-1 block text-sm font-medium">
@@ -174,7 +187,13 @@ export default function StaffTab({ loaderData, actionData }: Route.ComponentProp
             <label htmlFor="invite-link" className="mb-1 block text-sm font-medium">
               Invitation link (shown only now)
             </label>
-            <input id="invite-link" readOnly value={actionData.link} className={`${inputClass} font-mono`} onFocus={(event) => event.currentTarget.select()} />
+            <input
+              id="invite-link"
+              readOnly
+              value={actionData.link}
+              className={`${inputClass} font-mono`}
+              onFocus={(event) => event.currentTarget.select()}
+            />
           </div>
         ) : null}
       </section>
@@ -199,7 +218,9 @@ export default function StaffTab({ loaderData, actionData }: Route.ComponentProp
             <tr key={person.id} className="align-top">
               <th scope="row" className="px-3 py-3 text-left font-semibold">
                 {person.authorName}
-                {person.email ? <span className="block text-xs font-normal text-slate-600 dark:text-slate-400">{person.email}</span> : null}
+                {person.email ? (
+                  <span className="block text-xs font-normal text-slate-600 dark:text-slate-400">{person.email}</span>
+                ) : null}
               </th>
               <td className="px-3 py-3">{person.username}</td>
               <td className="px-3 py-3">
@@ -236,7 +257,11 @@ export default function StaffTab({ loaderData, actionData }: Route.ComponentProp
                     <Form method="post">
                       <input type="hidden" name="intent" value={person.suspendedAt ? "reactivate" : "suspend"} />
                       <input type="hidden" name="id" value={person.id} />
-                      <button type="submit" className={buttonClass} aria-label={`${person.suspendedAt ? "Reactivate" : "Suspend"} ${person.authorName}`}>
+                      <button
+                        type="submit"
+                        className={buttonClass}
+                        aria-label={`${person.suspendedAt ? "Reactivate" : "Suspend"} ${person.authorName}`}
+                      >
                         {person.suspendedAt ? "Reactivate" : "Suspend"}
                       </button>
                     </Form>
@@ -244,7 +269,11 @@ export default function StaffTab({ loaderData, actionData }: Route.ComponentProp
                       <Form method="post">
                         <input type="hidden" name="intent" value="delete" />
                         <input type="hidden" name="id" value={person.id} />
-                        <button type="submit" className={`${buttonClass} text-red-700 dark:text-red-400`} aria-label={`Delete ${person.authorName}`}>
+                        <button
+                          type="submit"
+                          className={`${buttonClass} text-red-700 dark:text-red-400`}
+                          aria-label={`Delete ${person.authorName}`}
+                        >
                           Delete
                         </button>
                       </Form>
@@ -266,7 +295,13 @@ export default function StaffTab({ loaderData, actionData }: Route.ComponentProp
         ) : (
           <AdminTable
             labelledBy="pending-heading"
-            columns={[{ label: "Name" }, { label: "Email" }, { label: "Role" }, { label: "Expires" }, { label: "Actions", className: "text-right" }]}
+            columns={[
+              { label: "Name" },
+              { label: "Email" },
+              { label: "Role" },
+              { label: "Expires" },
+              { label: "Actions", className: "text-right" },
+            ]}
           >
             {pending.map((invitation) => (
               <tr key={invitation.id}>

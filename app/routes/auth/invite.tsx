@@ -52,8 +52,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-const inputClass =
-  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-950";
+const inputClass = "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-950";
 
 export default function AcceptInvitation({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -119,7 +118,14 @@ export default function AcceptInvitation({ loaderData, actionData }: Route.Compo
               <label htmlFor="invite-confirm" className="mb-1 block text-sm font-medium">
                 Password again
               </label>
-              <input id="invite-confirm" name="confirm" type="password" required autoComplete="new-password" className={inputClass} />
+              <input
+                id="invite-confirm"
+                name="confirm"
+                type="password"
+                required
+                autoComplete="new-password"
+                className={inputClass}
+              />
             </div>
             <button
               type="submit"

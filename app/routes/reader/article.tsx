@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { AdSlot } from "~/components/ad-slot";
 import { ArticleBody } from "~/components/article-body";
 import { ArticleGrid } from "~/components/article-card";
+import { AiDisclosure } from "~/components/ai-disclosure";
 import { AiAssistedBadge, CategoryBadge } from "~/components/category-badge";
 import { JsonLd } from "~/components/json-ld";
 import { Container, SiteShell } from "~/components/layout/site-shell";
@@ -86,7 +87,11 @@ function ArticleView({ article, site }: { article: ArticleDetail; site: SiteInfo
         <header className="mt-5">
           <div className="flex flex-wrap items-center gap-2">
             <CategoryBadge category={article.category} />
-            {article.isAiGenerated ? <AiAssistedBadge /> : null}
+            {article.aiDisclosure ? (
+              <AiDisclosure disclosure={article.aiDisclosure} sourceLinks={article.sourceLinks} />
+            ) : article.isAiGenerated ? (
+              <AiAssistedBadge />
+            ) : null}
           </div>
           <h1 className="mt-3 text-3xl leading-tight font-extrabold tracking-tight sm:text-4xl">{article.title}</h1>
           <p className="mt-4 text-lg text-slate-600 sm:text-xl dark:text-slate-300">{article.excerpt}</p>
@@ -195,6 +200,8 @@ function newsArticleData(site: SiteInfo, article: ArticleDetail): Record<string,
     dateModified: new Date(article.updatedAt).toISOString(),
     articleSection: article.category,
     author: [{ "@type": "Person", name: article.author.name, jobTitle: article.author.role }],
+    // The person who approved an AI-assisted article and takes editorial responsibility for it.
+    ...(article.aiDisclosure?.approverName ? { editor: { "@type": "Person", name: article.aiDisclosure.approverName } } : {}),
     publisher: {
       "@type": "Organization",
       name: site.name,

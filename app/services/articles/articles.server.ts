@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNotNull, ne, notInArray, or } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.server";
-import { articles, authors, relatedArticles } from "../../db/schema";
+import { admins, articles, authors, relatedArticles } from "../../db/schema";
 import type { ArticleDetail, ArticleSummary, Headline } from "../../utils/articles";
 import type { Category } from "../../utils/categories";
 import type { Logger } from "../logger.server";
@@ -119,6 +120,8 @@ export function createArticleService({ db, logger }: { db: Database; logger?: Lo
 
     /** A published article with its body as sanitized HTML; null for a draft or a missing id. */
     async findPublished(id: number): Promise<ArticleDetail | null> {
+      const approver = alias(admins, "approver");
+      const approverProfile = alias(authors, "approver_profile");
       const [article] = await db
         .select({
           ...summaryColumns,
@@ -127,14 +130,23 @@ export function createArticleService({ db, logger }: { db: Database; logger?: Lo
           sourceLinks: articles.sourceLinks,
           createdAt: articles.createdAt,
           updatedAt: articles.updatedAt,
+          approverName: approverProfile.name,
+          approvedAt: articles.approvedAt,
+          rewrittenPercent: articles.aiRewrittenPercent,
         })
         .from(articles)
         .innerJoin(authors, eq(authors.id, articles.authorId))
+        .leftJoin(approver, eq(approver.id, articles.approvedBy))
+        .leftJoin(approverProfile, eq(approverProfile.id, approver.authorId))
         .where(and(eq(articles.id, id), isPublished))
         .limit(1);
       if (!article) return null;
-      const { content, ...rest } = article;
-      return { ...rest, bodyHtml: bodyHtml(article.id, article.updatedAt, content) };
+      const { content, approverName, approvedAt, rewrittenPercent, ...rest } = article;
+      return {
+        ...rest,
+        bodyHtml: bodyHtml(article.id, article.updatedAt, content),
+        aiDisclosure: article.isAiGenerated ? { approverName, approvedAt, rewrittenPercent } : null,
+      };
     },
 
     /**

@@ -695,7 +695,10 @@ describe("at the same time", () => {
     const first = setUp({ start: "2025-04-01T09:00:00.000Z" });
     const second = setUp({ start: "2025-04-01T09:00:01.000Z" });
 
-    const outcomes = await Promise.all([first.editorial.transition(draft!.id, "publish", { by: null }), second.editorial.transition(draft!.id, "publish", { by: null })]);
+    const outcomes = await Promise.all([
+      first.editorial.transition(draft!.id, "publish", { by: null }),
+      second.editorial.transition(draft!.id, "publish", { by: null }),
+    ]);
 
     expect([...outcomes].sort()).toEqual(["already", "done"]);
     const winner = outcomes[0] === "done" ? first : second;
@@ -728,7 +731,10 @@ describe("at the same time", () => {
           const first = setUp({ start: "2025-04-01T09:00:00.000Z" });
           const second = setUp({ db: other.db, start: "2025-04-01T09:00:01.000Z" });
 
-          const published = await Promise.all([first.editorial.transition(draft!.id, "publish", { by: null }), second.editorial.transition(draft!.id, "publish", { by: null })]);
+          const published = await Promise.all([
+            first.editorial.transition(draft!.id, "publish", { by: null }),
+            second.editorial.transition(draft!.id, "publish", { by: null }),
+          ]);
           expect([...published].sort()).toEqual(["already", "done"]);
           const winner = published[0] === "done" ? first : second;
           expect((await rowOf(draft!.id))?.publishedAt).toEqual(winner.clock.now());

@@ -16,7 +16,9 @@ describe("rewrittenPercent", () => {
 
   it("is 100 when nothing of the model's text is left, and ignores letter case and punctuation", () => {
     expect(rewrittenPercent(draft, { title: "Other", excerpt: "Entirely", content: "Different prose here." })).toBe(100);
-    expect(rewrittenPercent(draft, { title: "ACME ships a new chip!", excerpt: "It is fast", content: "The chip is fast, and cheap" })).toBe(0);
+    expect(
+      rewrittenPercent(draft, { title: "ACME ships a new chip!", excerpt: "It is fast", content: "The chip is fast, and cheap" }),
+    ).toBe(0);
   });
 
   it("is 0 for an empty original", () => {

@@ -12,13 +12,7 @@ const UNIQUE_VIOLATION = "23505";
 export class AdminAccountError extends Error {
   constructor(
     readonly code:
-      | "ADMIN_EXISTS"
-      | "ADMIN_NOT_FOUND"
-      | "NAME_TAKEN"
-      | "LAST_ADMINISTRATOR"
-      | "HAS_ARTICLES"
-      | "WRONG_PASSWORD"
-      | "SELF",
+      "ADMIN_EXISTS" | "ADMIN_NOT_FOUND" | "NAME_TAKEN" | "LAST_ADMINISTRATOR" | "HAS_ARTICLES" | "WRONG_PASSWORD" | "SELF",
     message: string,
   ) {
     super(message);
@@ -95,12 +89,8 @@ export function createAdminService({ db, clock }: { db: Database; clock: Clock }
       throw new AdminAccountError("NAME_TAKEN", `Another staff member already signs as "${displayName}".`);
     const authorId =
       existing?.id ??
-      (
-        await tx
-          .insert(authors)
-          .values({ name: displayName, role: DEFAULT_ROLE_LINE[role] })
-          .returning({ id: authors.id })
-      )[0]?.id;
+      (await tx.insert(authors).values({ name: displayName, role: DEFAULT_ROLE_LINE[role] }).returning({ id: authors.id }))[0]
+        ?.id;
     if (authorId === undefined) throw new Error("Failed to create the author profile.");
     const [row] = await tx.insert(admins).values({ username, passwordHash, authorId, role, email }).returning({ id: admins.id });
     if (!row) throw new Error("Failed to create the account.");

@@ -193,11 +193,7 @@ export function createInvitationService({
           .update(staffInvitations)
           .set({ acceptedAt: now })
           .where(
-            and(
-              eq(staffInvitations.id, checked.id),
-              isNull(staffInvitations.acceptedAt),
-              gt(staffInvitations.expiresAt, now),
-            ),
+            and(eq(staffInvitations.id, checked.id), isNull(staffInvitations.acceptedAt), gt(staffInvitations.expiresAt, now)),
           )
           .returning({ id: staffInvitations.id });
         if (!claimed) return { outcome: "used" as const };

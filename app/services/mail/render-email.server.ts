@@ -1,4 +1,5 @@
 import type { ReactElement } from "react";
+import type * as ReactEmailRender from "@react-email/render";
 import type { toPlainText } from "@react-email/render";
 
 // A link written out under a button prints as its text alone in the plain-text part; the button already
@@ -11,7 +12,7 @@ const TEXT_OPTIONS: Parameters<typeof toPlainText>[1] = {
 };
 
 /** React Email's renderer, loaded by the first message rather than with the server. */
-let renderer: Promise<typeof import("@react-email/render")> | undefined;
+let renderer: Promise<typeof ReactEmailRender> | undefined;
 
 /** A one-off message (a confirmation, an invitation): the HTML and plain-text parts of a multipart/alternative message. */
 export async function renderEmail(element: ReactElement): Promise<{ html: string; text: string }> {

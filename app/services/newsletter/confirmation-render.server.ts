@@ -1,8 +1,9 @@
+import type * as ConfirmationTemplate from "~/emails/confirmation-email";
 import type { ConfirmationEmailProps } from "~/emails/confirmation-email";
 import { renderEmail } from "../mail/render-email.server";
 
 /** The template, loaded by the first confirmation rather than with the server. */
-let template: Promise<typeof import("~/emails/confirmation-email")> | undefined;
+let template: Promise<typeof ConfirmationTemplate> | undefined;
 
 /** The confirmation message: its subject and the two parts of a multipart/alternative message. */
 export async function renderConfirmationEmail(
