@@ -151,6 +151,7 @@ function articleRows(from: number, to: number, options: Options, now: Date, auth
       image: article.image,
       authorId: authorIds[index % authorIds.length]!,
       publishedAt: article.publishedAt,
+      status: article.publishedAt ? "published" : "draft",
       createdAt: article.createdAt,
       updatedAt: article.publishedAt ?? article.createdAt,
       readTime: article.readTime,

@@ -113,7 +113,7 @@ describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("npm run admin", { ti
 
     expect(result.code).toBe(0);
     expect(result.stderr).toBe("");
-    expect(result.stdout).toMatch(/^Editor\tauthor "Editor"\tcreated \d{4}-\d{2}-\d{2}\t1 active session\n$/);
+    expect(result.stdout).toMatch(/^Editor\tadministrator\tauthor "Editor"\tcreated \d{4}-\d{2}-\d{2}\t1 active session\n$/);
   });
 
   it("sets a new password from stdin and ends the admin's sessions", async () => {
@@ -141,6 +141,27 @@ describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("npm run admin", { ti
       expect(result.stdout).toBe("");
       expect(result.stderr).toMatch(/^Usage:\n {2}npm run admin -- create NAME/);
     }
+  });
+
+  it("creates an account with another role with --role, and refuses a role that does not exist", async () => {
+    const created = await admin(["create", "Freelancer", "--role", "contributor", "--password-stdin"], `${PASSWORD}\n`);
+    const refused = await admin(["create", "Someone", "--role", "owner", "--password-stdin"], `${PASSWORD}\n`);
+
+    expect(created).toEqual({
+      code: 0,
+      stdout: 'Created the contributor "Freelancer" with an author profile. Sign in at http://localhost:3000/admin\n',
+      stderr: "",
+    });
+    expect(refused).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: "The role must be one of administrator, editor, author, contributor.\n",
+    });
+    await withDatabase(async ({ db }) => {
+      const accounts = createAdminService({ db, clock: systemClock });
+      expect((await accounts.findByUsername("freelancer"))?.role).toBe("contributor");
+      expect(await accounts.findByUsername("someone")).toBeUndefined();
+    });
   });
 
   it("never prints a password", () => {

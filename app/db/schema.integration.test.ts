@@ -30,6 +30,7 @@ describe(`schema on ${testDriver()}`, () => {
       "rate_limits",
       "related_articles",
       "sessions",
+      "staff_invitations",
     ]);
   });
 

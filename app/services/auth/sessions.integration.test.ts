@@ -63,6 +63,8 @@ describe("sessions", () => {
     expect(await service.find(token)).toEqual({
       adminId: editor.id,
       username: "Editor",
+      displayName: "Editor",
+      role: "administrator",
       authorId: editor.authorId,
       expiresAt: new Date("2025-03-02T09:00:00.000Z"),
     });

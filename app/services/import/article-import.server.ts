@@ -102,6 +102,7 @@ export async function importArticles({ db, now }: { db: Database; now: Date }, p
         image: value.image,
         authorId,
         publishedAt: value.published_at,
+        status: value.published_at ? ("published" as const) : ("draft" as const),
         createdAt,
         updatedAt: now,
         readTime: value.read_time,

@@ -176,6 +176,7 @@ describe("search", () => {
           category: "AI" as const,
           authorId,
           publishedAt: new Date(Date.UTC(2026, 10, 20) - day * 86_400_000),
+          status: "published" as const,
         })),
       );
     });

@@ -45,6 +45,7 @@ export async function seedDemoContent({ db, now }: { db: Database; now: Date }):
         image: stockImageUrl(article.image),
         authorId,
         publishedAt,
+        status: publishedAt ? ("published" as const) : ("draft" as const),
         createdAt,
         updatedAt: createdAt,
         readTime: article.readTime,

@@ -32,6 +32,7 @@ async function seed(rows: ArticleSeed[]): Promise<number[]> {
         image: row.image ?? "/images/stock/ai-technology.svg",
         authorId: author!.id,
         publishedAt: row.publishedAt ? new Date(row.publishedAt) : null,
+        status: row.publishedAt ? ("published" as const) : ("draft" as const),
         createdAt: new Date("2025-01-01T00:00:00Z"),
         updatedAt: new Date(row.updatedAt ?? "2025-01-01T00:00:00Z"),
       })),
