@@ -66,6 +66,11 @@ export interface Headline {
   publishedAt: Date | null;
 }
 
+/** A draft a generation job made, with its editorial state. */
+export interface DraftHeadline extends Headline {
+  status: ArticleStatus;
+}
+
 /** The five numbers above the table. Featured and Popular count drafts too: they are flags an editor sets. */
 export interface ArticleStats {
   total: number;

@@ -1,7 +1,8 @@
 import { CircleAlert, CircleCheck, LoaderCircle, TriangleAlert, X } from "lucide-react";
 import { useEffect } from "react";
 import { Form, Link, useRevalidator } from "react-router";
-import type { Headline } from "~/utils/articles";
+import { STATUS_LABELS } from "~/utils/article-status";
+import type { DraftHeadline } from "~/utils/articles";
 import {
   isFinished,
   type GenerationJobStatus,
@@ -57,7 +58,7 @@ function useProgressPolling(running: boolean) {
   }, [running, revalidate]);
 }
 
-function DraftLinks({ ids, drafts }: { ids: number[]; drafts: Headline[] }) {
+function DraftLinks({ ids, drafts }: { ids: number[]; drafts: DraftHeadline[] }) {
   const made = ids.map((id) => drafts.find((draft) => draft.id === id)).filter((draft) => draft !== undefined);
   if (made.length === 0) return null;
   return (
@@ -69,7 +70,7 @@ function DraftLinks({ ids, drafts }: { ids: number[]; drafts: Headline[] }) {
             <Link to={`/admin/articles/${draft.id}/edit`} className="font-medium underline underline-offset-2">
               {draft.title}
             </Link>{" "}
-            <span className="opacity-80">({draft.publishedAt ? "published" : "draft"})</span>
+            <span className="opacity-80">({STATUS_LABELS[draft.status].toLowerCase()})</span>
           </li>
         ))}
       </ul>
@@ -109,7 +110,7 @@ function NoticeBody({ notice }: { notice: GenerationNotice }) {
  * The status box of the latest job: its live progress (article k of n, the step, the drafts so far),
  * then its outcome with the spec's texts, each failed article's reason, and a close button.
  */
-export function GenerationStatus({ job, drafts }: { job: GenerationJobView; drafts: Headline[] }) {
+export function GenerationStatus({ job, drafts }: { job: GenerationJobView; drafts: DraftHeadline[] }) {
   const running = !isFinished(job.status);
   useProgressPolling(running);
   const tone = running ? "info" : (job.outcome?.tone ?? "error");
@@ -181,7 +182,7 @@ const HISTORY_COLUMNS: AdminTableColumn[] = [
 ];
 
 /** The latest jobs, newest first, so a reload or another admin sees what ran and what it made. */
-export function GenerationHistory({ jobs, drafts }: { jobs: GenerationJobView[]; drafts: Headline[] }) {
+export function GenerationHistory({ jobs, drafts }: { jobs: GenerationJobView[]; drafts: DraftHeadline[] }) {
   if (jobs.length === 0) return null;
   const titleOf = (id: number) => drafts.find((draft) => draft.id === id)?.title;
   return (

@@ -6,6 +6,7 @@ import { servicesContext } from "~/context";
 import { AdminAccountError } from "~/services/auth/admins.server";
 import { hashSessionToken } from "~/services/auth/sessions.server";
 import { readForm } from "~/utils/http";
+import { STOCK_AVATARS } from "~/utils/avatars";
 import { ROLE_LABELS } from "~/utils/permissions";
 import { adminMeta } from "~/utils/seo";
 import { firstProblem, PasswordForm, ProfileForm } from "~/validation/staff";
@@ -16,14 +17,6 @@ import { noticeHeaders, takeNotice, type Notice } from "./notice.server";
 export const meta: Route.MetaFunction = () => adminMeta("Profile · Admin");
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
-
-/** Stock avatars for people who would rather not upload a photo. */
-const STOCK_AVATARS = [
-  { url: "/images/avatars/stock-blue.svg", label: "Blue" },
-  { url: "/images/avatars/stock-green.svg", label: "Green" },
-  { url: "/images/avatars/stock-amber.svg", label: "Amber" },
-  { url: "/images/avatars/stock-violet.svg", label: "Violet" },
-];
 
 /** The signed-in person's own profile: the byline readers see, and their password. */
 export async function loader(args: Route.LoaderArgs) {

@@ -11,6 +11,7 @@ import { useSite } from "~/components/layout/use-site";
 import { ShareButton } from "~/components/share-button";
 import { servicesContext } from "~/context";
 import { articlePath, parseArticleId, type ArticleDetail } from "~/utils/articles";
+import { avatarOrDefault } from "~/utils/avatars";
 import { categorySlug } from "~/utils/categories";
 import { formatArticleDate } from "~/utils/dates";
 import { formatReadTime } from "~/utils/read-time";
@@ -98,7 +99,7 @@ function ArticleView({ article, site }: { article: ArticleDetail; site: SiteInfo
           <div className="mt-6 flex flex-wrap items-center justify-between gap-4 border-y border-slate-200 py-4 dark:border-slate-800">
             <div className="flex items-center gap-3">
               <img
-                src={article.author.avatar}
+                src={avatarOrDefault(article.author.avatar)}
                 alt=""
                 width={44}
                 height={44}

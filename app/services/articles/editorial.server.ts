@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { articles, authors, relatedArticles } from "../../db/schema";
 import { TRANSITIONS, type Transition } from "../../utils/article-status";
-import type { ArticleListPage, ArticleStats, Headline, EditableArticle } from "../../utils/articles";
+import type { ArticleListPage, ArticleStats, DraftHeadline, EditableArticle } from "../../utils/articles";
 import type { ArticleFacts } from "../../utils/permissions";
 import type { ArticleInput } from "../../validation/article";
 import { ADMIN_ARTICLES_PAGE_SIZE, type ArticleListQuery } from "../../validation/article-list";
@@ -170,10 +170,16 @@ export function createEditorialService({
     },
 
     /** Title, category and state of the given articles (the drafts a generation job made); deleted ones are left out. */
-    async headlines(ids: readonly number[]): Promise<Headline[]> {
+    async headlines(ids: readonly number[]): Promise<DraftHeadline[]> {
       if (ids.length === 0) return [];
       return db
-        .select({ id: articles.id, title: articles.title, category: articles.category, publishedAt: articles.publishedAt })
+        .select({
+          id: articles.id,
+          title: articles.title,
+          category: articles.category,
+          publishedAt: articles.publishedAt,
+          status: articles.status,
+        })
         .from(articles)
         .where(inArray(articles.id, [...ids]));
     },
