@@ -6,14 +6,20 @@ import path from "node:path";
 import routeConfig from "../../app/routes";
 import { openDatabase } from "../../app/db/client.server";
 import { errorLogLines, PROJECT_ROOT, runCommand, startServer, type ServerProcess } from "../support/server-process";
+import { can, STAFF_ROLES, type Action, type StaffRole } from "../../app/utils/permissions";
 import { SESSION_COOKIE } from "./admin-support";
 import { sameOriginHeaders } from "./support";
+import { createStaffAccount, signedInClient, type StaffAccount } from "./team-support";
 
 /**
  * The route matrix: every route mounted under /admin, taken from the route table itself, answers 401 to a
  * request without a session, whatever the method and whether the page or its data is asked for; no answer
  * carries admin data; and none changes anything in the database. A new admin route whose loader or action
  * forgets requireAdmin makes this spec fail without anyone adding it here.
+ *
+ * With a session it is a role x route x method matrix (issue 18): RULES below names, for every admin route,
+ * the permission it needs and the roles that have it; a route without a rule fails the spec; every role gets
+ * through where its rule says and a 403 with no admin data elsewhere; and no refused write changes anything.
  */
 
 const APP_DIR = path.join(PROJECT_ROOT, "app");
@@ -27,10 +33,12 @@ interface MountedRoute {
   /** The full path without a leading slash, such as "admin/articles"; "" for the home page. */
   path: string;
   index: boolean;
+  /** The ids of the routes it is nested in, outermost first: their loaders run with its own. */
+  parents: string[];
 }
 
 /** The route table as the router mounts it: nested children with their parents' paths joined in front. */
-function mountedRoutes(entries: RouteConfigEntry[], parentPath = ""): MountedRoute[] {
+function mountedRoutes(entries: RouteConfigEntry[], parentPath = "", parents: string[] = []): MountedRoute[] {
   return entries.flatMap((entry) => {
     const fullPath = [parentPath, entry.path ?? ""].join("/").split("/").filter(Boolean).join("/");
     const route: MountedRoute = {
@@ -38,8 +46,9 @@ function mountedRoutes(entries: RouteConfigEntry[], parentPath = ""): MountedRou
       file: entry.file,
       path: fullPath,
       index: entry.index === true,
+      parents,
     };
-    return [route, ...mountedRoutes(entry.children ?? [], fullPath)];
+    return [route, ...mountedRoutes(entry.children ?? [], fullPath, [...parents, route.id])];
   });
 }
 
@@ -252,6 +261,388 @@ test("without a session every admin route answers 401, shows no admin data and c
 
     const after = await snapshotDatabase(dataDir);
     expect(after, "the database after the matrix").toEqual(before);
+  } finally {
+    await Promise.all(clients.map((context) => context.dispose()));
+    if (server?.child.exitCode === null) await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// The role matrix (issue 18).
+
+/** What a signed-in person gets for something their role does not allow (issue 18), written out here. */
+const FORBIDDEN_MESSAGE = "Your role does not allow this. Ask an editor or an administrator.";
+
+const EVERYONE = STAFF_ROLES;
+const EDITORIAL: readonly StaffRole[] = ["administrator", "editor"];
+
+interface Rule {
+  /** The permission the route's loader and action ask `can` for. */
+  permission: Action;
+  /** Who has it, written out here (in STAFF_ROLES order) rather than read from the permission table. */
+  roles: readonly StaffRole[];
+}
+
+/**
+ * Every admin route and what it needs. A route added to app/routes.ts without a line here fails the next test.
+ * The article editor is probed on article 1, an administrator's draft: only editors and administrators may
+ * open or save someone else's article. A nested route needs its own rule and its parents' (their loaders run too).
+ */
+const RULES: Record<string, Rule> = {
+  "routes/admin/layout": { permission: "admin.enter", roles: EVERYONE },
+  "routes/admin/index": { permission: "admin.enter", roles: EVERYONE },
+  "routes/admin/generate": { permission: "generation.run", roles: EDITORIAL },
+  "routes/admin/articles": { permission: "admin.enter", roles: EVERYONE },
+  "routes/admin/article-new": { permission: "article.create", roles: EVERYONE },
+  "routes/admin/article-edit": { permission: "article.view", roles: EDITORIAL },
+  "routes/admin/newsletter": { permission: "newsletter.manage", roles: EDITORIAL },
+  "routes/admin/staff": { permission: "staff.manage", roles: ["administrator"] },
+  "routes/admin/profile": { permission: "admin.enter", roles: EVERYONE },
+  "routes/admin/session-status": { permission: "admin.enter", roles: EVERYONE },
+  "routes/admin/preview-markdown": { permission: "article.create", roles: EVERYONE },
+  "routes/admin/upload-image": { permission: "article.create", roles: EVERYONE },
+  "routes/admin/subscribers-csv": { permission: "subscribers.view", roles: EDITORIAL },
+};
+
+/** The roles that get through a route: those its own rule and every parent's rule allow. */
+function allowedRoles(route: MountedRoute): StaffRole[] {
+  return STAFF_ROLES.filter((role) => [...route.parents, route.id].every((id) => RULES[id]?.roles.includes(role)));
+}
+
+test("every admin route has a rule in the role matrix, and each rule says what the permission table says", () => {
+  for (const route of adminRoutes) expect(RULES[route.id], `${route.id} has a rule in RULES`).toBeDefined();
+  expect(Object.keys(RULES).sort(), "no rule names a route that is gone").toEqual(adminRoutes.map((route) => route.id).sort());
+  // The article rules are read for someone else's plain draft, as the matrix probes them.
+  const othersDraft = { authorId: -1, status: "draft" as const, isAiGenerated: false };
+  for (const [id, rule] of Object.entries(RULES)) {
+    const permitted = STAFF_ROLES.filter((role) => can({ role, authorId: 0 }, rule.permission, othersDraft));
+    expect(permitted, `${id}: the roles can() gives ${rule.permission}`).toEqual([...rule.roles]);
+  }
+});
+
+/** The reads of a route with a session: the page, with a trailing slash, its data, and its own route's data. */
+function readsFor(route: MountedRoute, module: RouteModule): string[] {
+  const url = concretePath(route);
+  const reads = [url, `${url}/`, `${url}.data`, `${url}/_.data`];
+  if (module.loader) reads.push(`${url}.data?_routes=${encodeURIComponent(route.id)}`);
+  return reads;
+}
+
+/** The writes of a route: every writing method to the page and to its data URL (`?index` for an index route). */
+function writesFor(route: MountedRoute): { method: "POST" | "PUT" | "PATCH" | "DELETE"; url: string }[] {
+  const url = concretePath(route);
+  const target = route.index ? "?index" : "";
+  return (["POST", "PUT", "PATCH", "DELETE"] as const).flatMap((method) =>
+    [`${url}${target}`, `${url}.data${target}`].map((write) => ({ method, url: write })),
+  );
+}
+
+test("for every role every admin route answers as its rule says: 403 with no admin data where refused, and a refused write changes nothing", async () => {
+  test.setTimeout(400_000);
+  const run = `${process.pid}-${Date.now()}`;
+  const dir = path.join(PROJECT_ROOT, "tests", ".tmp", `role-matrix-${run}`);
+  const dataDir = path.join(dir, "data");
+  mkdirSync(dataDir, { recursive: true });
+  const password = "matrix correct horse battery";
+  const person = (name: string, role: StaffRole): StaffAccount => ({ username: `${name}-${process.pid}`, password, role });
+  const staff: Record<StaffRole, StaffAccount> = {
+    administrator: person("m-chief", "administrator"),
+    editor: person("m-editor", "editor"),
+    author: person("m-writer", "author"),
+    contributor: person("m-freelancer", "contributor"),
+  };
+  const otherAuthor = person("m-other-writer", "author");
+  const subscriberEmail = `matrix-${run}@example.com`;
+
+  // Articles 1 to 6, imported in this order. Article 1 is the one the matrix opens in the editor.
+  const articles = {
+    chiefDraft: { title: `Sentinel draft ${run}`, content: `Sentinel body ${run}.`, author: staff.administrator.username },
+    otherDraft: {
+      title: `Another writer's draft ${run}`,
+      content: `Another writer's body ${run}.`,
+      author: otherAuthor.username,
+    },
+    otherPublished: {
+      title: `Another writer's story ${run}`,
+      author: otherAuthor.username,
+      published_at: "2026-01-05T09:00:00Z",
+    },
+    freelanceDraft: { title: `Freelance draft ${run}`, author: staff.contributor.username },
+    writerAiDraft: { title: `Writer's AI draft ${run}`, author: staff.author.username, is_ai_generated: true },
+    writerDraft: { title: `Writer's own draft ${run}`, author: staff.author.username },
+  };
+  const ids = Object.fromEntries(Object.keys(articles).map((key, index) => [key, index + 1])) as Record<
+    keyof typeof articles,
+    number
+  >;
+  const everyUsername = [...Object.values(staff), otherAuthor].map((account) => account.username);
+  /** What a refused answer must not show: other people's articles, names and the subscribers. */
+  const sentinelsFor = (role: StaffRole) => [
+    subscriberEmail,
+    articles.chiefDraft.title,
+    articles.chiefDraft.content,
+    articles.otherDraft.title,
+    articles.otherDraft.content,
+    ...everyUsername.filter((username) => username !== staff[role].username),
+  ];
+  const env = { DATA_DIR: dataDir, SEED_CONTENT: "none" };
+  const clients: APIRequestContext[] = [];
+  const signedIn = {} as Record<StaffRole, APIRequestContext>;
+  let server: ServerProcess | undefined;
+  const modules = new Map<string, RouteModule>();
+  for (const route of adminRoutes) modules.set(route.id, (await import(path.join(APP_DIR, route.file))) as RouteModule);
+
+  try {
+    await test.step("create the four roles (and a second author) from the shell and import their articles", async () => {
+      for (const account of [...Object.values(staff), otherAuthor]) await createStaffAccount(dataDir, account);
+      const file = path.join(dir, "articles.json");
+      writeFileSync(
+        file,
+        JSON.stringify(
+          Object.values(articles).map((article) => ({
+            excerpt: "A sentence for the list.",
+            content: "A body for the matrix.",
+            category: "Security",
+            ...article,
+          })),
+        ),
+      );
+      const imported = await runCommand(tsx, ["scripts/import.ts", file], { DATA_DIR: dataDir });
+      expect(imported.stdout, imported.stderr).toContain(`Imported ${Object.keys(articles).length} articles.`);
+    });
+
+    await test.step("sign everyone in; each role opens what its rule allows, every way", async () => {
+      server = await startServer(env);
+      const url = server.url;
+      const reader = await requestFactory.newContext();
+      clients.push(reader);
+      const signUp = await reader.post(`${url}/newsletter`, {
+        form: { email: subscriberEmail },
+        headers: sameOriginHeaders(url),
+      });
+      expect(await signUp.json()).toEqual({ outcome: "checkInbox" });
+      for (const [index, role] of STAFF_ROLES.entries()) {
+        signedIn[role] = await signedInClient(url, staff[role], 60 + index);
+        clients.push(signedIn[role]);
+      }
+
+      let probed = 0;
+      for (const route of adminRoutes) {
+        const module = modules.get(route.id)!;
+        for (const role of allowedRoles(route)) {
+          const client = signedIn[role];
+          for (const read of readsFor(route, module)) {
+            const response = await client.get(`${url}${read}`, { maxRedirects: 0 });
+            // A page or its data (200), a redirect (the index), or 405 for a route that only takes posts.
+            expect
+              .soft([200, 202, 302, 405], `GET ${read} as ${role} (${route.id}) answered ${response.status()}`)
+              .toContain(response.status());
+            probed += 1;
+          }
+          // A write with a form no action accepts: refused for what it says (400), never for who sent it.
+          for (const write of writesFor(route)) {
+            const response = await client.fetch(`${url}${write.url}`, {
+              method: write.method,
+              headers: sameOriginHeaders(url),
+              form: { intent: "matrix-probe" },
+              maxRedirects: 0,
+            });
+            const name = `${write.method} ${write.url} as ${role} (${route.id}) answered ${response.status()}`;
+            expect.soft([401, 403], name).not.toContain(response.status());
+            expect.soft(response.status(), name).toBeLessThan(500);
+            probed += 1;
+          }
+        }
+      }
+      expect(probed).toBeGreaterThan(adminRoutes.length * 2 * 13);
+
+      // The list is scoped: an author sees their own articles only, an editor everyone's.
+      const ownList = await (await signedIn.author.get(`${url}/admin/articles`)).text();
+      expect(ownList).toContain(articles.writerDraft.title);
+      expect(ownList).not.toContain(articles.otherDraft.title);
+      expect(ownList).not.toContain(articles.chiefDraft.title);
+      expect(await (await signedIn.editor.get(`${url}/admin/articles`)).text()).toContain(articles.otherDraft.title);
+
+      // And an author publishes their own plain draft: the refusals below are not a blanket 403.
+      const published = await signedIn.author.post(`${url}/admin/articles`, {
+        form: { intent: "publish", id: String(ids.writerDraft) },
+        headers: sameOriginHeaders(url),
+        maxRedirects: 0,
+      });
+      expect(published.status()).toBe(303);
+      expect((await reader.get(`${url}/article/${ids.writerDraft}`)).status()).toBe(200);
+
+      expect(await server.stop()).toBe(0);
+      expect(errorLogLines(server.output())).toEqual([]);
+    });
+
+    const before = await snapshotDatabase(dataDir);
+    const everything = JSON.stringify(before);
+    for (const sentinel of [...sentinelsFor("administrator"), staff.administrator.username])
+      expect(everything, "the sentinel is in the database").toContain(sentinel);
+    const adminIds = Object.fromEntries(
+      (before["public.admins"] ?? []).map((row) => {
+        const { id, username } = JSON.parse(row) as { id: number; username: string };
+        return [username, id];
+      }),
+    );
+    expect(Object.keys(adminIds)).toHaveLength(5);
+
+    /** Forms that would change something if the route's guard let them through. */
+    const forgedForms: Record<string, Record<string, string>[]> = {
+      "routes/admin/generate": [
+        { category: "AI", model: "gpt-4o", count: "1", apiKey: "sk-guard-0123456789abcdefghij" },
+        { intent: "dismiss" },
+      ],
+      "routes/admin/newsletter": [
+        { intent: "generate", model: "gpt-4o", apiKey: "sk-guard-0123456789abcdefghij" },
+        { intent: "send", draftId: "1" },
+      ],
+      "routes/admin/staff": [
+        { intent: "invite", name: "Forged Person", email: `forged-${run}@example.com`, role: "administrator" },
+        { intent: "changeRole", id: String(adminIds[staff.contributor.username]), role: "administrator" },
+        { intent: "changeRole", id: String(adminIds[staff.editor.username]), role: "administrator" },
+        { intent: "suspend", id: String(adminIds[staff.administrator.username]) },
+        { intent: "delete", id: String(adminIds[otherAuthor.username]) },
+      ],
+      "routes/admin/article-edit": [
+        {
+          title: "Hijacked headline",
+          excerpt: "Hijacked.",
+          content: "Hijacked body.",
+          category: "AI",
+          readTime: "5",
+          image: "",
+          sources: "",
+        },
+      ],
+      "routes/admin/subscribers-csv": [{ intent: "delete", email: subscriberEmail }],
+    };
+
+    await test.step("ask every route a role may not use, every way: 403, no admin data", async () => {
+      server = await startServer(env);
+      const url = server.url;
+      let refused = 0;
+      for (const route of adminRoutes) {
+        const module = modules.get(route.id)!;
+        const allowed = allowedRoles(route);
+        for (const role of STAFF_ROLES.filter((candidate) => !allowed.includes(candidate))) {
+          const client = signedIn[role];
+          const sentinels = sentinelsFor(role);
+          for (const read of readsFor(route, module)) {
+            const response = await client.get(`${url}${read}`, { maxRedirects: 0 });
+            const name = `GET ${read} as ${role} (${route.id})`;
+            expect.soft(response.status(), `${name} answered ${response.status()}`).toBe(403);
+            const body = await response.text();
+            if (!read.includes(".data")) expect.soft(body, `${name} says why`).toContain(FORBIDDEN_MESSAGE);
+            for (const sentinel of sentinels) expect.soft(body, `${name} shows ${sentinel}`).not.toContain(sentinel);
+            refused += 1;
+          }
+          const forms = forgedForms[route.id];
+          expect(forms, `${route.id} has forged forms for the roles it refuses`).toBeDefined();
+          for (const write of writesFor(route)) {
+            for (const form of forms!) {
+              const response = await client.fetch(`${url}${write.url}`, {
+                method: write.method,
+                headers: sameOriginHeaders(url),
+                form,
+                maxRedirects: 0,
+              });
+              const name = `${write.method} ${write.url} as ${role} with ${JSON.stringify(form)} (${route.id})`;
+              const statuses = module.action ? [403] : [403, 405];
+              expect.soft(statuses, `${name} answered ${response.status()}`).toContain(response.status());
+              const body = await response.text();
+              for (const sentinel of sentinels) expect.soft(body, `${name} shows ${sentinel}`).not.toContain(sentinel);
+              refused += 1;
+            }
+          }
+        }
+      }
+      expect(refused).toBeGreaterThan(100);
+    });
+
+    await test.step("article by article: someone else's, a contributor's own, an AI draft: 403", async () => {
+      const url = server!.url;
+      const forged: { role: StaffRole; url: string; form: Record<string, string>; why: string }[] = [
+        {
+          role: "author",
+          url: "/admin/articles",
+          form: { intent: "publish", id: String(ids.otherDraft) },
+          why: "publish another author's draft",
+        },
+        {
+          role: "author",
+          url: "/admin/articles",
+          form: { intent: "delete", id: String(ids.otherDraft) },
+          why: "delete another author's draft",
+        },
+        {
+          role: "author",
+          url: "/admin/articles",
+          form: { intent: "unpublish", id: String(ids.otherPublished) },
+          why: "unpublish another author's story",
+        },
+        {
+          role: "author",
+          url: "/admin/articles",
+          form: { intent: "delete", id: String(ids.otherPublished) },
+          why: "delete another author's story",
+        },
+        {
+          role: "author",
+          url: "/admin/articles",
+          form: { intent: "sendBack", id: String(ids.otherDraft), note: "Forged." },
+          why: "review another author's draft",
+        },
+        {
+          role: "author",
+          url: `/admin/articles/${ids.otherDraft}/edit`,
+          form: forgedForms["routes/admin/article-edit"]![0]!,
+          why: "save another author's draft",
+        },
+        {
+          role: "author",
+          url: "/admin/articles",
+          form: { intent: "publish", id: String(ids.writerAiDraft) },
+          why: "publish their own AI draft",
+        },
+        {
+          role: "contributor",
+          url: "/admin/articles",
+          form: { intent: "publish", id: String(ids.freelanceDraft) },
+          why: "publish their own draft",
+        },
+        {
+          role: "contributor",
+          url: "/admin/articles",
+          form: { intent: "delete", id: String(ids.otherDraft) },
+          why: "delete another's draft",
+        },
+        {
+          role: "editor",
+          url: "/admin/articles",
+          form: { intent: "submit", id: String(ids.otherDraft) },
+          why: "submit for review (editors publish directly)",
+        },
+      ];
+      for (const attempt of forged) {
+        for (const target of [attempt.url, `${attempt.url}.data`]) {
+          const response = await signedIn[attempt.role].post(`${url}${target}`, {
+            headers: sameOriginHeaders(url),
+            form: attempt.form,
+            maxRedirects: 0,
+          });
+          expect.soft(response.status(), `a ${attempt.role} may not ${attempt.why} (POST ${target})`).toBe(403);
+          if (!target.endsWith(".data")) expect.soft(await response.text()).toContain(FORBIDDEN_MESSAGE);
+        }
+      }
+      expect(await server!.stop()).toBe(0);
+      expect(errorLogLines(server!.output())).toEqual([]);
+    });
+
+    const after = await snapshotDatabase(dataDir);
+    expect(after, "the database after the refused requests").toEqual(before);
   } finally {
     await Promise.all(clients.map((context) => context.dispose()));
     if (server?.child.exitCode === null) await server.stop();

@@ -1,0 +1,50 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { expect, request as requestFactory, type APIRequestContext } from "@playwright/test";
+import type { StaffRole } from "../../app/utils/permissions";
+import { PROJECT_ROOT } from "../support/server-process";
+import { sameOriginHeaders } from "./support";
+
+/**
+ * What the team specs (issue 18) share: staff accounts made from the shell, as an administrator would
+ * (`npm run admin -- create NAME --role ROLE --password-stdin`), and API clients signed in as them.
+ */
+
+const tsx = path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx");
+
+export interface StaffAccount {
+  username: string;
+  password: string;
+  role: StaffRole;
+}
+
+/** Creates the account with the admin CLI, the password piped in; the server must not be running on `dataDir`. */
+export async function createStaffAccount(dataDir: string, account: StaffAccount): Promise<void> {
+  const child = spawn(tsx, ["scripts/admin.ts", "create", account.username, "--role", account.role, "--password-stdin"], {
+    cwd: PROJECT_ROOT,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", DATA_DIR: dataDir },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stdin.end(`${account.password}\n`);
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  expect(output, `creating ${account.role} ${account.username}`).toContain(`"${account.username}"`);
+  expect(code, output).toBe(0);
+}
+
+/**
+ * A request context signed in as `account` from its own client address (the sign-in budget is per address).
+ * The caller disposes of it.
+ */
+export async function signedInClient(serverUrl: string, account: StaffAccount, clientOctet: number): Promise<APIRequestContext> {
+  const context = await requestFactory.newContext({ extraHTTPHeaders: { "X-Forwarded-For": `198.51.100.${clientOctet}` } });
+  const response = await context.post(`${serverUrl}/auth/login`, {
+    form: { username: account.username, password: account.password, returnTo: "/admin/articles" },
+    headers: sameOriginHeaders(serverUrl),
+    maxRedirects: 0,
+  });
+  expect(response.status(), `${account.username} signs in`).toBe(303);
+  return context;
+}
