@@ -140,7 +140,12 @@ export default function StaffTab({ loaderData, actionData }: Route.ComponentProp
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           They get a one-time link, valid 24 hours, to choose their username and password.
         </p>
-        <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_12rem_auto] sm:items-end">
+        {/* A new key after each invitation empties the fields for the next one. */}
+        <Form
+          key={actionData?.link ?? "invite"}
+          method="post"
+          className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_12rem_auto] sm:items-end"
+        >
           <input type="hidden" name="intent" value="invite" />
           <div>
             <label htmlFor="invite-name" className="mb-1 block text-sm font-medium">
@@ -224,7 +229,7 @@ export default function StaffTab({ loaderData, actionData }: Route.ComponentProp
               </th>
               <td className="px-3 py-3">{person.username}</td>
               <td className="px-3 py-3">
-                <Form method="post" className="flex flex-wrap items-center gap-2">
+                <Form method="post" className="flex items-center gap-2 whitespace-nowrap">
                   <input type="hidden" name="intent" value="changeRole" />
                   <input type="hidden" name="id" value={person.id} />
                   <select
