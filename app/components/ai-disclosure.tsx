@@ -28,23 +28,7 @@ export function AiDisclosure({ disclosure, sourceLinks }: { disclosure: Disclosu
           This article was drafted with AI from {sourceLinks.length > 0 ? "these news reports" : "news reports of the past week"}
           {sourceLinks.length > 0 ? ":" : "."}
         </p>
-        {sourceLinks.length > 0 ? (
-          <ul className="list-disc space-y-1 pl-5">
-            {sourceLinks.map((link) => (
-              <li key={link.url}>
-                <a
-                  href={link.url}
-                  rel="noopener noreferrer nofollow"
-                  target="_blank"
-                  className="text-blue-700 hover:underline dark:text-blue-300"
-                >
-                  {link.title}
-                </a>{" "}
-                <span className="text-slate-600 dark:text-slate-400">({link.outlet})</span>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        {sourceLinks.length > 0 ? <SourceLinkList links={sourceLinks} /> : null}
         <p>
           {disclosure.approverName ? (
             <>
@@ -59,5 +43,29 @@ export function AiDisclosure({ disclosure, sourceLinks }: { disclosure: Disclosu
         </p>
       </div>
     </details>
+  );
+}
+
+/** The news items an article was written from, each linked, with its outlet and date. */
+export function SourceLinkList({ links, className = "" }: { links: SourceLink[]; className?: string }) {
+  return (
+    <ul className={`list-disc space-y-1 pl-5 ${className}`}>
+      {links.map((link) => (
+        <li key={link.url}>
+          <a
+            href={link.url}
+            rel="noopener noreferrer nofollow"
+            target="_blank"
+            className="text-blue-700 hover:underline dark:text-blue-300"
+          >
+            {link.title}
+          </a>{" "}
+          <span className="text-slate-600 dark:text-slate-400">
+            ({link.outlet}
+            {link.publishedAt ? `, ${formatArticleDate(link.publishedAt)}` : ""})
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }

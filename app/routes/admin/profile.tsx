@@ -1,3 +1,4 @@
+import { NewPasswordFields } from "~/components/admin/new-password-fields";
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { ImageUpload } from "~/components/admin/image-panel";
@@ -197,37 +198,7 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
               className={inputClass}
             />
           </div>
-          <div>
-            <label htmlFor="password-new" className="mb-1 block text-sm font-medium">
-              New password
-            </label>
-            <input
-              id="password-new"
-              name="password"
-              type="password"
-              required
-              minLength={10}
-              autoComplete="new-password"
-              aria-describedby="password-new-hint"
-              className={inputClass}
-            />
-            <p id="password-new-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-              At least 10 characters.
-            </p>
-          </div>
-          <div>
-            <label htmlFor="password-confirm" className="mb-1 block text-sm font-medium">
-              New password again
-            </label>
-            <input
-              id="password-confirm"
-              name="confirm"
-              type="password"
-              required
-              autoComplete="new-password"
-              className={inputClass}
-            />
-          </div>
+          <NewPasswordFields idPrefix="profile" label="New password" inputClass={inputClass} />
           <div>
             <button type="submit" disabled={busy} className={submitClass}>
               Change password

@@ -1,3 +1,4 @@
+import { NewPasswordFields } from "~/components/admin/new-password-fields";
 import { UserPlus } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
@@ -96,37 +97,7 @@ export default function AcceptInvitation({ loaderData, actionData }: Route.Compo
                 2 to 50 letters, digits and . _ @ -
               </p>
             </div>
-            <div>
-              <label htmlFor="invite-password" className="mb-1 block text-sm font-medium">
-                Password
-              </label>
-              <input
-                id="invite-password"
-                name="password"
-                type="password"
-                required
-                minLength={10}
-                autoComplete="new-password"
-                aria-describedby="invite-password-hint"
-                className={inputClass}
-              />
-              <p id="invite-password-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-                At least 10 characters.
-              </p>
-            </div>
-            <div>
-              <label htmlFor="invite-confirm" className="mb-1 block text-sm font-medium">
-                Password again
-              </label>
-              <input
-                id="invite-confirm"
-                name="confirm"
-                type="password"
-                required
-                autoComplete="new-password"
-                className={inputClass}
-              />
-            </div>
+            <NewPasswordFields idPrefix="invite" label="Password" inputClass={inputClass} />
             <button
               type="submit"
               disabled={navigation.state === "submitting"}

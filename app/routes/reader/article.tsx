@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { AdSlot } from "~/components/ad-slot";
 import { ArticleBody } from "~/components/article-body";
 import { ArticleGrid } from "~/components/article-card";
-import { AiDisclosure } from "~/components/ai-disclosure";
+import { AiDisclosure, SourceLinkList } from "~/components/ai-disclosure";
 import { AiAssistedBadge, CategoryBadge } from "~/components/category-badge";
 import { JsonLd } from "~/components/json-ld";
 import { Container, SiteShell } from "~/components/layout/site-shell";
@@ -153,26 +153,7 @@ function Sources({ article }: { article: ArticleDetail }) {
       <p className="text-slate-700 dark:text-slate-300">
         <span className="font-semibold">This article is based on information from:</span> {article.sources}
       </p>
-      {article.sourceLinks.length > 0 ? (
-        <ul className="mt-3 list-disc space-y-1 pl-5">
-          {article.sourceLinks.map((link) => (
-            <li key={link.url}>
-              <a
-                href={link.url}
-                rel="noopener noreferrer nofollow"
-                target="_blank"
-                className="text-blue-700 hover:underline dark:text-blue-300"
-              >
-                {link.title}
-              </a>{" "}
-              <span className="text-slate-600 dark:text-slate-400">
-                ({link.outlet}
-                {link.publishedAt ? `, ${formatArticleDate(link.publishedAt)}` : ""})
-              </span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {article.sourceLinks.length > 0 ? <SourceLinkList links={article.sourceLinks} className="mt-3" /> : null}
     </aside>
   );
 }
