@@ -99,6 +99,8 @@ export interface ManagedArticle {
   authorName: string;
   /** The latest review note (the submitter's, or the editor's request for changes). */
   reviewNote: string;
+  /** The editor an AI draft waits for (the one who started the generation); null otherwise. */
+  reviewerName: string | null;
   publishedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;

@@ -67,6 +67,7 @@ describe("sign-in messages", () => {
     expect(LOGIN_MESSAGES).toEqual({
       invalid: "Invalid username or password",
       failed: "Authentication failed",
+      suspended: "This account is suspended. Ask an administrator to reactivate it.",
       limited: "Too many sign-in attempts from your network. Try again in N minutes.",
       locked: "Account temporarily locked. Try again in N minutes.",
     });

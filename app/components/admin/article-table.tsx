@@ -163,6 +163,7 @@ function ArticleRow({ article, actor, editHref, onAction }: RowProps) {
         <span className="mt-1 block text-xs text-slate-600 dark:text-slate-400">
           By {article.authorName}
           {article.isAiGenerated ? " · AI draft" : ""}
+          {article.status === "in_review" && article.reviewerName ? ` · waiting for ${article.reviewerName}` : ""}
         </span>
         {article.reviewNote ? (
           <span className="mt-1 block text-xs text-amber-800 dark:text-amber-300">Note: {article.reviewNote}</span>

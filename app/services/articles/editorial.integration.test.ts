@@ -139,6 +139,7 @@ describe("list", () => {
         authorId: author.id,
         authorName: author.name,
         reviewNote: "",
+        reviewerName: null,
         createdAt: publishedOn(2),
         updatedAt: publishedOn(3),
         publishedAt: publishedOn(4),

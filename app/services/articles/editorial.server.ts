@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { articles, authors, relatedArticles } from "../../db/schema";
+import { alias } from "drizzle-orm/pg-core";
+import { admins, articles, authors, relatedArticles } from "../../db/schema";
 import { TRANSITIONS, type Transition } from "../../utils/article-status";
 import type { ArticleListPage, ArticleStats, DraftHeadline, EditableArticle } from "../../utils/articles";
 import type { ArticleFacts } from "../../utils/permissions";
@@ -27,6 +28,10 @@ export type CreateOutcome =
   /** Not saved yet: the new article may follow up an earlier story, which the editor is offered to mark related. */
   | { outcome: "follow-up"; earlier: EarlierStory };
 
+/** The editor an article waits for: an account, named by its author profile. */
+const reviewer = alias(admins, "reviewer");
+const reviewerProfile = alias(authors, "reviewer_profile");
+
 const managedColumns = {
   id: articles.id,
   title: articles.title,
@@ -42,6 +47,7 @@ const managedColumns = {
   authorId: articles.authorId,
   authorName: authors.name,
   reviewNote: articles.reviewNote,
+  reviewerName: reviewerProfile.name,
   publishedAt: articles.publishedAt,
   createdAt: articles.createdAt,
   updatedAt: articles.updatedAt,
@@ -162,6 +168,8 @@ export function createEditorialService({
         .select(managedColumns)
         .from(articles)
         .innerJoin(authors, eq(authors.id, articles.authorId))
+        .leftJoin(reviewer, eq(reviewer.id, articles.reviewerId))
+        .leftJoin(reviewerProfile, eq(reviewerProfile.id, reviewer.authorId))
         .where(where)
         .orderBy(...newestCreatedFirst)
         .limit(pageSize)
@@ -190,6 +198,8 @@ export function createEditorialService({
         .select({ ...managedColumns, content: articles.content })
         .from(articles)
         .innerJoin(authors, eq(authors.id, articles.authorId))
+        .leftJoin(reviewer, eq(reviewer.id, articles.reviewerId))
+        .leftJoin(reviewerProfile, eq(reviewerProfile.id, reviewer.authorId))
         .where(eq(articles.id, id))
         .limit(1);
       return row ?? null;

@@ -13,6 +13,8 @@ import { createEditorialService } from "../articles/editorial.server";
 import { createMailer, type Mailer } from "../mail/mailer.server";
 import { AdminAccountError, createAdminService } from "./admins.server";
 import { createInvitationService, INVITATION_LIFETIME_MS } from "./invitations.server";
+import { createRateLimiter } from "../rate-limits/rate-limiter.server";
+import { createLoginService } from "./login.server";
 import { createSessionService } from "./sessions.server";
 
 /**
@@ -167,6 +169,26 @@ describe("staff rules", () => {
     expect(await sessions.find(later.token)).toBeNull();
     await staff.reactivate(writer.id);
     expect(await sessions.find(later.token)).toMatchObject({ username: "writer", role: "author" });
+  });
+
+  it("tells a suspended person who signs in with the right password, and gives them no session", async () => {
+    const { staff, sessions, clock } = setUp();
+    await staff.createAdmin("chief", "a long passphrase 1");
+    await staff.createAdmin("writer", "a long passphrase 2", "author");
+    await staff.suspend((await adminNamed("writer")).id);
+    const rateLimiter = createRateLimiter({ db: database.db, clock });
+    const login = createLoginService({ db: database.db, clock, admins: staff, sessions, rateLimiter, delayMs: 0 });
+
+    expect(await login.signIn({ username: "writer", password: "a long passphrase 2", clientAddress: "192.0.2.1" })).toEqual({
+      outcome: "suspended",
+    });
+    expect(await login.signIn({ username: "writer", password: "wrong password!", clientAddress: "192.0.2.1" })).toEqual({
+      outcome: "invalid",
+    });
+    expect(await sessions.countActive()).toEqual(new Map());
+    const chief = await login.signIn({ username: "chief", password: "a long passphrase 1", clientAddress: "192.0.2.1" });
+    expect(chief).toMatchObject({ outcome: "signed-in", username: "chief" });
+    expect((await adminNamed("chief")).lastSignInAt).toEqual(clock.now());
   });
 
   it("keeps at least one active administrator", async () => {
