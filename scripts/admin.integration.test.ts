@@ -20,7 +20,7 @@ interface CommandResult {
 
 // The CLI opens the database itself, so one run is enough: PGlite, under a fresh DATA_DIR for each test,
 // so every test passes alone and in any order.
-describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("npm run admin", { timeout: 60_000 }, () => {
+describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("npm run admin", { timeout: 180_000 }, () => {
   const dataDirs: string[] = [];
 
   /** A fresh, empty newsroom folder for one test. */
