@@ -14,10 +14,8 @@ ARG NODE_IMAGE=node:22-bookworm-slim
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
-# The committed lock file lacks some platforms' optional builds, so `npm ci` can refuse it
-# ("Missing: ... from lock file"); `npm install` installs the same locked versions
-# (docs/decisions/001-stack.md, .ci/run).
-RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund
+# The lock file lists every platform's optional builds, so `npm ci` installs exactly it (docs/decisions/001-stack.md).
+RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
@@ -26,7 +24,7 @@ RUN npm run build
 FROM ${NODE_IMAGE} AS production-dependencies
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
-RUN npm ci --omit=dev --no-audit --no-fund || npm install --omit=dev --no-audit --no-fund
+RUN npm ci --omit=dev --no-audit --no-fund
 
 # --- 3. Runtime: owned by root and read-only for the app user; only /data is writable.
 FROM ${NODE_IMAGE}

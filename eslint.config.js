@@ -1,4 +1,5 @@
 import js from "@eslint/js";
+import vitest from "@vitest/eslint-plugin";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -37,5 +38,13 @@ export default tseslint.config(
   {
     files: ["tests/**", "**/*.test.ts", "**/*.test.tsx", "bench/**", "scripts/**"],
     rules: { "@typescript-eslint/no-non-null-assertion": "off", "no-console": "off" },
+  },
+  {
+    // A Vitest test without an assertion passes whatever the code does.
+    files: ["**/*.test.ts", "**/*.test.tsx"],
+    plugins: { vitest },
+    rules: {
+      "vitest/expect-expect": ["error", { assertFunctionNames: ["expect", "expect*", "assert*"] }],
+    },
   },
 );

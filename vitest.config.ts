@@ -24,8 +24,21 @@ function integrationProject(driver: "pglite" | "postgres"): TestProjectInlineCon
   };
 }
 
+// Say what did not run: without TEST_DATABASE_URL the PostgreSQL project is left out, and the run says so
+// in one line; in CI (where .ci/run always sets it) a missing URL fails the run instead.
+const postgresUrl = process.env.TEST_DATABASE_URL;
+if (!postgresUrl) {
+  const why = "TEST_DATABASE_URL is not set (a postgres:// URL of a server where test databases may be created)";
+  if (process.env.CI) throw new Error(`The integration (postgres) project cannot be skipped in CI: ${why}.`);
+  process.stderr.write(`Skipped: the integration (postgres) project did not run, because ${why}.\n`);
+}
+
 export default defineConfig({
   test: {
+    // Files and the tests in them run in a random order, so none depends on what another left behind. The
+    // seed is printed at the start of the run ("Running tests with seed ..."); replay an order with
+    // `npx vitest run --sequence.seed=SEED`.
+    sequence: { shuffle: { files: true, tests: true } },
     projects: [
       {
         resolve: { alias },
@@ -47,7 +60,7 @@ export default defineConfig({
         },
       },
       integrationProject("pglite"),
-      ...(process.env.TEST_DATABASE_URL ? [integrationProject("postgres")] : []),
+      ...(postgresUrl ? [integrationProject("postgres")] : []),
     ],
   },
 });

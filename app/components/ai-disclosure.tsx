@@ -1,5 +1,5 @@
 import type { AiDisclosure as Disclosure, SourceLink } from "~/utils/articles";
-import { formatArticleDate } from "~/utils/dates";
+import { useArticleDate } from "./use-article-date";
 
 /** The sentence on how much of the AI text was changed. */
 export function rewriteSentence(percent: number): string {
@@ -14,6 +14,7 @@ export function rewriteSentence(percent: number): string {
  * the model's text the editors rewrote.
  */
 export function AiDisclosure({ disclosure, sourceLinks }: { disclosure: Disclosure; sourceLinks: SourceLink[] }) {
+  const articleDate = useArticleDate();
   return (
     <details className="group text-sm open:basis-full">
       <summary className="inline-block w-fit cursor-pointer rounded-full border border-slate-300 px-2.5 py-0.5 text-xs font-medium text-slate-700 marker:content-none hover:bg-slate-100 dark:border-slate-600 dark:text-slate-300 dark:hover:bg-slate-800">
@@ -33,8 +34,8 @@ export function AiDisclosure({ disclosure, sourceLinks }: { disclosure: Disclosu
           {disclosure.approverName ? (
             <>
               Approved for publication by <strong>{disclosure.approverName}</strong>
-              {disclosure.approvedAt ? ` on ${formatArticleDate(disclosure.approvedAt)}` : ""}, who takes editorial responsibility
-              for it.
+              {disclosure.approvedAt ? ` on ${articleDate(disclosure.approvedAt)}` : ""}, who takes editorial responsibility for
+              it.
             </>
           ) : (
             "Reviewed by the editors before publication."
@@ -48,6 +49,7 @@ export function AiDisclosure({ disclosure, sourceLinks }: { disclosure: Disclosu
 
 /** The news items an article was written from, each linked, with its outlet and date. */
 export function SourceLinkList({ links, className = "" }: { links: SourceLink[]; className?: string }) {
+  const articleDate = useArticleDate();
   return (
     <ul className={`list-disc space-y-1 pl-5 ${className}`}>
       {links.map((link) => (
@@ -62,7 +64,7 @@ export function SourceLinkList({ links, className = "" }: { links: SourceLink[];
           </a>{" "}
           <span className="text-slate-600 dark:text-slate-400">
             ({link.outlet}
-            {link.publishedAt ? `, ${formatArticleDate(link.publishedAt)}` : ""})
+            {link.publishedAt ? `, ${articleDate(link.publishedAt)}` : ""})
           </span>
         </li>
       ))}

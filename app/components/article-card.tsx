@@ -1,6 +1,6 @@
 import type { ArticleSummary } from "~/utils/articles";
 import { articlePath } from "~/utils/articles";
-import { formatArticleDate } from "~/utils/dates";
+import { useArticleDate } from "./use-article-date";
 import { formatReadTime } from "~/utils/read-time";
 import { STOCK_IMAGE_HEIGHT, STOCK_IMAGE_WIDTH } from "~/utils/stock-images";
 import { AiAssistedBadge, CategoryBadge } from "./category-badge";
@@ -13,6 +13,7 @@ interface ArticleCardProps {
 
 /** A story in a list: cover, category, title, excerpt, author, date and read time. Covers load lazily. */
 export function ArticleCard({ article, headingLevel = 2 }: ArticleCardProps) {
+  const articleDate = useArticleDate();
   const Heading = `h${headingLevel}` as const;
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md dark:border-slate-800 dark:bg-slate-900">
@@ -40,7 +41,7 @@ export function ArticleCard({ article, headingLevel = 2 }: ArticleCardProps) {
         </Heading>
         <p className="line-clamp-3 text-sm text-slate-600 dark:text-slate-400">{article.excerpt}</p>
         <p className="mt-auto pt-2 text-xs text-slate-600 dark:text-slate-400">
-          {article.author.name} · {formatArticleDate(article.publishedAt)} · {formatReadTime(article.readTime)}
+          {article.author.name} · {articleDate(article.publishedAt)} · {formatReadTime(article.readTime)}
         </p>
       </div>
     </article>
@@ -70,6 +71,7 @@ export function ArticleGrid({
 
 /** A compact line for sidebars: small cover, title, date. */
 export function ArticleListItem({ article }: { article: ArticleSummary }) {
+  const articleDate = useArticleDate();
   return (
     <article className="group relative flex gap-3">
       <img
@@ -88,7 +90,7 @@ export function ArticleListItem({ article }: { article: ArticleSummary }) {
           </a>
         </h3>
         <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-          {formatArticleDate(article.publishedAt)} · {formatReadTime(article.readTime)}
+          {articleDate(article.publishedAt)} · {formatReadTime(article.readTime)}
         </p>
       </div>
     </article>

@@ -48,7 +48,9 @@ describe("the embedded database", () => {
     const dataDir = freshDataDir();
     writeFileSync(`${dataDir}.lock`, "999999999");
     const database = await openDatabase({ driver: "pglite", dataDir });
-    await database.ping();
+    expect(readFileSync(`${dataDir}.lock`, "utf8"), "the lock is ours now").toBe(String(process.pid));
+    await expect(database.ping()).resolves.toBeUndefined();
     await database.close();
+    expect(existsSync(`${dataDir}.lock`)).toBe(false);
   }, 30_000);
 });

@@ -100,25 +100,54 @@ describe(`schema on ${testDriver()}`, () => {
 
   it("rejects a category outside the seven and a read time outside 1 to 15", async () => {
     const author = await insertAuthor();
-    await expect(
-      database.db.execute(
-        sql`insert into articles (title, excerpt, content, category, author_id) values ('t', 'e', 'c', 'Robots', ${author.id})`,
+    expect(
+      await refusal(
+        database.db.execute(
+          sql`insert into articles (title, excerpt, content, category, author_id) values ('t', 'e', 'c', 'Robots', ${author.id})`,
+        ),
       ),
-    ).rejects.toThrow();
-    await expect(
-      database.db
-        .insert(articles)
-        .values({ title: "t", excerpt: "e", content: "c", category: "AI", authorId: author.id, readTime: 16 }),
-    ).rejects.toThrow();
+    ).toMatchObject({ code: INVALID_TEXT_REPRESENTATION, message: expect.stringContaining("article_category") });
+    expect(
+      await refusal(
+        database.db
+          .insert(articles)
+          .values({ title: "t", excerpt: "e", content: "c", category: "AI", authorId: author.id, readTime: 16 }),
+      ),
+    ).toMatchObject({ code: CHECK_VIOLATION, constraint: "articles_read_time_range" });
   });
 
   it("treats subscriber emails and admin usernames as unique regardless of case", async () => {
     await database.db.insert(newsletterSubscribers).values({ email: "reader@example.com" });
-    await expect(database.db.insert(newsletterSubscribers).values({ email: "Reader@Example.COM" })).rejects.toThrow();
+    expect(await refusal(database.db.insert(newsletterSubscribers).values({ email: "Reader@Example.COM" }))).toMatchObject({
+      code: UNIQUE_VIOLATION,
+      constraint: "newsletter_subscribers_email_unique",
+    });
     const author = await insertAuthor();
     await database.db.insert(admins).values({ username: "Editor", passwordHash: "x", authorId: author.id });
-    await expect(
-      database.db.insert(admins).values({ username: "editor", passwordHash: "y", authorId: author.id }),
-    ).rejects.toThrow();
+    expect(
+      await refusal(database.db.insert(admins).values({ username: "editor", passwordHash: "y", authorId: author.id })),
+    ).toMatchObject({ code: UNIQUE_VIOLATION, constraint: "admins_username_unique" });
   });
 });
+
+const UNIQUE_VIOLATION = "23505";
+const CHECK_VIOLATION = "23514";
+const INVALID_TEXT_REPRESENTATION = "22P02";
+
+/** The database's refusal of a statement: its SQLSTATE, the constraint it names and its message (Drizzle wraps it). */
+async function refusal(statement: PromiseLike<unknown>): Promise<{ code?: string; constraint?: string; message: string }> {
+  try {
+    await statement;
+  } catch (error) {
+    let current: unknown = error;
+    while (current instanceof Error) {
+      const { code, constraint } = current as Error & { code?: unknown; constraint?: unknown };
+      if (typeof code === "string") {
+        return { code, constraint: typeof constraint === "string" ? constraint : undefined, message: current.message };
+      }
+      current = current.cause;
+    }
+    throw new Error("The statement failed without a database error code", { cause: error });
+  }
+  throw new Error("The statement was accepted");
+}

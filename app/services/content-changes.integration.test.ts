@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { openSecondHandle, testDriver, withTestDatabase } from "../../tests/setup/test-database";
 import { createTestLogger } from "../../tests/setup/test-logger";
 import type { DatabaseHandle } from "../db/client.server";
-import { createContentChanges, ECHO_WAIT_MS, type ContentChanges } from "./content-changes.server";
+import { sql } from "drizzle-orm";
+import { CONTENT_CHANNEL, createContentChanges, type ContentChanges } from "./content-changes.server";
 
 const database = withTestDatabase();
 const started: ContentChanges[] = [];
@@ -22,6 +23,11 @@ async function instance(handle: DatabaseHandle): Promise<{ changes: ContentChang
   return { changes, heard: () => count };
 }
 
+/** A message on the channel that no instance sent: each listener hears it after everything sent before it. */
+async function marker(handle: DatabaseHandle): Promise<void> {
+  await handle.db.execute(sql`select pg_notify(${CONTENT_CHANNEL}, 'marker')`);
+}
+
 describe("content changes", () => {
   it("reach the announcing instance at once and another instance through the database, once each", async () => {
     const second = testDriver() === "postgres" ? await openSecondHandle(database.handle) : database.handle;
@@ -29,31 +35,41 @@ describe("content changes", () => {
     const one = await instance(database.handle);
     const two = await instance(second);
 
-    await one.changes.announce();
+    expect(await one.changes.announce(), "its own message came back").toBe(true);
     expect(one.heard(), "the announcing instance, at once").toBe(1);
     await vi.waitFor(() => expect(two.heard()).toBe(1), { timeout: 5_000 });
 
-    await two.changes.announce();
+    expect(await two.changes.announce(), "its own message came back").toBe(true);
     await vi.waitFor(() => expect(one.heard()).toBe(2), { timeout: 5_000 });
-    // Give a stray echo of its own message time to arrive: an instance does not hear itself twice.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect([one.heard(), two.heard()]).toEqual([2, 2]);
+    // The queue is delivered in order: once both have heard a later marker, any stray echo of their own
+    // announcements has arrived too. An instance does not hear itself twice.
+    await marker(second);
+    await vi.waitFor(() => expect([one.heard(), two.heard()].every((count) => count >= 3)).toBe(true), { timeout: 5_000 });
+    expect([one.heard(), two.heard()]).toEqual([3, 3]);
   });
 
   it("returns from an announcement once its own message came back, not after waiting it out", async () => {
     const one = await instance(database.handle);
-    const startedAt = performance.now();
-    await one.changes.announce();
-    expect(performance.now() - startedAt).toBeLessThan(ECHO_WAIT_MS);
+    expect(await one.changes.announce(), "heard back, not given up after ECHO_WAIT_MS").toBe(true);
     expect(one.heard(), "its own message is not a second change").toBe(1);
+  });
+
+  it("does not wait for an echo when it is not listening", async () => {
+    const changes = createContentChanges({ database: database.handle, logger: createTestLogger().logger });
+    let heard = 0;
+    changes.onChange(() => (heard += 1));
+    expect(await changes.announce()).toBe(false);
+    expect(heard, "this instance is told at once all the same").toBe(1);
   });
 
   it("stops hearing after stop", async () => {
     const one = await instance(database.handle);
     const two = await instance(database.handle);
+    const three = await instance(database.handle);
     await two.changes.stop();
-    await one.changes.announce();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await marker(database.handle);
+    // The marker reached the instances still listening; two, stopped, hears nothing.
+    await vi.waitFor(() => expect([one.heard(), three.heard()]).toEqual([1, 1]), { timeout: 5_000 });
     expect(two.heard()).toBe(0);
   });
 });

@@ -29,21 +29,26 @@ export function createContentChanges({ database, logger }: { database: DatabaseH
   }
 
   return {
-    /** Tells this instance at once and every other one through the database. Never throws. */
-    async announce(): Promise<void> {
+    /**
+     * Tells this instance at once and every other one through the database. Never throws. Resolves to true
+     * when this instance's own message came back (so PostgreSQL has delivered it to every listener), false
+     * when it was not heard back within ECHO_WAIT_MS, could not be sent, or this instance is not listening.
+     */
+    async announce(): Promise<boolean> {
       emit();
       sent += 1;
       const payload = `${instanceId}:${sent}`;
-      const echoed = new Promise<void>((resolve) => {
-        if (!subscription) return resolve();
-        echoes.set(payload, resolve);
-        setTimeout(resolve, ECHO_WAIT_MS).unref();
+      const echoed = new Promise<boolean>((resolve) => {
+        if (!subscription) return resolve(false);
+        echoes.set(payload, () => resolve(true));
+        setTimeout(() => resolve(false), ECHO_WAIT_MS).unref();
       });
       try {
         await database.db.execute(sql`select pg_notify(${CONTENT_CHANNEL}, ${payload})`);
-        await echoed;
+        return await echoed;
       } catch (error) {
         logger.warn({ err: error }, "could not tell other instances that content changed; their pages expire by themselves");
+        return false;
       } finally {
         echoes.delete(payload);
       }

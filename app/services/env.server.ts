@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isTrustProxyEntry } from "./rate-limits/client-address.server";
 import { AdminPassword, AdminUsername } from "../validation/admin";
 import { cronProblem, DEFAULT_NEWSLETTER_SCHEDULE } from "./newsletter/weekly-schedule.server";
+import { isTimeZone } from "../utils/dates";
 
 /**
  * Every environment variable Byline reads, checked once at start-up.
@@ -49,6 +50,11 @@ const EnvSchema = z
     MAIL_FROM: optionalText,
     NEWSLETTER_AUTO_SEND: z.enum(["true", "false"], { error: 'must be "true" or "false"' }).default("false"),
     NEWSLETTER_DOUBLE_OPT_IN: z.enum(["true", "false"], { error: 'must be "true" or "false"' }).default("true"),
+    TIME_ZONE: z
+      .string()
+      .trim()
+      .refine(isTimeZone, "must be an IANA time zone name, such as Europe/Berlin or America/New_York")
+      .optional(),
     NEWSLETTER_SCHEDULE: z
       .string()
       .trim()
@@ -123,6 +129,11 @@ export interface Config {
   /** False when SITE_URL is unset and siteUrl is the local address, which start-up corrects to the port it got. */
   siteUrlConfigured: boolean;
   siteName: string;
+  /**
+   * The newsroom's IANA time zone (TIME_ZONE; else TZ when set; else UTC): reader dates, the weekly
+   * schedule and the week key follow it, never the process's zone.
+   */
+  timeZone: string;
   initialAdmin: { username: string; password: string } | undefined;
   seedContent: Env["SEED_CONTENT"];
   openai: { apiKey: string | undefined; baseUrl: string | undefined };
@@ -132,7 +143,7 @@ export interface Config {
   newsFeedsFile: string;
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** The weekly digest: on when NEWSLETTER_AUTO_SEND=true, fired by NEWSLETTER_SCHEDULE in TZ. */
+  /** The weekly digest: on when NEWSLETTER_AUTO_SEND=true, fired by NEWSLETTER_SCHEDULE in the newsroom's time zone. */
   newsletter: { autoSend: boolean; schedule: string };
   /** Sign-ups wait for the confirmation link (NEWSLETTER_DOUBLE_OPT_IN, on by default; decision 013). */
   newsletterDoubleOptIn: boolean;
@@ -153,6 +164,19 @@ export class ConfigError extends Error {
 
 function blankToUndefined(source: Record<string, string | undefined>): Record<string, string | undefined> {
   return Object.fromEntries(Object.entries(source).map(([name, value]) => [name, value?.trim() === "" ? undefined : value]));
+}
+
+/**
+ * TIME_ZONE's default: the process's TZ when it names a zone (a leading ":" as in ":Europe/Berlin" is
+ * allowed), else UTC. A TZ Intl does not know stops start-up too, naming both variables.
+ */
+function processTimeZone(tz: string | undefined): string {
+  const name = tz?.trim().replace(/^:/, "");
+  if (!name) return "UTC";
+  if (isTimeZone(name)) return name;
+  throw new ConfigError(
+    `Invalid configuration: TIME_ZONE is unset and TZ ("${tz}") is not an IANA time zone name; set TIME_ZONE, such as Europe/Berlin.`,
+  );
 }
 
 /**
@@ -183,6 +207,7 @@ export function loadConfig(
     siteUrl,
     siteUrlConfigured: env.SITE_URL !== undefined,
     siteName: env.SITE_NAME,
+    timeZone: env.TIME_ZONE ?? processTimeZone(source.TZ),
     initialAdmin:
       env.ADMIN_USERNAME && env.ADMIN_PASSWORD ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD } : undefined,
     seedContent: env.SEED_CONTENT,

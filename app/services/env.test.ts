@@ -22,7 +22,32 @@ describe("loadConfig", () => {
       trustProxy: ["loopback"],
       allowedHosts: [],
       newsletterDoubleOptIn: true,
+      timeZone: "UTC",
     });
+  });
+
+  it("takes the newsroom's time zone from TIME_ZONE, else from TZ, else UTC", () => {
+    expect(loadConfig({ TIME_ZONE: "America/New_York" }).timeZone).toBe("America/New_York");
+    expect(loadConfig({ TIME_ZONE: " Asia/Tokyo ", TZ: "Europe/Berlin" }).timeZone).toBe("Asia/Tokyo");
+    expect(loadConfig({ TZ: "Europe/Berlin" }).timeZone).toBe("Europe/Berlin");
+    expect(loadConfig({ TZ: ":Pacific/Honolulu" }).timeZone).toBe("Pacific/Honolulu");
+    expect(loadConfig({ TZ: "" }).timeZone).toBe("UTC");
+    expect(loadConfig({}).timeZone).toBe("UTC");
+  });
+
+  it("stops with one line naming TIME_ZONE when it is not a time zone", () => {
+    expect(() => loadConfig({ TIME_ZONE: "Mars/Olympus_Mons" })).toThrow(
+      new ConfigError(
+        'Invalid configuration: TIME_ZONE must be an IANA time zone name, such as Europe/Berlin or America/New_York (got "Mars/Olympus_Mons").',
+      ),
+    );
+    expect(() => loadConfig({ TZ: "Nowhere/Special" })).toThrow(
+      new ConfigError(
+        'Invalid configuration: TIME_ZONE is unset and TZ ("Nowhere/Special") is not an IANA time zone name; set TIME_ZONE, such as Europe/Berlin.',
+      ),
+    );
+    // A valid TIME_ZONE wins over a TZ that Intl cannot read.
+    expect(loadConfig({ TIME_ZONE: "UTC", TZ: "Nowhere/Special" }).timeZone).toBe("UTC");
   });
 
   it("reads the trusted proxies and allowed host names, refusing entries Express could not use", () => {

@@ -55,7 +55,7 @@ export function createServices({ config, database, logger, clock, newsOutlets = 
   const sessions = createSessionService({ db, clock });
   const login = createLoginService({ db, clock, admins, sessions, rateLimiter });
   const contentChanges = createContentChanges({ database, logger });
-  const site = { name: config.siteName, url: config.siteUrl };
+  const site = { name: config.siteName, url: config.siteUrl, timeZone: config.timeZone };
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -70,7 +70,7 @@ export function createServices({ config, database, logger, clock, newsOutlets = 
   });
   return {
     /** What pages may show about the site; never the secrets in the configuration. */
-    site: { name: config.siteName, url: config.siteUrl, adsenseClient: config.adsenseClient },
+    site: { name: config.siteName, url: config.siteUrl, timeZone: config.timeZone, adsenseClient: config.adsenseClient },
     logger,
     clock,
     articles: createArticleService({ db, logger }),

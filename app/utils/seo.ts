@@ -5,6 +5,8 @@ export interface SiteInfo {
   name: string;
   /** The public origin from SITE_URL, without a trailing slash. */
   url: string;
+  /** The newsroom's IANA time zone (TIME_ZONE): reader dates are written in it. */
+  timeZone: string;
   adsenseClient: string | undefined;
 }
 
@@ -55,7 +57,7 @@ export function pageMeta(site: SiteInfo, { title, description, path, image, type
 /** The site information the root loader put on the page, for a route's `meta` function. */
 export function siteFromMatches(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): SiteInfo {
   const root = matches.find((match) => match?.id === "root")?.loaderData as { site?: SiteInfo } | undefined;
-  return root?.site ?? { name: "Byline", url: "http://localhost", adsenseClient: undefined };
+  return root?.site ?? { name: "Byline", url: "http://localhost", timeZone: "UTC", adsenseClient: undefined };
 }
 
 /** An admin page's title; search engines are asked to keep out (robots.txt says so too). */

@@ -175,6 +175,8 @@ async function startInstance(label: Instance["label"], env: Record<string, strin
   return { label, server, sink };
 }
 
+const PROCESS_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 /**
  * A fresh database and two instances on it. The second starts once the first has migrated, seeded the demo
  * newsroom and created the admin, as in a rolling deploy (seeding is not locked, docs/deploying.md).
@@ -188,7 +190,8 @@ async function startTwins(label: string, env: Record<string, string>): Promise<T
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: "info",
-    TZ: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    // The weekly schedule below is written in this process's zone: the newsroom's zone is the same.
+    TIME_ZONE: PROCESS_TIME_ZONE,
     ...env,
   };
   const a = await startInstance("A", shared, name);
@@ -824,7 +827,7 @@ describe.skipIf(!postgresUrl && !process.env.CI)("two instances on one PostgreSQ
     const { rows: issues } = await weekly.db.query<{ week_key: string; status: string }>(
       "select week_key, status from newsletter_issues",
     );
-    expect(issues, "one issue for the week").toEqual([{ week_key: isoWeekKey(fireAt), status: "sent" }]);
+    expect(issues, "one issue for the week").toEqual([{ week_key: isoWeekKey(fireAt, PROCESS_TIME_ZONE), status: "sent" }]);
     const counts = recipientCounts(messages());
     expect([...counts.keys()].sort()).toEqual(readers);
     expect(

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type K
 import { useNavigate } from "react-router";
 import type { ArticleSummary } from "~/utils/articles";
 import { articlePath } from "~/utils/articles";
-import { formatArticleDate } from "~/utils/dates";
+import { useArticleDate } from "../use-article-date";
 import { INSTANT_SEARCH_DEBOUNCE_MS, INSTANT_SEARCH_LIMIT, INSTANT_SEARCH_MIN_LENGTH, searchPath } from "~/validation/search";
 import { CategoryBadge } from "../category-badge";
 import { useDismiss } from "./use-dismiss";
@@ -16,6 +16,7 @@ type Lookup =
  * plain search form that opens the results page.
  */
 export function HeaderSearch({ id }: { id: string }) {
+  const articleDate = useArticleDate();
   const navigate = useNavigate();
   const [value, setValue] = useState("");
   const [lookup, setLookup] = useState<Lookup>({ state: "idle" });
@@ -144,7 +145,7 @@ export function HeaderSearch({ id }: { id: string }) {
               <div className="min-w-0">
                 <div className="flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
                   <CategoryBadge category={result.category} />
-                  <span>{formatArticleDate(result.publishedAt)}</span>
+                  <span>{articleDate(result.publishedAt)}</span>
                 </div>
                 <p className="mt-1 truncate text-sm font-semibold">{result.title}</p>
                 <p className="truncate text-xs text-slate-600 dark:text-slate-400">{result.excerpt}</p>

@@ -2,7 +2,7 @@ import { Bell } from "lucide-react";
 import { useCallback, useRef, useState, useSyncExternalStore } from "react";
 import type { Headline } from "~/utils/articles";
 import { articlePath } from "~/utils/articles";
-import { formatArticleDate } from "~/utils/dates";
+import { useArticleDate } from "../use-article-date";
 import { useDismiss } from "./use-dismiss";
 
 /** When the reader last opened the panel, kept in this browser only. */
@@ -42,6 +42,7 @@ function isNewSince(headline: Headline, seenAt: number | null): boolean {
  * "New". A native disclosure, so it opens without JavaScript too.
  */
 export function NotificationsBell({ headlines }: { headlines: Headline[] }) {
+  const articleDate = useArticleDate();
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const [open, setOpen] = useState(false);
   /** When the reader last opened the panel: null for never, undefined on the server (nothing is marked there). */
@@ -102,7 +103,7 @@ export function NotificationsBell({ headlines }: { headlines: Headline[] }) {
                         New
                       </span>
                     ) : null}
-                    {headline.category} · {formatArticleDate(headline.publishedAt)}
+                    {headline.category} · {articleDate(headline.publishedAt)}
                   </span>
                   <span className="mt-1 block text-sm leading-snug font-medium">{headline.title}</span>
                 </a>

@@ -7,7 +7,7 @@ interface RootData {
   headlines: Headline[];
 }
 
-const FALLBACK: RootData = { site: { name: "Byline", url: "", adsenseClient: undefined }, headlines: [] };
+const FALLBACK: RootData = { site: { name: "Byline", url: "", timeZone: "UTC", adsenseClient: undefined }, headlines: [] };
 
 /** The root loader's data: site information and the latest headlines. */
 export function useSite(): RootData {

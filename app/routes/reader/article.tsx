@@ -13,7 +13,7 @@ import { servicesContext } from "~/context";
 import { articlePath, parseArticleId, type ArticleDetail } from "~/utils/articles";
 import { avatarOrDefault } from "~/utils/avatars";
 import { categorySlug } from "~/utils/categories";
-import { formatArticleDate } from "~/utils/dates";
+import { useArticleDate } from "~/components/use-article-date";
 import { formatReadTime } from "~/utils/read-time";
 import { absoluteUrl, pageMeta, pageTitle, siteFromMatches, type SiteInfo } from "~/utils/seo";
 import { STOCK_IMAGE_HEIGHT, STOCK_IMAGE_WIDTH } from "~/utils/stock-images";
@@ -75,6 +75,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
 }
 
 function ArticleView({ article, site }: { article: ArticleDetail; site: SiteInfo }) {
+  const articleDate = useArticleDate();
   const categoryHref = `/category/${categorySlug(article.category)}`;
   return (
     <article className="pt-8">
@@ -112,7 +113,7 @@ function ArticleView({ article, site }: { article: ArticleDetail; site: SiteInfo
             </div>
             <div className="flex items-center gap-4 text-sm text-slate-600 dark:text-slate-400">
               <time dateTime={article.publishedAt ? new Date(article.publishedAt).toISOString() : undefined}>
-                {formatArticleDate(article.publishedAt)}
+                {articleDate(article.publishedAt)}
               </time>
               <span className="inline-flex items-center gap-1">
                 <Clock aria-hidden className="size-4" /> {formatReadTime(article.readTime)}

@@ -7,7 +7,7 @@ import { NewsletterSignup } from "~/components/newsletter-signup";
 import { servicesContext } from "~/context";
 import { articlePath, type ArticleSummary } from "~/utils/articles";
 import { categorySlug, type Category } from "~/utils/categories";
-import { formatArticleDate } from "~/utils/dates";
+import { useArticleDate } from "~/components/use-article-date";
 import { formatReadTime } from "~/utils/read-time";
 import { pageMeta, siteFromMatches } from "~/utils/seo";
 import { STOCK_IMAGE_HEIGHT, STOCK_IMAGE_WIDTH } from "~/utils/stock-images";
@@ -102,6 +102,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
 /** The newest featured story, large. Its cover is the page's main image: eager, high priority. */
 function Hero({ article }: { article: ArticleSummary }) {
+  const articleDate = useArticleDate();
   return (
     <article className="group relative grid overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:grid-cols-5 dark:border-slate-800 dark:bg-slate-900">
       <img
@@ -126,7 +127,7 @@ function Hero({ article }: { article: ArticleSummary }) {
         </h2>
         <p className="text-slate-600 dark:text-slate-300">{article.excerpt}</p>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          {article.author.name} · {formatArticleDate(article.publishedAt)} · {formatReadTime(article.readTime)}
+          {article.author.name} · {articleDate(article.publishedAt)} · {formatReadTime(article.readTime)}
         </p>
       </div>
     </article>

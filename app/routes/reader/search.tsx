@@ -6,7 +6,7 @@ import { Container, SiteShell } from "~/components/layout/site-shell";
 import { Pagination } from "~/components/pagination";
 import { servicesContext } from "~/context";
 import { articlePath } from "~/utils/articles";
-import { formatArticleDate } from "~/utils/dates";
+import { useArticleDate } from "~/components/use-article-date";
 import { pageMeta, pageTitle, siteFromMatches } from "~/utils/seo";
 import { parsePageParam } from "~/validation/paging";
 import { parseSearchQuery, searchPath } from "~/validation/search";
@@ -37,6 +37,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const articleDate = useArticleDate();
   const { query, results, total, more, page, pageCount, error } = loaderData;
   // Counting stops at SEARCH_COUNT_LIMIT (decision 012).
   const found = more ? `more than ${total.toLocaleString("en-US")} results` : `${total} ${total === 1 ? "result" : "results"}`;
@@ -121,7 +122,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                     <div className="min-w-0">
                       <div className="flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
                         <CategoryBadge category={result.category} />
-                        <span>{formatArticleDate(result.publishedAt)}</span>
+                        <span>{articleDate(result.publishedAt)}</span>
                       </div>
                       <h2 className="mt-2 text-lg leading-snug font-bold">
                         <a href={articlePath(result.id)} className="after:absolute after:inset-0 group-hover:underline">

@@ -112,7 +112,7 @@ export function createEditorialService({
   /** The optional model judgement of close calls in the duplicate check (issue 22); null without a provider. */
   storyJudge?: StoryJudge | null;
   /** Called after a change readers may see (edit, publish, unpublish, delete), so cached pages are dropped. */
-  onPublicChange?: () => Promise<void>;
+  onPublicChange?: () => Promise<unknown>;
 }) {
   /** Announces a change that took place. */
   async function changed<T extends ChangeOutcome>(outcome: T): Promise<T> {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { convertMarkdown, plainTextHtml, renderArticleHtml } from "./markdown.server";
+import { plainTextHtml, renderArticleHtml } from "./markdown.server";
 
 /** The body's HTML as the article page receives it (blocks are separated by a newline). */
 function body(markdown: string): string {
@@ -212,6 +212,8 @@ describe("renderArticleHtml: the fallback when conversion fails", () => {
   });
 
   it("uses the real converter by default", () => {
-    expect(renderArticleHtml("**hi**")).toBe(convertMarkdown("**hi**"));
+    // Markdown, not the plain-text fallback: the strong text and the table are HTML.
+    expect(renderArticleHtml("**hi**")).toBe("<p><strong>hi</strong></p>");
+    expect(renderArticleHtml("| a |\n| - |\n| b |")).toContain('class="md-table');
   });
 });

@@ -9,6 +9,7 @@ import { loginAttempts, sessions } from "../../db/schema";
 import { createRateLimiter } from "../rate-limits/rate-limiter.server";
 import { createAdminService, type AdminService } from "./admins.server";
 import { createLoginService, type LoginResult, type LoginService } from "./login.server";
+import { verifyPassword } from "./passwords.server";
 import { createSessionService } from "./sessions.server";
 
 const database = withTestDatabase();
@@ -23,6 +24,8 @@ const LOCK_MS = 15 * MINUTE;
 /** The login service as the server wires it, on the given database, with its own clock. */
 function setUp({ db = database.db, delayMs = 0, clock = manualClock(START), admins }: SetUpOptions = {}) {
   const sessionService = createSessionService({ db, clock });
+  /** Every password check the service made: the password tried and the hash it was checked against. */
+  const passwordChecks: { password: string; hash: string }[] = [];
   const login = createLoginService({
     db,
     clock,
@@ -30,8 +33,12 @@ function setUp({ db = database.db, delayMs = 0, clock = manualClock(START), admi
     sessions: sessionService,
     rateLimiter: createRateLimiter({ db, clock }),
     delayMs,
+    checkPassword: (password, hash) => {
+      passwordChecks.push({ password, hash });
+      return verifyPassword(password, hash);
+    },
   });
-  return { clock, login, sessions: sessionService };
+  return { clock, login, sessions: sessionService, passwordChecks };
 }
 
 interface SetUpOptions {
@@ -174,6 +181,29 @@ describe("sign-in lockout", () => {
       { username: "editor", failures: 5 },
       { username: "nobody", failures: 5 },
     ]);
+  });
+
+  it("runs the password check exactly once per attempt, whether or not the username exists", async () => {
+    const { login, passwordChecks } = setUp();
+    const editor = await createAdminService({ db: database.db, clock: systemClock }).findByUsername("editor");
+
+    expect(await signIn(login, "editor", WRONG)).toEqual(invalid);
+    expect(passwordChecks).toEqual([{ password: WRONG, hash: editor!.passwordHash }]);
+
+    expect(await signIn(login, "nobody", WRONG)).toEqual(invalid);
+    expect(await signIn(login, "someone-else", PASSWORD)).toEqual(invalid);
+    expect(passwordChecks).toHaveLength(3);
+    // An unknown name is checked against a real scrypt hash of the same cost, not skipped.
+    const decoy = passwordChecks[1]!.hash;
+    expect(decoy).toMatch(/^scrypt\$/);
+    expect(decoy.split("$").slice(0, 4)).toEqual(editor!.passwordHash.split("$").slice(0, 4));
+    expect(passwordChecks.slice(1)).toEqual([
+      { password: WRONG, hash: decoy },
+      { password: PASSWORD, hash: decoy },
+    ]);
+
+    expect(await signIn(login, "editor", PASSWORD)).toMatchObject({ outcome: "signed-in" });
+    expect(passwordChecks).toHaveLength(4);
   });
 
   it("checks at most five passwords out of ten parallel attempts; the rest are answered locked", async () => {

@@ -38,13 +38,23 @@ interface LoginDependencies {
   rateLimiter: RateLimiter;
   /** LOGIN_DELAY_MS in production; tests of the rules pass 0. */
   delayMs?: number;
+  /** The password check (scrypt); tests count its calls. */
+  checkPassword?: typeof verifyPassword;
 }
 
 /**
  * Sign-in with the spec's rules, on the server: a per-address budget, then the per-username
  * lockout kept in the database (so it holds across restarts and instances), then the password.
  */
-export function createLoginService({ db, clock, admins, sessions, rateLimiter, delayMs = LOGIN_DELAY_MS }: LoginDependencies) {
+export function createLoginService({
+  db,
+  clock,
+  admins,
+  sessions,
+  rateLimiter,
+  delayMs = LOGIN_DELAY_MS,
+  checkPassword = verifyPassword,
+}: LoginDependencies) {
   // Unknown usernames are checked against this, so they cost the same scrypt work as known ones.
   let decoyHash: Promise<string> | undefined;
 
@@ -85,7 +95,7 @@ export function createLoginService({ db, clock, admins, sessions, rateLimiter, d
 
     const admin = await admins.findByUsername(username);
     decoyHash ??= hashPassword(randomBytes(16).toString("hex"));
-    const matches = await verifyPassword(input.password, admin?.passwordHash ?? (await decoyHash));
+    const matches = await checkPassword(input.password, admin?.passwordHash ?? (await decoyHash));
     if (!admin || !matches) {
       // The failure was counted when the attempt was reserved; the fifth one locks straight away.
       return failures >= LOGIN_LOCKOUT.maxFailures

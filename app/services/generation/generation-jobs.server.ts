@@ -113,6 +113,9 @@ function toView(row: JobRow, catalogue: readonly AiModel[]): GenerationJobView {
   };
 }
 
+/** The README's promise: a job whose heartbeat stopped for a minute is marked interrupted. */
+export const JOB_STALE_AFTER_MS = 60_000;
+
 /**
  * Durable generation jobs (DESIGN.md departure 4). Starting a job checks the model and the key, stores a
  * queued row and runs it in this process at once. Each process runs only jobs it has claimed with a
@@ -137,7 +140,7 @@ export function createGenerationJobService({
 }) {
   const runnerId = randomUUID();
   const heartbeatMs = timings.heartbeatMs ?? 5_000;
-  const staleAfterMs = timings.staleAfterMs ?? 60_000;
+  const staleAfterMs = timings.staleAfterMs ?? JOB_STALE_AFTER_MS;
   const pollMs = timings.pollMs ?? 5_000;
   const running = new Map<number, AbortController>();
   const tasks = new Set<Promise<void>>();

@@ -1078,6 +1078,9 @@ function describeFailure(error: unknown, timeoutMs: number): string {
   return String(error);
 }
 
+/** The README's 10-minute feed cache. */
+export const FEED_CACHE_TTL_MS = 10 * 60_000;
+
 /**
  * Reads the trusted outlets' feeds for one generation. Each feed is fetched with a timeout, a size
  * cap and a conditional request (ETag, Last-Modified); a feed read less than `cacheTtlMs` ago is not
@@ -1089,7 +1092,7 @@ export function createNewsFeedReader({
   clock,
   logger,
   fetchTimeoutMs = 8000,
-  cacheTtlMs = 10 * 60_000,
+  cacheTtlMs = FEED_CACHE_TTL_MS,
   fetch = globalThis.fetch,
   lookup = systemLookup,
 }: NewsFeedReaderOptions): NewsFeedReader {

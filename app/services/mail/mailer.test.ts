@@ -70,7 +70,7 @@ describe("the envelope", () => {
       await expect(sending).rejects.toThrow("The recipient is not one plain mailbox.");
       await sending.catch((error: unknown) => expect(isTransientMailError(error)).toBe(false));
       mailer.close();
-      await expect(readdir(path.join(dir, "outbox"))).rejects.toThrow();
+      await expect(readdir(path.join(dir, "outbox")), "no outbox was written").rejects.toMatchObject({ code: "ENOENT" });
     },
   );
 });

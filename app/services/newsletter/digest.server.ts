@@ -35,8 +35,6 @@ export interface DigestWriting {
   model: string | null;
 }
 
-const issueDate = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric" });
-
 /**
  * The weekly digest: the 5 most recent published articles, written up by a model (subject, intro, one
  * summary each, checked with zod) or from the articles' own excerpts, and rendered by our React Email
@@ -51,10 +49,12 @@ export function createDigestWriter({
 }: {
   db: Database;
   providers: AiProviders;
-  site: { name: string; url: string };
+  site: { name: string; url: string; timeZone: string };
   clock: Clock;
   logger: Logger;
 }) {
+  // The issue's date is the newsroom's day (TIME_ZONE), not the process's.
+  const issueDate = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: site.timeZone });
   function absolute(url: string): string {
     return new URL(url, `${site.url}/`).toString();
   }

@@ -40,6 +40,14 @@ type ClaimedDelivery = {
   subscriber_active: boolean;
 };
 
+/** The README's default wait before a temporary failure is tried again: 1 minute, then 4. */
+export const DEFAULT_RETRY_DELAY_MS = 60_000;
+
+/** How long a delivery waits after its `attempts`-th temporary failure: the base delay, times 4 for each one before. */
+export function retryDelay(attempts: number, baseMs: number = DEFAULT_RETRY_DELAY_MS): number {
+  return baseMs * 4 ** (attempts - 1);
+}
+
 /**
  * The newsletter sender. Any instance's sender claims due pending deliveries in batches (`FOR UPDATE SKIP
  * LOCKED`, so two never take the same row), skips subscribers who unsubscribed since the issue was frozen,
@@ -73,7 +81,7 @@ export function createNewsletterSender({
 }) {
   const batchSize = timings.batchSize ?? 50;
   const pollMs = timings.pollMs ?? 2_000;
-  const retryDelayMs = timings.retryDelayMs ?? 60_000;
+  const retryDelayMs = timings.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
   const staleAfterMs = timings.staleAfterMs ?? 2 * 60_000;
   const heartbeatMs = timings.heartbeatMs ?? 15_000;
   const mailDomain = new URL(siteUrl).hostname;
@@ -148,7 +156,7 @@ export function createNewsletterSender({
         "a newsletter message was not accepted",
       );
       if (again) {
-        const retryAt = new Date(clock.now().getTime() + retryDelayMs * 4 ** (delivery.attempts - 1)).toISOString();
+        const retryAt = new Date(clock.now().getTime() + retryDelay(delivery.attempts, retryDelayMs)).toISOString();
         await settle(sql`status = 'pending', last_error = ${reason}, next_attempt_at = ${retryAt}::timestamptz`);
       } else {
         await settle(sql`status = 'failed', last_error = ${reason}`);

@@ -35,7 +35,7 @@ import { isoWeekKey } from "./weekly-schedule.server";
 
 const database = withTestDatabase();
 const NOW = "2025-03-20T09:00:00.000Z";
-const SITE = { name: "Byline", url: "https://news.byline.test" } as const;
+const SITE = { name: "Byline", url: "https://news.byline.test", timeZone: "UTC" } as const;
 const FROM = "Byline <newsletter@byline.test>";
 const SERVER_KEY = "sk-server-0123456789abcdefghijkl";
 const TYPED_KEY = "sk-test-0123456789abcdefghijkl";
@@ -602,7 +602,7 @@ describe("the weekly digest", () => {
     const issues = await database.db.select().from(newsletterIssues);
     expect(issues).toHaveLength(1);
     expect(issues[0]).toMatchObject({
-      weekKey: isoWeekKey(firedAt),
+      weekKey: isoWeekKey(firedAt, SITE.timeZone),
       subject: "Your Weekly Byline Digest",
       model: null,
       status: "sending",
@@ -651,7 +651,7 @@ describe("the weekly digest", () => {
     expect(result).toEqual({ issueId: expect.any(Number), recipients: 2 });
     expect(chatCompletions()[0]?.body).toMatchObject({ model: "gpt-4o" });
     const [issue] = await database.db.select().from(newsletterIssues);
-    expect(issue).toMatchObject({ subject: MODEL_SUBJECT, model: "gpt-4o", weekKey: isoWeekKey(new Date(NOW)) });
+    expect(issue).toMatchObject({ subject: MODEL_SUBJECT, model: "gpt-4o", weekKey: isoWeekKey(new Date(NOW), SITE.timeZone) });
   });
 });
 

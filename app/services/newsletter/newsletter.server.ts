@@ -53,7 +53,7 @@ export function createNewsletterService({
   providers: AiProviders;
   subscribers: SubscriberService;
   mailer: Mailer;
-  site: { name: string; url: string };
+  site: { name: string; url: string; timeZone: string };
   weekly: WeeklyOptions;
   senderTimings?: SenderTimings;
 }) {
@@ -93,7 +93,7 @@ export function createNewsletterService({
 
   async function sendWeeklyDigest(firedAt: Date): Promise<{ issueId: number; recipients: number } | null> {
     await issues.failAbandonedPreparations(new Date(clock.now().getTime() - PREPARATION_TIMEOUT_MS));
-    const weekKey = isoWeekKey(firedAt);
+    const weekKey = isoWeekKey(firedAt, site.timeZone);
     const issueId = await issues.claimWeek(weekKey);
     if (issueId === null) {
       logger.info({ weekKey }, "this week's digest was already made");
@@ -204,6 +204,7 @@ export function createNewsletterService({
       if (weekly.autoSend && !schedule) {
         schedule = startWeeklySchedule({
           pattern: weekly.schedule,
+          timeZone: site.timeZone,
           task: async (firedAt) => void (await sendWeeklyDigest(firedAt)),
           onError: (error) => logger.error({ err: error }, "the weekly digest run failed"),
         });

@@ -314,8 +314,13 @@ describe("double opt-in", () => {
       counts.push(sink.messages.length);
     }
 
-    await Promise.all([signUpFrom("203.0.113.1"), signUpFrom("203.0.113.2"), signUpFrom("203.0.113.3")]);
-    expect(counts, "three sign-ups at once send one message").toEqual([1, 1, 1]);
+    // settled() waits for the sends already started: count once all three sign-ups have been answered.
+    const answers = await Promise.all(
+      ["203.0.113.1", "203.0.113.2", "203.0.113.3"].map((client) => service.signUp("victim@example.com", client)),
+    );
+    expect(answers).toEqual([{ outcome: "checkInbox" }, { outcome: "checkInbox" }, { outcome: "checkInbox" }]);
+    await service.settled();
+    expect(sink.messages, "three sign-ups at once send one message").toHaveLength(1);
     clock.advance(10 * MINUTE - 1);
     await signUpFrom("203.0.113.4");
     clock.advance(1);
@@ -324,7 +329,7 @@ describe("double opt-in", () => {
     await signUpFrom("203.0.113.6");
     clock.advance(10 * MINUTE);
     await signUpFrom("203.0.113.7");
-    expect(counts.slice(3), "the fourth in a day waits").toEqual([1, 2, 3, 3]);
+    expect(counts, "the fourth in a day waits").toEqual([1, 2, 3, 3]);
 
     clock.set("2025-03-02T09:00:00Z");
     await signUpFrom("203.0.113.8");
