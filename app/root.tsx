@@ -14,6 +14,7 @@ import {
 import type { ReactNode } from "react";
 import stylesheet from "./app.css?url";
 import { adNetworkScriptUrl } from "./components/ad-slot";
+import { IslandsContext } from "./components/island-template";
 import { SiteShell } from "./components/layout/site-shell";
 import { useSite } from "./components/layout/use-site";
 import { useIslandsSrc, useNonce } from "./components/nonce";
@@ -59,7 +60,7 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : null}
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
-        {children}
+        <IslandsContext.Provider value={!hydrate}>{children}</IslandsContext.Provider>
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />

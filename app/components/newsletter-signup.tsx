@@ -8,6 +8,7 @@ import {
   NEWSLETTER_MESSAGES,
   type NewsletterOutcome,
 } from "~/validation/newsletter-rules";
+import { IslandTemplate } from "~/components/island-template";
 
 export { NEWSLETTER_ANCHOR } from "~/validation/newsletter-rules";
 
@@ -81,12 +82,12 @@ export function NewsletterSignup({ variant = "wide" }: { variant?: "wide" | "sid
             <span className={isError ? ERROR_MESSAGE_CLASS : SUCCESS_MESSAGE_CLASS}>{NEWSLETTER_MESSAGES[outcome]}</span>
           ) : null}
         </p>
-        <template data-message="error">
+        <IslandTemplate data-message="error">
           <span className={ERROR_MESSAGE_CLASS} />
-        </template>
-        <template data-message="success">
+        </IslandTemplate>
+        <IslandTemplate data-message="success">
           <span className={SUCCESS_MESSAGE_CLASS} />
-        </template>
+        </IslandTemplate>
       </div>
     </section>
   );

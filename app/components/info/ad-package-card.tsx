@@ -1,6 +1,7 @@
 import { ChevronDown, Mail, type LucideIcon } from "lucide-react";
 import { useId } from "react";
 import { cardClass, IconBadge, mutedTextClass, secondaryButtonClass } from "./info-page";
+import { IslandTemplate } from "~/components/island-template";
 
 export interface AdPackage {
   name: string;
@@ -51,7 +52,7 @@ export function AdPackageCard({ ad }: { ad: AdPackage }) {
           </summary>
           <div>{features}</div>
         </details>
-        <template data-ad-package-toggle="">
+        <IslandTemplate data-ad-package-toggle="">
           <button
             type="button"
             aria-expanded="false"
@@ -67,7 +68,7 @@ export function AdPackageCard({ ad }: { ad: AdPackage }) {
           <div id={detailsId} hidden>
             {features}
           </div>
-        </template>
+        </IslandTemplate>
       </div>
 
       <a href={ad.learnMoreHref} className={`mt-6 w-full ${secondaryButtonClass}`}>

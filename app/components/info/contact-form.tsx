@@ -3,6 +3,7 @@ import { useId, type ReactNode } from "react";
 import { CONTACT_SUBJECTS } from "~/validation/contact-rules";
 import { CONTACT_ADDRESSES } from "./contact-addresses";
 import { primaryButtonClass, textLinkClass } from "./info-page";
+import { IslandTemplate } from "~/components/island-template";
 
 const fieldClass =
   "mt-1.5 block w-full rounded-lg border border-slate-500 bg-white px-3 py-2.5 text-slate-900 placeholder:text-slate-500 focus:border-blue-600 focus:ring-2 focus:ring-blue-600/30 focus:outline-none aria-[invalid=true]:border-red-600 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400 dark:focus:border-blue-400 dark:focus:ring-blue-400/30 dark:aria-[invalid=true]:border-red-400";
@@ -66,18 +67,18 @@ export function ContactForm() {
       <div>
         <div role="alert" id={errorId} />
         <div role="status" />
-        <template data-feedback="error">
+        <IslandTemplate data-feedback="error">
           <p className="mb-5 flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200">
             <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
             <span data-text="" />
           </p>
-        </template>
-        <template data-feedback="success">
+        </IslandTemplate>
+        <IslandTemplate data-feedback="success">
           <p className="mb-5 flex items-start gap-2 rounded-lg border border-green-200 bg-green-50 p-3 text-sm text-green-800 dark:border-green-900 dark:bg-green-950/50 dark:text-green-200">
             <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0" />
             <span data-text="" />
           </p>
-        </template>
+        </IslandTemplate>
 
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <button type="submit" disabled className={`${primaryButtonClass} disabled:cursor-wait disabled:opacity-70`}>

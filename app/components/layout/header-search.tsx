@@ -1,5 +1,6 @@
 import { Search } from "lucide-react";
 import { useId } from "react";
+import { IslandTemplate } from "~/components/island-template";
 
 /**
  * The header's search box. Without JavaScript it is a plain search form that opens the results page. The
@@ -35,7 +36,7 @@ export function HeaderSearch({ id }: { id: string }) {
         </p>
         <ul id={listboxId} role="listbox" aria-label="Quick Results" className="max-h-[70vh] overflow-y-auto" />
       </div>
-      <template data-option="result">
+      <IslandTemplate data-option="result">
         <li
           role="option"
           aria-selected="false"
@@ -57,8 +58,8 @@ export function HeaderSearch({ id }: { id: string }) {
             <p data-slot="excerpt" className="truncate text-xs text-slate-600 dark:text-slate-400" />
           </div>
         </li>
-      </template>
-      <template data-option="view-all">
+      </IslandTemplate>
+      <IslandTemplate data-option="view-all">
         <li
           role="option"
           aria-selected="false"
@@ -70,7 +71,7 @@ export function HeaderSearch({ id }: { id: string }) {
             Try advanced search
           </span>
         </li>
-      </template>
+      </IslandTemplate>
     </form>
   );
 }

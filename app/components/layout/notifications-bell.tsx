@@ -2,6 +2,7 @@ import { Bell } from "lucide-react";
 import type { Headline } from "~/utils/articles";
 import { articlePath } from "~/utils/articles";
 import { formatArticleDate } from "~/utils/dates";
+import { IslandTemplate } from "~/components/island-template";
 
 /**
  * The header bell: the latest 5 published stories. A native disclosure, so it opens without JavaScript. The
@@ -44,9 +45,9 @@ export function NotificationsBell({ headlines }: { headlines: Headline[] }) {
             ))}
           </ul>
         )}
-        <template data-new-badge="">
+        <IslandTemplate data-new-badge="">
           <span className="rounded-full bg-blue-600 px-1.5 py-0.5 text-[10px] font-bold text-white uppercase">New</span>
-        </template>
+        </IslandTemplate>
       </div>
     </details>
   );

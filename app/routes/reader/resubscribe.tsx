@@ -2,10 +2,7 @@ import { data, redirect } from "react-router";
 import { SubscriptionNotice } from "~/components/subscription-notice";
 import { servicesContext } from "~/context";
 import { pageTitle, siteFromMatches } from "~/utils/seo";
-import { readerPageHandle } from "~/route-handle";
 import type { Route } from "./+types/resubscribe";
-
-export const handle = readerPageHandle;
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
