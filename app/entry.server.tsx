@@ -1,6 +1,7 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { PassThrough } from "node:stream";
+import islandsSrc from "virtual:byline/islands";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import {
   isRouteErrorResponse,
@@ -36,7 +37,7 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider nonce={nonce}>
+      <NonceProvider nonce={nonce} islandsSrc={islandsSrc}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {

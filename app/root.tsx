@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteError,
   type LinksFunction,
   type ShouldRevalidateFunction,
@@ -13,11 +14,13 @@ import {
 import type { ReactNode } from "react";
 import stylesheet from "./app.css?url";
 import { adNetworkScriptUrl } from "./components/ad-slot";
+import { IslandsContext } from "./components/island-template";
 import { SiteShell } from "./components/layout/site-shell";
 import { useSite } from "./components/layout/use-site";
-import { useNonce } from "./components/nonce";
+import { useIslandsSrc, useNonce } from "./components/nonce";
 import { THEME_BOOT_SCRIPT } from "./components/theme";
 import { servicesContext } from "./context";
+import { shouldHydrate } from "./route-handle";
 import type { Route } from "./+types/root";
 
 export const links: LinksFunction = () => [
@@ -38,7 +41,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const islandsSrc = useIslandsSrc();
   const { site } = useSite();
+  // Reader pages are not hydrated: instead of React and the router they load the islands script (decision 016).
+  const hydrate = shouldHydrate(useMatches().map((match) => match.handle));
   return (
     // The boot script sets the theme class before the first paint, so React must not fight it.
     <html lang="en" suppressHydrationWarning>
@@ -48,14 +54,19 @@ export function Layout({ children }: { children: ReactNode }) {
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
         <Meta />
         <Links />
+        {hydrate ? null : <script type="module" src={islandsSrc} />}
         {site.adsenseClient ? (
           <script async nonce={nonce} src={adNetworkScriptUrl(site.adsenseClient)} crossOrigin="anonymous" />
         ) : null}
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
-        {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <IslandsContext.Provider value={!hydrate}>{children}</IslandsContext.Provider>
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

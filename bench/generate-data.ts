@@ -109,8 +109,8 @@ async function countRows(db: Database): Promise<{ articles: number; subscribers:
 /** Empties articles and subscribers (deliveries go with them) and removes the synthetic authors no admin signs as. */
 async function emptyBenchmarkTables(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`truncate table ${articles} restart identity`);
-    // newsletter_deliveries references subscribers; it is emptied with them.
+    await tx.execute(sql`truncate table ${articles} restart identity cascade`);
+    // related_articles references articles and newsletter_deliveries references subscribers; each is emptied with them.
     await tx.execute(sql`truncate table ${newsletterSubscribers} restart identity cascade`);
     await tx.delete(authors).where(
       and(

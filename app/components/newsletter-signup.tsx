@@ -1,79 +1,33 @@
 import { Mail } from "lucide-react";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { useFetcher, useLocation, useSearchParams } from "react-router";
+import { useId } from "react";
+import { useLocation, useSearchParams } from "react-router";
 import {
   isNewsletterOutcome,
   isNewsletterSuccess,
+  NEWSLETTER_ANCHOR,
   NEWSLETTER_MESSAGES,
-  NewsletterSignup as NewsletterSignupSchema,
-  newsletterOutcomeOf,
   type NewsletterOutcome,
-} from "~/validation/newsletter";
+} from "~/validation/newsletter-rules";
+import { IslandTemplate } from "~/components/island-template";
 
-/** The spec's 3 seconds for the success message. */
-export const NEWSLETTER_SUCCESS_MS = 3_000;
+export { NEWSLETTER_ANCHOR } from "~/validation/newsletter-rules";
 
-export const NEWSLETTER_ANCHOR = "newsletter";
-
-/** What the sign-up action answers a script. */
-export interface NewsletterActionData {
-  outcome: NewsletterOutcome;
-}
+const ERROR_MESSAGE_CLASS = "rounded bg-red-50 px-2 py-0.5 text-red-800";
+const SUCCESS_MESSAGE_CLASS = "text-white";
 
 /**
- * The newsletter sign-up block. A real form posting to /newsletter: without JavaScript the action
- * redirects back here with the outcome in the URL; with it, the post happens in place and the
- * success message shows for 3 seconds while the field is cleared.
+ * The newsletter sign-up block. A real form posting to /newsletter: without JavaScript the action redirects
+ * back here with the outcome in the URL, shown below the form. With JavaScript the islands script
+ * (islands/newsletter-signup.ts) checks the field at once and posts in place; the success message shows for
+ * 3 seconds while the field is cleared.
  */
 export function NewsletterSignup({ variant = "wide" }: { variant?: "wide" | "sidebar" }) {
-  const fetcher = useFetcher<NewsletterActionData>();
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  // A message from the browser's own check (or from the URL after a post without JavaScript)...
-  const [localOutcome, setLocalOutcome] = useState<NewsletterOutcome | null>(() => {
-    const fromUrl = searchParams.get("newsletter");
-    return isNewsletterOutcome(fromUrl) ? fromUrl : null;
-  });
-  // ...or the action's answer, until it is dismissed.
-  const [dismissedAnswer, setDismissedAnswer] = useState<NewsletterActionData | undefined>(undefined);
-  const answer = fetcher.state === "idle" && fetcher.data !== dismissedAnswer ? fetcher.data : undefined;
-  const outcome = answer?.outcome ?? localOutcome;
-  const inputRef = useRef<HTMLInputElement>(null);
+  const fromUrl = searchParams.get("newsletter");
+  const outcome: NewsletterOutcome | null = isNewsletterOutcome(fromUrl) ? fromUrl : null;
   const headingId = useId();
   const messageId = useId();
-  const busy = fetcher.state !== "idle";
-
-  // Success clears the field.
-  useEffect(() => {
-    if (isNewsletterSuccess(answer?.outcome) && inputRef.current) inputRef.current.value = "";
-  }, [answer]);
-
-  // "Thanks for subscribing!" (with "Check your inbox to confirm." under double opt-in) shows for 3 seconds.
-  useEffect(() => {
-    if (!isNewsletterSuccess(outcome)) return;
-    const timer = setTimeout(() => {
-      setDismissedAnswer(fetcher.data);
-      setLocalOutcome(null);
-    }, NEWSLETTER_SUCCESS_MS);
-    return () => clearTimeout(timer);
-  }, [outcome, fetcher.data]);
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const parsed = NewsletterSignupSchema.safeParse({ email: form.get("email") ?? "" });
-    setDismissedAnswer(fetcher.data);
-    if (!parsed.success) {
-      setLocalOutcome(newsletterOutcomeOf(parsed.error));
-      inputRef.current?.focus();
-      return;
-    }
-    setLocalOutcome(null);
-    form.set("email", parsed.data.email);
-    form.delete("returnTo"); // in place: the action answers with data instead of a redirect
-    void fetcher.submit(form, { method: "post", action: "/newsletter" });
-  }
-
   const isError = outcome !== null && !isNewsletterSuccess(outcome);
   const returnTo = `${location.pathname}${stripOutcome(location.search)}`;
   const wide = variant === "wide";
@@ -96,8 +50,8 @@ export function NewsletterSignup({ variant = "wide" }: { variant?: "wide" | "sid
         <form
           method="post"
           action="/newsletter"
-          onSubmit={submit}
           noValidate
+          data-newsletter-signup=""
           className={`mt-5 flex gap-2 ${wide ? "flex-col sm:flex-row" : "flex-col"}`}
         >
           <input type="hidden" name="returnTo" value={returnTo} />
@@ -105,7 +59,6 @@ export function NewsletterSignup({ variant = "wide" }: { variant?: "wide" | "sid
             Email address
           </label>
           <input
-            ref={inputRef}
             id={`${messageId}-email`}
             name="email"
             type="email"
@@ -118,19 +71,23 @@ export function NewsletterSignup({ variant = "wide" }: { variant?: "wide" | "sid
           />
           <button
             type="submit"
-            disabled={busy}
+            data-busy-label="Subscribing..."
             className="rounded-lg bg-slate-900 px-5 py-2.5 font-semibold text-white hover:bg-slate-800 focus:ring-2 focus:ring-white focus:outline-none disabled:opacity-70"
           >
-            {busy ? "Subscribing..." : "Subscribe"}
+            Subscribe
           </button>
         </form>
-        <p id={messageId} role="status" className="mt-3 min-h-5 text-sm font-medium">
+        <p id={messageId} role="status" data-outcome={outcome ?? undefined} className="mt-3 min-h-5 text-sm font-medium">
           {outcome ? (
-            <span className={isError ? "rounded bg-red-50 px-2 py-0.5 text-red-800" : "text-white"}>
-              {NEWSLETTER_MESSAGES[outcome]}
-            </span>
+            <span className={isError ? ERROR_MESSAGE_CLASS : SUCCESS_MESSAGE_CLASS}>{NEWSLETTER_MESSAGES[outcome]}</span>
           ) : null}
         </p>
+        <IslandTemplate data-message="error">
+          <span className={ERROR_MESSAGE_CLASS} />
+        </IslandTemplate>
+        <IslandTemplate data-message="success">
+          <span className={SUCCESS_MESSAGE_CLASS} />
+        </IslandTemplate>
       </div>
     </section>
   );

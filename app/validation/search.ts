@@ -4,10 +4,7 @@ import { allowedText, cutText, notAllowedMessage } from "./text";
 /** Longer queries are cut here; nobody types more, and the parser's work stays bounded. */
 export const SEARCH_QUERY_MAX_LENGTH = 200;
 
-/** The spec's instant search: from 2 trimmed characters, 300 ms after the last keystroke, at most 5 results. */
-export const INSTANT_SEARCH_MIN_LENGTH = 2;
-export const INSTANT_SEARCH_DEBOUNCE_MS = 300;
-export const INSTANT_SEARCH_LIMIT = 5;
+export { INSTANT_SEARCH_DEBOUNCE_MS, INSTANT_SEARCH_LIMIT, INSTANT_SEARCH_MIN_LENGTH, searchPath } from "./search-rules";
 
 /** The answer to a search holding control characters: /search shows it, /api/search returns it, both with 400. */
 export const SEARCH_NOT_ALLOWED_MESSAGE = notAllowedMessage("Your search");
@@ -27,10 +24,4 @@ export type ParsedSearchQuery = { ok: true; query: string } | { ok: false; error
 export function parseSearchQuery(url: URL | string): ParsedSearchQuery {
   const parsed = SearchQuery.safeParse(new URL(url).searchParams.get("query") ?? "");
   return parsed.success ? { ok: true, query: parsed.data } : { ok: false, error: SEARCH_NOT_ALLOWED_MESSAGE };
-}
-
-export function searchPath(query: string, page = 1): string {
-  const params = new URLSearchParams({ query });
-  if (page > 1) params.set("page", String(page));
-  return `/search?${params.toString()}`;
 }

@@ -1,7 +1,7 @@
 import { ChevronDown, Mail, type LucideIcon } from "lucide-react";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { cardClass, IconBadge, mutedTextClass, secondaryButtonClass } from "./info-page";
-import { useHydrated } from "../use-hydrated";
+import { IslandTemplate } from "~/components/island-template";
 
 export interface AdPackage {
   name: string;
@@ -18,13 +18,11 @@ const toggleClass =
   "inline-flex cursor-pointer items-center gap-1.5 rounded-md text-sm font-semibold text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:text-blue-300 dark:focus-visible:outline-blue-400";
 
 /**
- * One advertising package. Its feature list expands and collapses with a disclosure button
- * (aria-expanded, aria-controls). Before JavaScript runs the same list sits in a native
- * <details> element, so the packages stay readable and openable without it.
+ * One advertising package. Its feature list sits in a native <details> element, so the packages stay readable
+ * and openable without JavaScript; the islands script (islands/ad-packages.ts) swaps in the disclosure button
+ * of the template (aria-expanded, aria-controls), which expands and collapses the list.
  */
 export function AdPackageCard({ ad }: { ad: AdPackage }) {
-  const hydrated = useHydrated();
-  const [expanded, setExpanded] = useState(false);
   const detailsId = useId();
 
   const features = (
@@ -46,33 +44,31 @@ export function AdPackageCard({ ad }: { ad: AdPackage }) {
       <p className={`mt-3 text-sm leading-relaxed ${mutedTextClass}`}>{ad.summary}</p>
 
       <div className="mt-4 flex-1 border-t border-slate-200 pt-4 dark:border-slate-800">
-        {hydrated ? (
-          <>
-            <button
-              type="button"
-              aria-expanded={expanded}
-              aria-controls={detailsId}
-              onClick={() => setExpanded(!expanded)}
-              className={toggleClass}
-            >
-              {expanded ? "Hide details" : "Show details"}
-              <span className="sr-only"> of {ad.name}</span>
-              <ChevronDown aria-hidden className={`size-4 transition-transform ${expanded ? "rotate-180" : ""}`} />
-            </button>
-            <div id={detailsId} hidden={!expanded}>
-              {features}
-            </div>
-          </>
-        ) : (
-          <details className="group">
-            <summary className={`list-none [&::-webkit-details-marker]:hidden ${toggleClass}`}>
-              Show details
-              <span className="sr-only"> of {ad.name}</span>
-              <ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
-            </summary>
-            <div id={detailsId}>{features}</div>
-          </details>
-        )}
+        <details className="group" data-ad-package="">
+          <summary className={`list-none [&::-webkit-details-marker]:hidden ${toggleClass}`}>
+            Show details
+            <span className="sr-only"> of {ad.name}</span>
+            <ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
+          </summary>
+          <div>{features}</div>
+        </details>
+        <IslandTemplate data-ad-package-toggle="">
+          <button
+            type="button"
+            aria-expanded="false"
+            aria-controls={detailsId}
+            data-show-label="Show details"
+            data-hide-label="Hide details"
+            className={`group ${toggleClass}`}
+          >
+            <span data-label="">Show details</span>
+            <span className="sr-only"> of {ad.name}</span>
+            <ChevronDown aria-hidden className="size-4 transition-transform group-aria-expanded:rotate-180" />
+          </button>
+          <div id={detailsId} hidden>
+            {features}
+          </div>
+        </IslandTemplate>
       </div>
 
       <a href={ad.learnMoreHref} className={`mt-6 w-full ${secondaryButtonClass}`}>

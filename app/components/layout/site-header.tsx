@@ -1,11 +1,9 @@
 import { Menu, X } from "lucide-react";
-import { useCallback, useEffect, useRef, useState, type MouseEvent } from "react";
 import { useLocation } from "react-router";
 import { NEWSLETTER_ANCHOR } from "../newsletter-signup";
 import { ThemeToggle } from "../theme";
 import { HeaderSearch } from "./header-search";
 import { NotificationsBell } from "./notifications-bell";
-import { useDismiss } from "./use-dismiss";
 import { useSite } from "./use-site";
 
 /** The spec's header navigation. */
@@ -18,39 +16,16 @@ const NAV_LINKS = [
   { href: "/category/security", label: "Security" },
 ];
 
-/** The header gains its shadow and blur after this much scrolling. */
-export const HEADER_SCROLL_THRESHOLD_PX = 10;
-
-/** Scrolls to the page's newsletter block when there is one; otherwise the link goes to /#newsletter. */
-function goToNewsletter(event: MouseEvent<HTMLAnchorElement>) {
-  const block = document.getElementById(NEWSLETTER_ANCHOR);
-  if (!block) return;
-  event.preventDefault();
-  block.scrollIntoView({ behavior: "smooth", block: "center" });
-  block.querySelector<HTMLInputElement>("input[type=email]")?.focus({ preventScroll: true });
-}
-
 export function SiteHeader() {
   const { site, headlines } = useSite();
   const { pathname } = useLocation();
-  const [scrolled, setScrolled] = useState(false);
-
-  useEffect(() => {
-    const update = () => setScrolled(window.scrollY > HEADER_SCROLL_THRESHOLD_PX);
-    update();
-    window.addEventListener("scroll", update, { passive: true });
-    return () => window.removeEventListener("scroll", update);
-  }, []);
-
   const isCurrent = (href: string) => (href === "/" ? pathname === "/" : pathname.toLowerCase().startsWith(href));
 
   return (
+    // The islands script sets data-scrolled after 10 px of scrolling (islands/site-header.ts).
     <header
-      className={`sticky top-0 z-40 border-b transition-shadow ${
-        scrolled
-          ? "border-slate-200 bg-white/80 shadow-md backdrop-blur-md dark:border-slate-800 dark:bg-slate-950/80"
-          : "border-transparent bg-white dark:bg-slate-950"
-      }`}
+      data-site-header=""
+      className="sticky top-0 z-40 border-b border-transparent bg-white transition-shadow data-scrolled:border-slate-200 data-scrolled:bg-white/80 data-scrolled:shadow-md data-scrolled:backdrop-blur-md dark:bg-slate-950 dark:data-scrolled:border-slate-800 dark:data-scrolled:bg-slate-950/80"
     >
       <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-3 sm:px-6">
         <a href="/" className="shrink-0 text-2xl font-extrabold tracking-tight">
@@ -79,7 +54,7 @@ export function SiteHeader() {
           <NotificationsBell headlines={headlines} />
           <a
             href={`/#${NEWSLETTER_ANCHOR}`}
-            onClick={goToNewsletter}
+            data-newsletter-link=""
             className="ml-1 hidden rounded-full bg-blue-600 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-700 sm:inline-block"
           >
             Subscribe
@@ -91,22 +66,21 @@ export function SiteHeader() {
   );
 }
 
-/** The small-screen menu: navigation, search and Subscribe. A native disclosure, so it works without JavaScript. */
+/**
+ * The small-screen menu: navigation, search and Subscribe. A native disclosure, so it works without JavaScript;
+ * the islands script closes it on Escape, an outside click or Subscribe, and names its button (islands/disclosures.ts).
+ */
 function MobileMenu({ isCurrent }: { isCurrent: (href: string) => boolean }) {
-  const detailsRef = useRef<HTMLDetailsElement>(null);
-  const [open, setOpen] = useState(false);
-  const close = useCallback(() => {
-    if (detailsRef.current) detailsRef.current.open = false;
-  }, []);
-  useDismiss(detailsRef, open, close);
-
   return (
-    <details ref={detailsRef} onToggle={() => setOpen(Boolean(detailsRef.current?.open))} className="lg:hidden">
+    <details data-disclosure="menu" className="group lg:hidden">
       <summary
-        aria-label={open ? "Close menu" : "Open menu"}
+        aria-label="Open menu"
+        data-open-label="Close menu"
+        data-closed-label="Open menu"
         className="inline-flex size-10 cursor-pointer list-none items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden"
       >
-        {open ? <X aria-hidden className="size-5" /> : <Menu aria-hidden className="size-5" />}
+        <Menu aria-hidden className="size-5 group-open:hidden" />
+        <X aria-hidden className="hidden size-5 group-open:block" />
       </summary>
       <div className="absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 pt-3 pb-5 shadow-lg dark:border-slate-800 dark:bg-slate-950">
         <div className="md:hidden">
@@ -129,10 +103,7 @@ function MobileMenu({ isCurrent }: { isCurrent: (href: string) => boolean }) {
         </nav>
         <a
           href={`/#${NEWSLETTER_ANCHOR}`}
-          onClick={(event) => {
-            close();
-            goToNewsletter(event);
-          }}
+          data-newsletter-link=""
           className="mt-3 block rounded-lg bg-blue-600 px-4 py-2 text-center font-semibold text-white hover:bg-blue-700 sm:hidden"
         >
           Subscribe

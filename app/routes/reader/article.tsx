@@ -17,7 +17,10 @@ import { useArticleDate } from "~/components/use-article-date";
 import { formatReadTime } from "~/utils/read-time";
 import { absoluteUrl, pageMeta, pageTitle, siteFromMatches, type SiteInfo } from "~/utils/seo";
 import { STOCK_IMAGE_HEIGHT, STOCK_IMAGE_WIDTH } from "~/utils/stock-images";
+import { readerPageHandle } from "~/route-handle";
 import type { Route } from "./+types/article";
+
+export const handle = readerPageHandle;
 
 /** A published article and three others to read next. A draft, a missing id or a malformed one is a 404. */
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -7,7 +7,10 @@ import { servicesContext } from "~/context";
 import { categoryFromSlug, isCategory } from "~/utils/categories";
 import { pageMeta, pageTitle, siteFromMatches } from "~/utils/seo";
 import { parsePageParam } from "~/validation/paging";
+import { readerPageHandle } from "~/route-handle";
 import type { Route } from "./+types/category";
+
+export const handle = readerPageHandle;
 
 /** What each category covers, under its heading. */
 const SUBTITLES: Record<string, string> = {

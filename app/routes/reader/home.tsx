@@ -11,7 +11,10 @@ import { useArticleDate } from "~/components/use-article-date";
 import { formatReadTime } from "~/utils/read-time";
 import { pageMeta, siteFromMatches } from "~/utils/seo";
 import { STOCK_IMAGE_HEIGHT, STOCK_IMAGE_WIDTH } from "~/utils/stock-images";
+import { readerPageHandle } from "~/route-handle";
 import type { Route } from "./+types/home";
+
+export const handle = readerPageHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   return context.get(servicesContext).articles.homePage();

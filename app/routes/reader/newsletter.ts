@@ -1,9 +1,13 @@
 import { data, redirect } from "react-router";
-import type { NewsletterActionData } from "~/components/newsletter-signup";
-import { NEWSLETTER_ANCHOR } from "~/components/newsletter-signup";
 import { requestContext, servicesContext } from "~/context";
 import { readForm, retryAfterHeader } from "~/utils/http";
-import { NewsletterSignup, newsletterOutcomeOf, type NewsletterOutcome } from "~/validation/newsletter";
+import {
+  NewsletterSignup,
+  newsletterOutcomeOf,
+  type NewsletterActionData,
+  type NewsletterOutcome,
+} from "~/validation/newsletter";
+import { NEWSLETTER_ANCHOR } from "~/validation/newsletter-rules";
 import type { Route } from "./+types/newsletter";
 
 const STATUS: Record<NewsletterOutcome, number> = {
@@ -21,7 +25,7 @@ export function loader() {
 }
 
 /**
- * Newsletter sign-up. A script (the block's fetcher) gets the outcome as data; a plain form post is
+ * Newsletter sign-up. A script (the block's islands script) gets the outcome as data; a plain form post is
  * redirected back to the page it came from with the outcome in the URL.
  */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,5 +1,5 @@
 import { Search as SearchIcon } from "lucide-react";
-import { data, Form, useNavigation } from "react-router";
+import { data } from "react-router";
 import { CategoryBadge } from "~/components/category-badge";
 import { HighlightedSnippet } from "~/components/highlighted-snippet";
 import { Container, SiteShell } from "~/components/layout/site-shell";
@@ -10,7 +10,10 @@ import { useArticleDate } from "~/components/use-article-date";
 import { pageMeta, pageTitle, siteFromMatches } from "~/utils/seo";
 import { parsePageParam } from "~/validation/paging";
 import { parseSearchQuery, searchPath } from "~/validation/search";
+import { readerPageHandle } from "~/route-handle";
 import type { Route } from "./+types/search";
+
+export const handle = readerPageHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = parseSearchQuery(request.url);
@@ -41,15 +44,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { query, results, total, more, page, pageCount, error } = loaderData;
   // Counting stops at SEARCH_COUNT_LIMIT (decision 012).
   const found = more ? `more than ${total.toLocaleString("en-US")} results` : `${total} ${total === 1 ? "result" : "results"}`;
-  const navigation = useNavigation();
-  const pendingQuery =
-    navigation.state === "loading" && navigation.location.pathname === "/search"
-      ? new URLSearchParams(navigation.location.search).get("query")
-      : null;
   return (
     <SiteShell>
       <Container width="wide" className="py-10">
-        <Form method="get" action="/search" role="search" className="mb-8 flex gap-2">
+        <form method="get" action="/search" role="search" data-search-page="" className="mb-8 flex gap-2">
           <label htmlFor="search-page-query" className="sr-only">
             Search articles
           </label>
@@ -68,11 +66,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           >
             <SearchIcon aria-hidden className="size-4" /> Search
           </button>
-        </Form>
+        </form>
 
-        <p role="status" className="mb-4 text-sm text-slate-600 dark:text-slate-400">
-          {pendingQuery ? `Searching for "${pendingQuery.trim()}"...` : ""}
-        </p>
+        {/* "Searching for ..." while the next results load (islands/search-page.ts). */}
+        <p role="status" data-search-status="" className="mb-4 text-sm text-slate-600 dark:text-slate-400" />
         {error ? (
           <div className="py-12 text-center">
             <h1 className="text-2xl font-bold">Please try another search.</h1>

@@ -1,6 +1,6 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { isPlainMailbox } from "../../validation/email";
 
 /** One message to one recipient, fully rendered. */
@@ -67,31 +67,48 @@ export function describeMailError(error: unknown): string {
 /**
  * Sends mail through nodemailer: a pooled SMTP transport when SMTP_URL is set, otherwise each message is
  * written as an .eml file to DATA_DIR/outbox (written to a temporary name, then renamed, so a file
- * there is always whole).
+ * there is always whole). nodemailer is loaded with the first message, not at start-up: only sending
+ * needs it (issue 20, cold start).
  */
 export function createMailer({ smtpUrl, from, dataDir, connections }: MailerOptions): Mailer {
+  const transport = lazyTransport(() =>
+    smtpUrl
+      ? { url: smtpUrl, pool: true, maxConnections: connections, maxMessages: 500 }
+      : { streamTransport: true, buffer: true, newline: "windows" },
+  );
   if (smtpUrl) {
-    const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: connections, maxMessages: 500 });
     return {
       kind: "smtp",
       async send(message) {
-        await transport.sendMail({ from, ...message, envelope: envelopeFor(from, message) });
+        await (await transport.get()).sendMail({ from, ...message, envelope: envelopeFor(from, message) });
       },
-      close: () => transport.close(),
+      close: transport.close,
     };
   }
   const outbox = path.join(dataDir, "outbox");
-  const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
   return {
     kind: "outbox",
     async send(message) {
-      const info = await writer.sendMail({ from, ...message, envelope: envelopeFor(from, message) });
+      const info = await (await transport.get()).sendMail({ from, ...message, envelope: envelopeFor(from, message) });
       await mkdir(outbox, { recursive: true });
       const name = message.messageId.replace(/[<>]/g, "").replace(/[^A-Za-z0-9._-]/g, "_");
       const file = path.join(outbox, `${name}.eml`);
       await writeFile(`${file}.tmp`, info.message as Buffer);
       await rename(`${file}.tmp`, file);
     },
-    close: () => writer.close(),
+    close: transport.close,
+  };
+}
+
+/** A nodemailer transport made on first use; closing before any use loads nothing. */
+function lazyTransport(options: () => Record<string, unknown>): { get(): Promise<Transporter>; close(): void } {
+  let made: Promise<Transporter> | undefined;
+  return {
+    get: () => (made ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(options()))),
+    close: () =>
+      void made?.then(
+        (transport) => transport.close(),
+        () => undefined,
+      ),
   };
 }

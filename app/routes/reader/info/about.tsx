@@ -27,7 +27,10 @@ import { Container, SiteShell } from "~/components/layout/site-shell";
 import { useSite } from "~/components/layout/use-site";
 import { categorySlug, type Category } from "~/utils/categories";
 import { pageMeta, pageTitle, siteFromMatches } from "~/utils/seo";
+import { readerPageHandle } from "~/route-handle";
 import type { Route } from "./+types/about";
+
+export const handle = readerPageHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   const site = siteFromMatches(matches);

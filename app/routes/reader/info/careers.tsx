@@ -5,7 +5,10 @@ import { mailtoHref } from "~/components/info/mailto";
 import { Container, SiteShell } from "~/components/layout/site-shell";
 import { useSite } from "~/components/layout/use-site";
 import { pageMeta, pageTitle, siteFromMatches } from "~/utils/seo";
+import { readerPageHandle } from "~/route-handle";
 import type { Route } from "./+types/careers";
+
+export const handle = readerPageHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   const site = siteFromMatches(matches);

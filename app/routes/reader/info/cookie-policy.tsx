@@ -4,7 +4,10 @@ import { MINIMUM_READER_AGE, PERSISTENT_COOKIE_LIFETIME } from "~/components/inf
 import { PolicyMailLink, PolicyPage, type PolicySection } from "~/components/info/policy-page";
 import { useSite } from "~/components/layout/use-site";
 import { pageMeta, pageTitle, siteFromMatches } from "~/utils/seo";
+import { readerPageHandle } from "~/route-handle";
 import type { Route } from "./+types/cookie-policy";
+
+export const handle = readerPageHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   const site = siteFromMatches(matches);

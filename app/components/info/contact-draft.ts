@@ -1,0 +1,38 @@
+import type { ContactMessage, ContactSubject } from "~/validation/contact-rules";
+import { CONTACT_ADDRESSES } from "./contact-addresses";
+import { mailtoHref } from "./mailto";
+
+/*
+ * What the contact form does with a checked message, without React: the islands script runs it
+ * (islands/contact-form.ts) on the markup of contact-form.tsx.
+ */
+
+export const CONTACT_PROCESSING_ERROR = "There was an error processing your request. Please try again or email us directly.";
+
+export function contactSuccessMessage(address: string): string {
+  return `Your email client should open now. If it doesn't, please send your message directly to ${address}.`;
+}
+
+/** Tips and press questions go straight to the desk that handles them; everything else to the general inbox. */
+export function addressForSubject(subject: ContactSubject): string {
+  switch (subject) {
+    case "Story Tip":
+      return CONTACT_ADDRESSES.tips;
+    case "Press Inquiry":
+      return CONTACT_ADDRESSES.press;
+    case "Partnership Opportunity":
+      return CONTACT_ADDRESSES.ads;
+    default:
+      return CONTACT_ADDRESSES.general;
+  }
+}
+
+/** The mail draft of a checked message, to the address its subject goes to. */
+export function contactDraft({ name, email, subject, message }: ContactMessage): { address: string; href: string } {
+  const address = addressForSubject(subject);
+  const href = mailtoHref(address, {
+    subject: `${subject} from ${name}`,
+    body: `${message}\n\n---\nName: ${name}\nEmail: ${email}\nSubject: ${subject}\n`,
+  });
+  return { address, href };
+}

@@ -1,0 +1,16 @@
+/**
+ * What a route tells the document shell (root.tsx) through its `handle` export. A reader page is rendered on
+ * the server and not hydrated: the document loads the islands script (app/islands/) instead of React and the
+ * router, which reader pages do not need (decision 016). Routes without a handle are hydrated.
+ */
+export interface RouteHandle {
+  hydrate?: boolean;
+}
+
+/** The handle of every reader page. */
+export const readerPageHandle = { hydrate: false } satisfies RouteHandle;
+
+/** False when any matched route asks not to be hydrated. */
+export function shouldHydrate(handles: unknown[]): boolean {
+  return !handles.some((handle) => (handle as RouteHandle | undefined)?.hydrate === false);
+}
