@@ -177,7 +177,7 @@ const newestFirst: ListedArticle[] = [
   ...[...fixtures, ...archive].sort((a, b) => b.created_at.localeCompare(a.created_at)),
 ];
 
-type StatName = "Total Articles" | "Published" | "Drafts" | "Featured" | "Popular";
+type StatName = "Total Articles" | "Published" | "Drafts" | "In review" | "Featured" | "Popular";
 type Stats = Record<StatName, number>;
 
 /** The numbers the tab shows at the start, from the data this file put in. */
@@ -199,6 +199,8 @@ const initialStats: Stats = (() => {
     "Total Articles": all.length,
     Published: count((article) => article.published),
     Drafts: count((article) => !article.published),
+    // Nothing here goes to review (issue 18): imported and seeded drafts are plain drafts.
+    "In review": 0,
     Featured: count((article) => article.featured),
     Popular: count((article) => article.popular),
   };
@@ -224,7 +226,7 @@ async function expectStats(page: Page, expected: Stats): Promise<void> {
 
 async function currentStats(page: Page): Promise<Stats> {
   const stats = await readStats(page);
-  expect(Object.keys(stats)).toEqual(["Total Articles", "Published", "Drafts", "Featured", "Popular"]);
+  expect(Object.keys(stats)).toEqual(["Total Articles", "Published", "Drafts", "In review", "Featured", "Popular"]);
   return stats as Stats;
 }
 
@@ -244,9 +246,15 @@ async function expectRow(page: Page, title: string, cells: [string, string, stri
   await expect(rowOf(page, title).getByRole("cell")).toHaveText([...cells, ""]);
 }
 
+/** A row's title cell: the title, the excerpt, and the byline line (issue 18), "By <author>" and any markers after it. */
+function titleCell(title: string, excerpt: string, author?: string): RegExp {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`^${escape(title)}\\s+${escape(excerpt)}\\s+By ${author === undefined ? ".+" : `${escape(author)}$`}`);
+}
+
 async function expectTitles(page: Page, listed: ListedArticle[]): Promise<void> {
   await expect(articleTable(page).getByRole("rowheader")).toHaveText(
-    listed.map((article) => `${article.title} ${article.excerpt}`),
+    listed.map((article) => titleCell(article.title, article.excerpt)),
     { useInnerText: true },
   );
 }
@@ -534,7 +542,7 @@ test.describe("Article Management", () => {
       "Software",
       "Security",
     ]);
-    await expect(status.getByRole("option")).toHaveText(["All Status", "Published", "Draft"]);
+    await expect(status.getByRole("option")).toHaveText(["All Status", "Published", "Draft", "Needs review"]);
 
     // A category applies as soon as it is chosen. No test in this file writes a Security article.
     await category.selectOption("Security");
@@ -719,9 +727,12 @@ test.describe("Article Management", () => {
     await expect(successMessage(page, DRAFT_SAVED)).toBeVisible();
     await expect(form.dialog).toHaveCount(0);
     await expect(page).toHaveURL(url("/admin/articles"));
-    await expect(articleTable(page).getByRole("rowheader").first()).toHaveText(`${written.title} ${written.excerpt}`, {
-      useInnerText: true,
-    });
+    await expect(articleTable(page).getByRole("rowheader").first()).toHaveText(
+      titleCell(written.title, written.excerpt, admin.username),
+      {
+        useInnerText: true,
+      },
+    );
     await expectRow(page, written.title, ["Software", "7 min", "Outlet One, Outlet Two", "Draft", "Not published"]);
     await expectStats(page, changed(before, { "Total Articles": 1, Drafts: 1, Featured: 1, Popular: 1 }));
 
@@ -1139,7 +1150,7 @@ test.describe("Article Management", () => {
       await expect(successMessage(page, DRAFT_SAVED)).toBeVisible();
       await expect(form.dialog).toHaveCount(0);
       await expect(articleTable(page).getByRole("rowheader").first()).toHaveText(
-        `${title} A second look at the outage, a year on.`,
+        titleCell(title, "A second look at the outage, a year on.", admin.username),
         {
           useInnerText: true,
         },
@@ -1261,7 +1272,14 @@ test.describe("Article Management in an empty newsroom", () => {
       await signInTo(page, server.url, admin);
       await page.goto(`${server.url}/admin/articles`);
       await waitForHydrated(searchForm(page));
-      expect(await readStats(page)).toEqual({ "Total Articles": 0, Published: 0, Drafts: 0, Featured: 0, Popular: 0 });
+      expect(await readStats(page)).toEqual({
+        "Total Articles": 0,
+        Published: 0,
+        Drafts: 0,
+        "In review": 0,
+        Featured: 0,
+        Popular: 0,
+      });
       await expect(page.getByText("No articles have been created yet", { exact: true })).toBeVisible();
       await expect(page.getByText("No articles found", { exact: true })).toHaveCount(0);
       await expect(page.getByRole("table")).toHaveCount(0);
@@ -1285,11 +1303,21 @@ test.describe("Article Management in an empty newsroom", () => {
       await form.stockImages.getByRole("button", { name: "General Tech", exact: true }).click();
       await form.save.click();
       await expect(successMessage(page, DRAFT_SAVED)).toBeVisible();
-      await expect(articleTable(page).getByRole("rowheader")).toHaveText([`${written.title} ${written.excerpt}`], {
-        useInnerText: true,
-      });
+      await expect(articleTable(page).getByRole("rowheader")).toHaveText(
+        [titleCell(written.title, written.excerpt, admin.username)],
+        {
+          useInnerText: true,
+        },
+      );
       await expectRow(page, written.title, ["AI", "3 min", "Founding Desk", "Draft", "Not published"]);
-      expect(await readStats(page)).toEqual({ "Total Articles": 1, Published: 0, Drafts: 1, Featured: 0, Popular: 1 });
+      expect(await readStats(page)).toEqual({
+        "Total Articles": 1,
+        Published: 0,
+        Drafts: 1,
+        "In review": 0,
+        Featured: 0,
+        Popular: 1,
+      });
       // Leave the admin before the server stops, so the page asks it nothing more.
       await page.goto("about:blank");
     } finally {

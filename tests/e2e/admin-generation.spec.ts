@@ -272,12 +272,12 @@ test.describe("Article Generation", () => {
     await expect(statusBox(page)).toHaveCount(0);
   }
 
-  /** Publishes a draft from Article Management's row action, as an editor does after reviewing it. */
+  /** Publishes a draft from Article Management's row action, as an editor does after reviewing it (AI drafts wait in review, issue 18). */
   async function publish(page: Page, title: string, target: ServerProcess = server): Promise<void> {
     await page.goto(`${target.url}/admin/articles`);
     const table = page.getByRole("table", { name: "Articles, newest first" });
     const row = table.getByRole("row").filter({ has: page.getByRole("link", { name: `Edit ${title}`, exact: true }) });
-    const button = row.getByRole("button", { name: `Publish ${title}`, exact: true });
+    const button = row.getByRole("button", { name: `Approve and publish ${title}`, exact: true });
     await waitForHydrated(button);
     await button.click();
     const dialog = page.getByRole("dialog", { name: "Publish article" });
@@ -402,7 +402,7 @@ test.describe("Article Generation", () => {
     await expect(statusTitle(page)).toHaveText(TITLES.generated, { timeout: JOB_TIMEOUT });
     await expect(statusBox(page).getByText(GENERATED_ONE, { exact: true })).toBeVisible();
     await expect(draftLinks(page)).toHaveText([STORIES.single.title]);
-    await expect(statusBox(page).getByRole("listitem")).toHaveText([`${STORIES.single.title} (draft)`]);
+    await expect(statusBox(page).getByRole("listitem")).toHaveText([`${STORIES.single.title} (in review)`]);
     await expect(form.topic, "the topic is cleared after a success").toHaveValue("");
     await expect(form.button(1)).toBeEnabled();
     expect(await latestJob(page)).toEqual(["AI: AI", "GPT-4o", "Succeeded (1 of 1)", STORIES.single.title]);
