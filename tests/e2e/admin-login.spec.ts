@@ -26,10 +26,13 @@ import { waitForHydrated } from "./article-admin-support";
 // Every visit to /admin without a session is answered 401 (the login screen), and refused sign-ins 401 or 429.
 test.use({ allowedConsoleErrors: [statusConsoleError(401, 429)] });
 
+/** The tabs an administrator (the shared e2e server's admin) sees; Staff and Profile came with issue 18. */
 const TABS = [
   { name: "Article Generation", href: "/admin/generate" },
   { name: "Article Management", href: "/admin/articles" },
   { name: "Newsletter Management", href: "/admin/newsletter" },
+  { name: "Staff", href: "/admin/staff" },
+  { name: "Profile", href: "/admin/profile" },
 ];
 
 function adminSections(page: Page) {
