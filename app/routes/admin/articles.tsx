@@ -10,6 +10,7 @@ import { adminMeta } from "~/utils/seo";
 import { ARTICLE_ACTION_TEXTS, ArticleActionInput } from "~/validation/article";
 import { parseArticleListQuery } from "~/validation/article-list";
 import type { Route } from "./+types/articles";
+import { TRANSITIONS } from "~/utils/article-status";
 import { can, type ArticleAction as Permission } from "~/utils/permissions";
 import type { ArticleAction } from "~/validation/article";
 import { requireArticlePermission, requirePermission } from "./guard.server";
@@ -78,8 +79,11 @@ export async function action(args: Route.ActionArgs) {
   }
   const { intent, id, note } = parsed.data;
   const texts = ARTICLE_ACTION_TEXTS[intent];
-  // 403 for a role that may not do this to this article; a missing article is answered below.
-  const { actor } = await requireArticlePermission(args, PERMISSION[intent], id);
+  // 403 for a role that may not do this to this article; a missing article, or one another person has moved on
+  // meanwhile (published, sent back), is answered below from the conditional change.
+  const { actor } = await requireArticlePermission(args, PERMISSION[intent], id, {
+    startStates: intent === "delete" ? undefined : TRANSITIONS[intent].from,
+  });
 
   let notice: Notice;
   try {

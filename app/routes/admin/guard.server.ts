@@ -2,6 +2,7 @@ import { createCookie, data, type RouterContextProvider } from "react-router";
 import { servicesContext } from "~/context";
 import type { AdminSession } from "~/services/auth/sessions.server";
 import { SESSION_DURATION_MS } from "~/services/auth/sessions.server";
+import type { ArticleStatus } from "~/utils/article-status";
 import { can, type AreaAction, type ArticleAction, type ArticleFacts } from "~/utils/permissions";
 
 /** What a signed-in person gets for something their role does not allow: a 403 with this sentence. */
@@ -89,16 +90,24 @@ export async function requirePermission(
  * The guard for an action on one article: the signed-in person and the article's facts when `can` allows
  * it, 401 without a session, 403 when the role does not allow it, and `null` facts when there is no such
  * article (the caller answers that in its own words).
+ *
+ * For a state transition, `startStates` are the states it starts from: the role must be allowed the action
+ * on this article in one of them. An article that has meanwhile left those states (another editor published
+ * it) is then not a 403 but the transition's own "already" answer, from its conditional update.
  */
 export async function requireArticlePermission(
   args: GuardArgs,
   action: ArticleAction,
   articleId: number | null,
+  { startStates }: { startStates?: readonly ArticleStatus[] } = {},
 ): Promise<{ actor: AdminSession; article: ArticleFacts | null }> {
   const actor = await requireAdmin(args);
   const { editorial } = args.context.get(servicesContext);
   const article = articleId === null ? null : await editorial.facts(articleId);
-  if (article && !can(actor, action, article)) forbidden();
+  if (article) {
+    const states = startStates ?? [article.status];
+    if (!states.some((status) => can(actor, action, { ...article, status }))) forbidden();
+  }
   return { actor, article };
 }
 
