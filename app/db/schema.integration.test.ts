@@ -20,6 +20,9 @@ describe(`schema on ${testDriver()}`, () => {
     expect(result.rows.map((row) => row.table_name)).toEqual([
       "admins",
       "app_secrets",
+      "article_coauthors",
+      "article_corrections",
+      "article_revisions",
       "articles",
       "authors",
       "generation_jobs",
@@ -114,6 +117,40 @@ describe(`schema on ${testDriver()}`, () => {
           .values({ title: "t", excerpt: "e", content: "c", category: "AI", authorId: author.id, readTime: 16 }),
       ),
     ).toMatchObject({ code: CHECK_VIOLATION, constraint: "articles_read_time_range" });
+  });
+
+  it("keeps the publication time exactly on published and scheduled articles", async () => {
+    const author = await insertAuthor();
+    const base = { title: "t", excerpt: "e", content: "c", category: "AI" as const, authorId: author.id };
+    const at = new Date("2026-12-01T09:00:00Z");
+    const [scheduled] = await database.db
+      .insert(articles)
+      .values({ ...base, status: "scheduled", publishedAt: at })
+      .returning({ status: articles.status, publishedAt: articles.publishedAt });
+    expect(scheduled).toEqual({ status: "scheduled", publishedAt: at });
+    expect(await refusal(database.db.insert(articles).values({ ...base, status: "scheduled", publishedAt: null }))).toMatchObject({
+      code: CHECK_VIOLATION,
+      constraint: "articles_status_published",
+    });
+    expect(await refusal(database.db.insert(articles).values({ ...base, status: "draft", publishedAt: at }))).toMatchObject({
+      code: CHECK_VIOLATION,
+      constraint: "articles_status_published",
+    });
+  });
+
+  it("gives every author a lasting page address from the name, made unique with the id", async () => {
+    const first = await insertAuthor("Maya Okafor");
+    const second = await insertAuthor("maya  okafor!");
+    const third = await insertAuthor("  ");
+    const rows = await database.db.select({ id: authors.id, slug: authors.slug }).from(authors).orderBy(authors.id);
+    expect(rows).toEqual([
+      { id: first.id, slug: "maya-okafor" },
+      { id: second.id, slug: `maya-okafor-${second.id}` },
+      { id: third.id, slug: "author" },
+    ]);
+    await database.db.update(authors).set({ name: "Maya O. Okafor" }).where(sql`${authors.id} = ${first.id}`);
+    const [renamed] = await database.db.select({ slug: authors.slug }).from(authors).where(sql`${authors.id} = ${first.id}`);
+    expect(renamed).toEqual({ slug: "maya-okafor" });
   });
 
   it("treats subscriber emails and admin usernames as unique regardless of case", async () => {

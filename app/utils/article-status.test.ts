@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { ARTICLE_STATUSES, nextStatus, TRANSITIONS, type ArticleStatus, type Transition } from "./article-status";
 
-/** The machine as issue 18 draws it: every allowed step, and nothing else. */
+/** The machine as issues 18 and 19 draw it: every allowed step, and nothing else. */
 const ALLOWED: Record<Transition, Partial<Record<ArticleStatus, ArticleStatus>>> = {
   submit: { draft: "in_review" },
   sendBack: { in_review: "draft" },
-  publish: { draft: "published", in_review: "published" },
+  publish: { draft: "published", in_review: "published", scheduled: "published" },
   unpublish: { published: "draft" },
+  schedule: { draft: "scheduled", in_review: "scheduled" },
+  reschedule: { scheduled: "scheduled" },
+  unschedule: { scheduled: "draft" },
 };
 
 describe("the editorial state machine", () => {

@@ -198,6 +198,7 @@ const STATUS_BADGE: Record<ArticleStatus, string> = {
   published: "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200",
   draft: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
   in_review: "bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200",
+  scheduled: "bg-violet-100 text-violet-900 dark:bg-violet-950 dark:text-violet-200",
 };
 
 function StatusBadge({ status }: { status: ArticleStatus }) {

@@ -87,7 +87,11 @@ export const articles = pgTable(
   },
   (table) => [
     check("articles_read_time_range", sql`${table.readTime} between 1 and 15`),
-    check("articles_status_published", sql`(${table.status} = 'published') = (${table.publishedAt} is not null)`),
+    // A scheduled article carries the time it will appear; the text cast lets the migration that adds the value use it.
+    check(
+      "articles_status_published",
+      sql`(${table.status}::text in ('published', 'scheduled')) = (${table.publishedAt} is not null)`,
+    ),
     index("articles_status_idx").on(table.status),
     index("articles_search_idx").using("gin", table.search),
     index("articles_search_words_idx").using("gin", table.searchWords),

@@ -6,3 +6,4 @@ export * from "./rate-limits";
 export * from "./generation-jobs";
 export * from "./newsletter-issues";
 export * from "./related-articles";
+export * from "./publishing";

@@ -3,6 +3,7 @@ import { index, integer, pgEnum, pgTable, text, timestamp, unique, uniqueIndex }
 import { DELIVERY_STATUSES, NEWSLETTER_ISSUE_STATUSES } from "../../utils/newsletter";
 import { admins } from "./admins";
 import { newsletterSubscribers } from "./newsletter-subscribers";
+import { articleCorrections } from "./publishing";
 
 export const newsletterIssueStatus = pgEnum("newsletter_issue_status", NEWSLETTER_ISSUE_STATUSES);
 export const deliveryStatus = pgEnum("delivery_status", DELIVERY_STATUSES);
@@ -27,6 +28,11 @@ export const newsletterIssues = pgTable(
       .default(sql`'{}'::integer[]`),
     model: text("model"),
     weekKey: text("week_key"),
+    /**
+     * Set on a correction notice (issue 19): a short message about a correction, sent through the same deliveries to
+     * the people who received an issue containing the article. Weekly digests and editor-made issues leave it null.
+     */
+    correctionId: integer("correction_id").references(() => articleCorrections.id, { onDelete: "set null" }),
     createdBy: integer("created_by").references(() => admins.id, { onDelete: "set null" }),
     error: text("error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -31,8 +31,8 @@ export const summaryColumns = {
   author: { name: authors.name, avatar: authors.avatar, role: authors.role },
 };
 
-/** What readers may see: a published article, never a draft. */
-export const isPublished = isNotNull(articles.publishedAt);
+/** What readers may see: a published article, never a draft or a scheduled one. */
+export const isPublished = and(eq(articles.status, "published"), isNotNull(articles.publishedAt))!;
 /** Newest publication first; the id breaks ties so pages never overlap. */
 export const newestFirst = [desc(articles.publishedAt), desc(articles.id)] as const;
 
