@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, ne, notInArray, or } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, lte, ne, notInArray, or, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.server";
 import { admins, articles, authors, relatedArticles } from "../../db/schema";
@@ -33,6 +33,14 @@ export const summaryColumns = {
 
 /** What readers may see: a published article, never a draft or a scheduled one. */
 export const isPublished = and(eq(articles.status, "published"), isNotNull(articles.publishedAt))!;
+
+/**
+ * What readers may see at `now` (the services' clock): published, and its publication time has come. Every reader
+ * query (pages, feeds, sitemap, search, related lists, author pages, corrections) filters with this.
+ */
+export function visibleToReaders(now: Date): SQL {
+  return and(isPublished, lte(articles.publishedAt, now))!;
+}
 /** Newest publication first; the id breaks ties so pages never overlap. */
 export const newestFirst = [desc(articles.publishedAt), desc(articles.id)] as const;
 
