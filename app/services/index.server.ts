@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from "../db/client.server";
+import type { Clock } from "./clock.server";
 import { createArticleService } from "./articles/articles.server";
 import { createEditorialService } from "./articles/editorial.server";
 import { createStoryJudge } from "./articles/story-judge.server";
@@ -25,11 +26,7 @@ import type { Logger } from "./logger.server";
 /** Rate-limit windows are at most this long, so older rows can be forgotten. */
 const LONGEST_RATE_LIMIT_WINDOW_MS = 60 * 60_000;
 
-export interface Clock {
-  now(): Date;
-}
-
-export const systemClock: Clock = { now: () => new Date() };
+export { systemClock, type Clock } from "./clock.server";
 
 export interface ServiceDependencies {
   config: Config;
@@ -73,12 +70,12 @@ export function createServices({ config, database, logger, clock, newsOutlets = 
     site: { name: config.siteName, url: config.siteUrl, timeZone: config.timeZone, adsenseClient: config.adsenseClient },
     logger,
     clock,
-    articles: createArticleService({ db, logger }),
+    articles: createArticleService({ db, logger, clock }),
     editorial: createEditorialService({ db, clock, logger, onPublicChange: contentChanges.announce, storyJudge }),
     contentChanges,
     uploads: createUploadService({ dataDir: config.dataDir }),
-    syndication: createSyndicationService({ db, site }),
-    search: createSearchService({ db, rateLimiter }),
+    syndication: createSyndicationService({ db, site, clock }),
+    search: createSearchService({ db, rateLimiter, clock }),
     subscribers,
     newsletter: createNewsletterService({
       db,

@@ -6,7 +6,7 @@
 import { and, desc, eq, ilike, or } from "drizzle-orm";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { articles, authors } from "~/db/schema";
-import { isPublished, summaryColumns } from "~/services/articles/articles.server";
+import { summaryColumns, visibleToReaders } from "~/services/articles/articles.server";
 import { systemClock } from "~/services/index.server";
 import { createRateLimiter } from "~/services/rate-limits/rate-limiter.server";
 import { createSearchService, type SearchService } from "~/services/search/search.server";
@@ -76,7 +76,7 @@ function substringSearch(db: Database, query: string) {
     .from(articles)
     .innerJoin(authors, eq(authors.id, articles.authorId))
     .where(
-      and(isPublished, or(ilike(articles.title, pattern), ilike(articles.excerpt, pattern), ilike(articles.content, pattern))),
+      and(visibleToReaders(new Date()), or(ilike(articles.title, pattern), ilike(articles.excerpt, pattern), ilike(articles.content, pattern))),
     )
     .orderBy(desc(articles.publishedAt))
     .limit(10);

@@ -4,6 +4,7 @@ import type { Database } from "../../db/client.server";
 import { admins, articles, authors, relatedArticles } from "../../db/schema";
 import type { ArticleDetail, ArticleSummary, Headline } from "../../utils/articles";
 import type { Category } from "../../utils/categories";
+import { systemClock, type Clock } from "../clock.server";
 import type { Logger } from "../logger.server";
 import { renderArticleHtml } from "./markdown.server";
 
@@ -32,7 +33,7 @@ export const summaryColumns = {
 };
 
 /** What readers may see: a published article, never a draft or a scheduled one. */
-export const isPublished = and(eq(articles.status, "published"), isNotNull(articles.publishedAt))!;
+const isPublished = and(eq(articles.status, "published"), isNotNull(articles.publishedAt))!;
 
 /**
  * What readers may see at `now` (the services' clock): published, and its publication time has come. Every reader
@@ -61,7 +62,8 @@ export interface CategoryPage {
 /** Rendered bodies kept per process; markdown to sanitized HTML costs milliseconds, a lookup nothing. */
 export const BODY_CACHE_SIZE = 500;
 
-export function createArticleService({ db, logger }: { db: Database; logger?: Logger }) {
+export function createArticleService({ db, logger, clock = systemClock }: { db: Database; logger?: Logger; clock?: Clock }) {
+  const visible = () => visibleToReaders(clock.now());
   // Keyed by id and last change, so an edit is never served stale; the oldest entry goes first when full.
   const renderedBodies = new Map<string, string>();
   function bodyHtml(id: number, updatedAt: Date, markdown: string): string {
@@ -92,7 +94,7 @@ export function createArticleService({ db, logger }: { db: Database; logger?: Lo
       return db
         .select({ id: articles.id, title: articles.title, category: articles.category, publishedAt: articles.publishedAt })
         .from(articles)
-        .where(isPublished)
+        .where(visible())
         .orderBy(...newestFirst)
         .limit(limit);
     },
@@ -100,15 +102,15 @@ export function createArticleService({ db, logger }: { db: Database; logger?: Lo
     /** The newest featured article as the hero, the latest stories after it, and the popular ones. */
     async homePage(): Promise<HomePage> {
       const [hero] = await publishedSummaries()
-        .where(and(isPublished, eq(articles.isFeatured, true)))
+        .where(and(visible(), eq(articles.isFeatured, true)))
         .orderBy(...newestFirst)
         .limit(1);
       const latest = await publishedSummaries()
-        .where(hero ? and(isPublished, ne(articles.id, hero.id)) : isPublished)
+        .where(hero ? and(visible(), ne(articles.id, hero.id)) : visible())
         .orderBy(...newestFirst)
         .limit(HOME_LATEST_COUNT);
       const popular = await publishedSummaries()
-        .where(and(isPublished, eq(articles.isPopular, true)))
+        .where(and(visible(), eq(articles.isPopular, true)))
         .orderBy(...newestFirst)
         .limit(HOME_POPULAR_COUNT);
       return { hero: hero ?? null, latest, popular };
@@ -116,7 +118,7 @@ export function createArticleService({ db, logger }: { db: Database; logger?: Lo
 
     /** One page of a category's published articles, newest first. A page past the end is empty. */
     async categoryPage(category: Category, page: number, pageSize = CATEGORY_PAGE_SIZE): Promise<CategoryPage> {
-      const where = and(isPublished, eq(articles.category, category));
+      const where = and(visible(), eq(articles.category, category));
       const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(articles).where(where);
       const listed = await publishedSummaries()
         .where(where)
@@ -146,7 +148,7 @@ export function createArticleService({ db, logger }: { db: Database; logger?: Lo
         .innerJoin(authors, eq(authors.id, articles.authorId))
         .leftJoin(approver, eq(approver.id, articles.approvedBy))
         .leftJoin(approverProfile, eq(approverProfile.id, approver.authorId))
-        .where(and(eq(articles.id, id), isPublished))
+        .where(and(eq(articles.id, id), visible()))
         .limit(1);
       if (!article) return null;
       const { content, approverName, approvedAt, rewrittenPercent, ...rest } = article;
@@ -171,18 +173,18 @@ export function createArticleService({ db, logger }: { db: Database; logger?: Lo
         relatedIds.length === 0
           ? []
           : await publishedSummaries()
-              .where(and(isPublished, inArray(articles.id, relatedIds)))
+              .where(and(visible(), inArray(articles.id, relatedIds)))
               .orderBy(...newestFirst)
               .limit(limit);
       if (marked.length >= limit) return marked;
       const shown = [article.id, ...marked.map((related) => related.id)];
       const sameCategory = await publishedSummaries()
-        .where(and(isPublished, eq(articles.category, article.category), notInArray(articles.id, shown)))
+        .where(and(visible(), eq(articles.category, article.category), notInArray(articles.id, shown)))
         .orderBy(...newestFirst)
         .limit(limit - marked.length);
       if (marked.length + sameCategory.length >= limit) return [...marked, ...sameCategory];
       const others = await publishedSummaries()
-        .where(and(isPublished, ne(articles.category, article.category), notInArray(articles.id, shown)))
+        .where(and(visible(), ne(articles.category, article.category), notInArray(articles.id, shown)))
         .orderBy(...newestFirst)
         .limit(limit - marked.length - sameCategory.length);
       return [...marked, ...sameCategory, ...others];

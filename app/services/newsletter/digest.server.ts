@@ -1,7 +1,7 @@
 import type { Database } from "../../db/client.server";
 import { articles } from "../../db/schema";
 import type { AiModel } from "../../utils/ai-models";
-import { isPublished, newestFirst } from "../articles/articles.server";
+import { newestFirst, visibleToReaders } from "../articles/articles.server";
 import { formatReadTime } from "../../utils/read-time";
 import { emailSafeImageUrl, imageForArticle } from "../../utils/stock-images";
 import { fallbackSubject, NEWSLETTER_ARTICLE_COUNT } from "../../utils/newsletter";
@@ -74,7 +74,7 @@ export function createDigestWriter({
           content: articles.content,
         })
         .from(articles)
-        .where(isPublished)
+        .where(visibleToReaders(clock.now()))
         .orderBy(...newestFirst)
         .limit(NEWSLETTER_ARTICLE_COUNT);
       if (rows.length === 0) throw new NewsletterError("NO_ARTICLES", NEWSLETTER_TEXTS.noArticles);

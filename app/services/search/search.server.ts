@@ -5,7 +5,8 @@ import type { ArticleSummary } from "../../utils/articles";
 import { HIGHLIGHT_END, HIGHLIGHT_START } from "../../utils/highlight";
 import { INSTANT_SEARCH_LIMIT, INSTANT_SEARCH_MIN_LENGTH, SEARCH_QUERY_MAX_LENGTH } from "../../validation/search";
 import { cutText } from "../../validation/text";
-import { isPublished, newestFirst, summaryColumns } from "../articles/articles.server";
+import { newestFirst, summaryColumns, visibleToReaders } from "../articles/articles.server";
+import { systemClock, type Clock } from "../clock.server";
 import type { RateLimiter, RateLimitPolicy } from "../rate-limits/rate-limiter.server";
 
 /** The results page shows this many per page. */
@@ -81,7 +82,15 @@ export function prefixQueryText(query: string): string | null {
 export const INSTANT_SEARCH_RATE_LIMIT: RateLimitPolicy = { bucket: "instant-search", limit: 120, windowMs: 60_000 };
 
 /** Ranked full-text search over published articles (DESIGN.md departure 6), and the instant dropdown's. */
-export function createSearchService({ db, rateLimiter }: { db: Database; rateLimiter: RateLimiter }) {
+export function createSearchService({
+  db,
+  rateLimiter,
+  clock = systemClock,
+}: {
+  db: Database;
+  rateLimiter: RateLimiter;
+  clock?: Clock;
+}) {
   /**
    * Runs a search's queries with the full-text indexes. The planner prices `@@` as cheap and so reads every
    * row for a common word, unpacking each article's search vector on the way (the whole cost); the GIN index
@@ -102,7 +111,7 @@ export function createSearchService({ db, rateLimiter }: { db: Database; rateLim
     tx
       .select({ id: articles.id })
       .from(articles)
-      .where(and(isPublished, condition))
+      .where(and(visibleToReaders(clock.now()), condition))
       .orderBy(...newestFirst)
       .limit(SEARCH_CANDIDATES);
 
@@ -112,7 +121,7 @@ export function createSearchService({ db, rateLimiter }: { db: Database; rateLim
       const counted = tx
         .select({ one: sql`1` })
         .from(articles)
-        .where(and(isPublished, condition))
+        .where(and(visibleToReaders(clock.now()), condition))
         .limit(SEARCH_COUNT_LIMIT + 1)
         .as("counted");
       const [{ matched } = { matched: 0 }] = await tx.select({ matched: sql<number>`count(*)::int` }).from(counted);

@@ -4,7 +4,8 @@ import { articles, authors } from "../../db/schema";
 import { articlePath } from "../../utils/articles";
 import { CATEGORIES, categorySlug, type Category } from "../../utils/categories";
 import { absoluteUrl, type SiteInfo } from "../../utils/seo";
-import { isPublished, newestFirst } from "../articles/articles.server";
+import { newestFirst, visibleToReaders } from "../articles/articles.server";
+import { systemClock, type Clock } from "../clock.server";
 
 /*
  * RSS 2.0 feeds, the sitemap and robots.txt. The XML is written by the small escaping builder
@@ -51,7 +52,16 @@ const lastModified = sql<Date>`greatest(${articles.updatedAt}, ${articles.publis
 /** Fixed URLs of the sitemap besides the articles: home, the seven categories, the info pages. */
 const FIXED_SITEMAP_URLS = 1 + CATEGORIES.length + INFO_PAGE_PATHS.length;
 
-export function createSyndicationService({ db, site }: { db: Database; site: SyndicationSite }) {
+export function createSyndicationService({
+  db,
+  site,
+  clock = systemClock,
+}: {
+  db: Database;
+  site: SyndicationSite;
+  clock?: Clock;
+}) {
+  const visible = () => visibleToReaders(clock.now());
   async function feedItems(category?: Category, limit = FEED_ITEM_LIMIT): Promise<FeedItem[]> {
     const rows = await db
       .select({
@@ -66,7 +76,7 @@ export function createSyndicationService({ db, site }: { db: Database; site: Syn
       })
       .from(articles)
       .innerJoin(authors, eq(authors.id, articles.authorId))
-      .where(category ? and(isPublished, eq(articles.category, category)) : isPublished)
+      .where(category ? and(visible(), eq(articles.category, category)) : visible())
       .orderBy(...newestFirst)
       .limit(limit);
     return rows.flatMap(({ publishedAt, ...row }) => (publishedAt ? [{ ...row, publishedAt }] : []));
@@ -76,7 +86,7 @@ export function createSyndicationService({ db, site }: { db: Database; site: Syn
     return db
       .select({ id: articles.id, lastModified })
       .from(articles)
-      .where(isPublished)
+      .where(visible())
       .orderBy(...newestFirst)
       .limit(limit);
   }
@@ -86,7 +96,7 @@ export function createSyndicationService({ db, site }: { db: Database; site: Syn
     const rows = await db
       .select({ category: articles.category, lastModified: max(lastModified).mapWith(articles.updatedAt) })
       .from(articles)
-      .where(isPublished)
+      .where(visible())
       .groupBy(articles.category);
     return new Map(rows.flatMap((row) => (row.lastModified ? [[row.category, row.lastModified] as const] : [])));
   }
