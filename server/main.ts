@@ -3,7 +3,7 @@ import path from "node:path";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { PROJECT_ROOT, type DatabaseHandle } from "~/db/client.server";
-import { createServices, systemClock } from "~/services/index.server";
+import { createServices, systemClock, type Clock } from "~/services/index.server";
 import { createLogger } from "~/services/logger.server";
 import { loadNewsOutlets, type NewsOutlet } from "~/services/generation/news-feeds.server";
 import { seedDemoContent } from "~/services/seed/seed.server";
@@ -16,7 +16,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 const PRUNE_INTERVAL_MS = 15 * 60_000;
 
 /** Starts Byline: configuration, database and migrations, demo content, services, HTTP server. */
-export async function main({ vite }: { vite?: ViteDevServer } = {}): Promise<void> {
+export async function main({ vite, clock = systemClock }: { vite?: ViteDevServer; clock?: Clock } = {}): Promise<void> {
   const config = readConfigOrExit();
   const logger = createLogger(config);
   let newsOutlets: NewsOutlet[];
@@ -39,7 +39,6 @@ export async function main({ vite }: { vite?: ViteDevServer } = {}): Promise<voi
     process.exit(1);
   }
 
-  const clock = systemClock;
   if (config.seedContent === "demo") {
     const seeded = await seedDemoContent({ db: database.db, now: clock.now() });
     if (seeded.seeded) logger.info(seeded, "seeded the demo newsroom");
@@ -77,6 +76,7 @@ export async function main({ vite }: { vite?: ViteDevServer } = {}): Promise<voi
   // Only this process can open the embedded database, so jobs it finds running were left by one that stopped.
   services.generation.jobs.startWorker({ exclusive: database.driver === "pglite" });
   services.newsletter.start({ exclusive: database.driver === "pglite" });
+  services.scheduler.start();
 
   // Rendered pages are kept until content changes here or on another instance (NOTIFY), or a minute passes.
   const pageCache = config.pageCache && !vite ? createPageCache() : undefined;
@@ -112,6 +112,7 @@ export async function main({ vite }: { vite?: ViteDevServer } = {}): Promise<voi
         await Promise.all([
           services.generation.jobs.stop(),
           services.newsletter.stop(),
+          services.scheduler.stop(),
           services.contentChanges.stop(),
           // Confirmation messages still being sent after their sign-up was answered.
           services.subscribers.settled(),

@@ -2,6 +2,7 @@ import type { DatabaseHandle } from "../db/client.server";
 import type { Clock } from "./clock.server";
 import { createArticleService } from "./articles/articles.server";
 import { createEditorialService } from "./articles/editorial.server";
+import { createScheduler } from "./articles/scheduler.server";
 import { createStoryJudge } from "./articles/story-judge.server";
 import { createAdminService } from "./auth/admins.server";
 import { createInvitationService } from "./auth/invitations.server";
@@ -73,6 +74,8 @@ export function createServices({ config, database, logger, clock, newsOutlets = 
     articles: createArticleService({ db, logger, clock }),
     editorial: createEditorialService({ db, clock, logger, onPublicChange: contentChanges.announce, storyJudge }),
     contentChanges,
+    /** Publishes scheduled articles when their time comes; started by the server, on every instance. */
+    scheduler: createScheduler({ db, clock, logger, onPublished: contentChanges.announce }),
     uploads: createUploadService({ dataDir: config.dataDir }),
     syndication: createSyndicationService({ db, site, clock }),
     search: createSearchService({ db, rateLimiter, clock }),

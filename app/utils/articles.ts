@@ -77,6 +77,7 @@ export interface ArticleStats {
   published: number;
   drafts: number;
   inReview: number;
+  scheduled: number;
   featured: number;
   popular: number;
 }

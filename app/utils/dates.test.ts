@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatArticleDate, isTimeZone } from "./dates";
+import { formatArticleDate, formatDateTime, instantToZonedTime, isTimeZone, zonedTimeToInstant } from "./dates";
 
 describe("formatArticleDate", () => {
   it("writes US dates with a short month", () => {
@@ -38,5 +38,35 @@ describe("isTimeZone", () => {
     expect(isTimeZone("Mars/Olympus_Mons")).toBe(false);
     expect(isTimeZone("New York")).toBe(false);
     expect(isTimeZone("")).toBe(false);
+  });
+});
+
+describe("the newsroom's clock for scheduling", () => {
+  it("reads a datetime-local value in the newsroom's zone, whatever the process's zone", () => {
+    expect(zonedTimeToInstant("2026-11-27T09:00", "America/New_York")?.toISOString()).toBe("2026-11-27T14:00:00.000Z");
+    expect(zonedTimeToInstant("2026-07-01T09:00", "America/New_York")?.toISOString()).toBe("2026-07-01T13:00:00.000Z");
+    expect(zonedTimeToInstant("2026-11-27T09:00", "Asia/Kolkata")?.toISOString()).toBe("2026-11-27T03:30:00.000Z");
+    expect(zonedTimeToInstant("2026-11-27T00:15", "Pacific/Kiritimati")?.toISOString()).toBe("2026-11-26T10:15:00.000Z");
+    expect(zonedTimeToInstant("2026-11-27T09:00", "UTC")?.toISOString()).toBe("2026-11-27T09:00:00.000Z");
+  });
+
+  it("moves a time the clocks skip forward and takes the first of a time that happens twice", () => {
+    // New York springs forward at 02:00 on 8 March 2026 and falls back at 02:00 on 1 November 2026.
+    expect(zonedTimeToInstant("2026-03-08T02:30", "America/New_York")?.toISOString()).toBe("2026-03-08T07:30:00.000Z");
+    expect(zonedTimeToInstant("2026-11-01T01:30", "America/New_York")?.toISOString()).toBe("2026-11-01T05:30:00.000Z");
+  });
+
+  it("refuses what is not a date and time", () => {
+    for (const text of ["", "2026-11-27", "2026-02-30T09:00", "2026-11-27T24:00", "2026-11-27T09:60", "tomorrow 9am"]) {
+      expect(zonedTimeToInstant(text, "UTC")).toBeNull();
+    }
+  });
+
+  it("shows a moment on the newsroom's clock, the way the field and the table show it", () => {
+    const moment = new Date("2026-11-27T14:00:00Z");
+    expect(instantToZonedTime(moment, "America/New_York")).toBe("2026-11-27T09:00");
+    expect(instantToZonedTime(moment, "Asia/Tokyo")).toBe("2026-11-27T23:00");
+    expect(formatDateTime(moment, "America/New_York")).toBe("Nov 27, 2026, 9:00 AM");
+    expect(zonedTimeToInstant(instantToZonedTime(moment, "Europe/Berlin"), "Europe/Berlin")).toEqual(moment);
   });
 });

@@ -29,3 +29,67 @@ export function formatArticleDate(value: Date | string | null | undefined, timeZ
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? "Unknown date" : articleDateFormat(timeZone).format(date);
 }
+
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall-clock fields of `date` in `timeZone`, as the number of milliseconds they would be in UTC. */
+function wallClockMs(date: Date, timeZone: string): number {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    wallClockFormats.set(timeZone, format);
+  }
+  const part = (type: string) => Number(format.formatToParts(date).find((entry) => entry.type === type)?.value);
+  return Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
+}
+
+const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/**
+ * The moment a newsroom means by a date and time on its own clock ("2026-11-27T09:00", as a datetime-local field
+ * sends it) in `timeZone`; null when the text is not such a time. A time the clocks skip when summer time starts
+ * is read as the same time on the new clock (02:30 becomes 03:30); a time that happens twice is the first one.
+ */
+export function zonedTimeToInstant(local: string, timeZone: string): Date | null {
+  const match = WALL_TIME.exec(local);
+  if (!match) return null;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute);
+  const check = new Date(asUtc);
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59) return null;
+  // The zone's offset at a moment is its wall clock minus the moment; try the offsets around the wanted time.
+  const offsetAt = (ms: number) => wallClockMs(new Date(ms), timeZone) - ms;
+  const candidates = [offsetAt(asUtc - 86_400_000), offsetAt(asUtc), offsetAt(asUtc + 86_400_000)]
+    .map((offset) => asUtc - offset)
+    .filter((ms) => wallClockMs(new Date(ms), timeZone) === asUtc)
+    .sort((a, b) => a - b);
+  if (candidates[0] !== undefined) return new Date(candidates[0]);
+  // In a gap: read with the offset from before the change, which lands on the same time on the new clock.
+  return new Date(asUtc - offsetAt(asUtc - 86_400_000));
+}
+
+/** `date` on the newsroom's clock as a datetime-local field shows it: "2026-11-27T09:00". */
+export function instantToZonedTime(date: Date, timeZone: string): string {
+  return new Date(wallClockMs(date, timeZone)).toISOString().slice(0, 16);
+}
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "Nov 27, 2026, 9:00 AM" on the newsroom's clock. */
+export function formatDateTime(date: Date | string, timeZone: string): string {
+  let format = dateTimeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone });
+    dateTimeFormats.set(timeZone, format);
+  }
+  return format.format(date instanceof Date ? date : new Date(date));
+}

@@ -43,6 +43,8 @@ export const ARTICLE_ACTIONS = [
   "article.review",
   "article.publish",
   "article.unpublish",
+  /** Schedule a draft or an article in review, move a scheduled one to another time, or take it back to draft. */
+  "article.schedule",
   "article.delete",
 ] as const;
 
@@ -92,6 +94,8 @@ function articleRule(actor: Actor, action: ArticleAction, article: ArticleFacts)
         return article.status !== "published";
       case "article.unpublish":
         return article.status === "published";
+      case "article.schedule":
+        return article.status !== "published";
       default:
         return true;
     }
@@ -108,6 +112,9 @@ function articleRule(actor: Actor, action: ArticleAction, article: ArticleFacts)
         return article.status !== "published" && !article.isAiGenerated;
       case "article.unpublish":
         return article.status === "published";
+      case "article.schedule":
+        // Scheduling is publishing later: the same rule as publishing now.
+        return article.status !== "published" && !article.isAiGenerated;
       default:
         return true;
     }

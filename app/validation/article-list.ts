@@ -6,8 +6,8 @@ import { allowedText, cutText } from "./text";
 export const ADMIN_ARTICLES_PAGE_SIZE = 25;
 export const ADMIN_SEARCH_MAX_LENGTH = 200;
 
-/** The status filter: Published, Draft, and Needs review (`in_review`). */
-export const STATUS_FILTERS = ["published", "draft", "in_review"] as const;
+/** The status filter: Published, Scheduled, Draft, and Needs review (`in_review`). */
+export const STATUS_FILTERS = ["published", "scheduled", "draft", "in_review"] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 /**

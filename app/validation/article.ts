@@ -111,8 +111,15 @@ export function articleFieldErrors(error: z.ZodError): ArticleFieldErrors {
   return errors;
 }
 
+/** Scheduling's own sentences (issue 19). */
+export const SCHEDULE_TEXTS = {
+  invalidTime: "Enter the date and time to publish at.",
+  past: "Choose a time in the future.",
+  field: "Publish on",
+} as const;
+
 /** The row actions of Article Management; each is one state transition (or the deletion). */
-export const ARTICLE_ACTIONS = ["publish", "unpublish", "delete", "submit", "sendBack"] as const;
+export const ARTICLE_ACTIONS = ["publish", "unpublish", "delete", "submit", "sendBack", "schedule", "unschedule"] as const;
 export type ArticleAction = (typeof ARTICLE_ACTIONS)[number];
 
 /** A review note: what the submitter tells the editor, or what the editor asks to change. */
@@ -129,10 +136,20 @@ export const ArticleActionInput = z
       .check(allowedText("The note", { lines: "multi-line" }))
       .optional()
       .default(""),
+    /** When to publish, on the newsroom's clock, as a datetime-local field sends it ("2026-11-27T09:00"). */
+    publishAt: z
+      .string()
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, SCHEDULE_TEXTS.invalidTime)
+      .optional(),
   })
   .refine((value) => value.intent !== "sendBack" || value.note.length > 0, {
     message: "Please say what should change.",
     path: ["note"],
+  })
+  .refine((value) => value.intent !== "schedule" || value.publishAt !== undefined, {
+    message: SCHEDULE_TEXTS.invalidTime,
+    path: ["publishAt"],
   });
 
 /** The spec's texts for each row action (spec 001, sections 5 and 8). */
@@ -168,6 +185,22 @@ export const ARTICLE_ACTION_TEXTS = {
     success: "Article sent back with your note",
     failure: "Failed to send the article back",
     already: "It is no longer waiting for review.",
+  },
+  schedule: {
+    heading: "Schedule article",
+    confirm: "Choose when this article appears on the site. Until then readers cannot see it.",
+    button: "Schedule",
+    success: "Article scheduled",
+    failure: "Failed to schedule article",
+    already: "It is already published.",
+  },
+  unschedule: {
+    heading: "Unschedule article",
+    confirm: "Take this article off the schedule? It goes back to drafts and will not be published.",
+    button: "Unschedule",
+    success: "Article moved back to drafts",
+    failure: "Failed to unschedule article",
+    already: "It is no longer scheduled.",
   },
   delete: {
     heading: "Delete article",

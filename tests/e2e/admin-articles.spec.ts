@@ -177,7 +177,7 @@ const newestFirst: ListedArticle[] = [
   ...[...fixtures, ...archive].sort((a, b) => b.created_at.localeCompare(a.created_at)),
 ];
 
-type StatName = "Total Articles" | "Published" | "Drafts" | "In review" | "Featured" | "Popular";
+type StatName = "Total Articles" | "Published" | "Drafts" | "In review" | "Scheduled" | "Featured" | "Popular";
 type Stats = Record<StatName, number>;
 
 /** The numbers the tab shows at the start, from the data this file put in. */
@@ -201,6 +201,8 @@ const initialStats: Stats = (() => {
     Drafts: count((article) => !article.published),
     // Nothing here goes to review (issue 18): imported and seeded drafts are plain drafts.
     "In review": 0,
+    // Nor is anything scheduled (issue 19).
+    Scheduled: 0,
     Featured: count((article) => article.featured),
     Popular: count((article) => article.popular),
   };
@@ -226,7 +228,7 @@ async function expectStats(page: Page, expected: Stats): Promise<void> {
 
 async function currentStats(page: Page): Promise<Stats> {
   const stats = await readStats(page);
-  expect(Object.keys(stats)).toEqual(["Total Articles", "Published", "Drafts", "In review", "Featured", "Popular"]);
+  expect(Object.keys(stats)).toEqual(["Total Articles", "Published", "Drafts", "In review", "Scheduled", "Featured", "Popular"]);
   return stats as Stats;
 }
 
@@ -1277,6 +1279,7 @@ test.describe("Article Management in an empty newsroom", () => {
         Published: 0,
         Drafts: 0,
         "In review": 0,
+        Scheduled: 0,
         Featured: 0,
         Popular: 0,
       });
@@ -1315,6 +1318,7 @@ test.describe("Article Management in an empty newsroom", () => {
         Published: 0,
         Drafts: 1,
         "In review": 0,
+        Scheduled: 0,
         Featured: 0,
         Popular: 1,
       });

@@ -104,6 +104,7 @@ export function ArticleFilters({ query }: { query: ArticleListQuery }) {
         >
           <option value="">All Status</option>
           <option value="published">Published</option>
+          <option value="scheduled">Scheduled</option>
           <option value="draft">Draft</option>
           <option value="in_review">Needs review</option>
         </select>

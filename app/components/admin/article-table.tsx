@@ -1,10 +1,23 @@
-import { CheckCircle2, ExternalLink, EyeOff, FilePlus2, Inbox, Pencil, Send, Trash2, Undo2 } from "lucide-react";
+import {
+  CalendarClock,
+  CalendarX2,
+  CheckCircle2,
+  ExternalLink,
+  EyeOff,
+  FilePlus2,
+  Inbox,
+  Pencil,
+  Send,
+  Trash2,
+  Undo2,
+} from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { CategoryBadge } from "~/components/category-badge";
 import { Pagination } from "~/components/pagination";
 import { STATUS_LABELS, type ArticleStatus } from "~/utils/article-status";
 import { articlePath, type ArticleListPage, type ManagedArticle } from "~/utils/articles";
+import { formatArticleDate, formatDateTime } from "~/utils/dates";
 import { can, type Actor } from "~/utils/permissions";
 import { articleListSearch, type ArticleListQuery } from "~/validation/article-list";
 import { ConfirmActionDialog, type PendingAction } from "./confirm-action-dialog";
@@ -22,7 +35,6 @@ const stickyActions = "sticky right-0 shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.15)] l
 export const NEW_ARTICLE_LINK = "#new-article";
 export const editLinkSelector = (articleId: number) => `[data-edit-article="${articleId}"]`;
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
 
 interface ArticleTableProps {
   list: ArticleListPage;
@@ -33,10 +45,12 @@ interface ArticleTableProps {
   listUrl: string;
   /** The signed-in person: each row offers only what their role allows on that article. */
   actor: Actor;
+  /** The newsroom's zone (TIME_ZONE), in which dates and scheduled times are shown and entered. */
+  timeZone: string;
 }
 
 /** The article table with its row actions, the count, paging, and the "New article" button. */
-export function ArticleTable({ list, query, hasArticles, listUrl, actor }: ArticleTableProps) {
+export function ArticleTable({ list, query, hasArticles, listUrl, actor, timeZone }: ArticleTableProps) {
   const [pending, setPending] = useState<PendingAction | null>(null);
   const search = articleListSearch(query);
   const first = (list.page - 1) * list.pageSize + 1;
@@ -117,8 +131,14 @@ export function ArticleTable({ list, query, hasArticles, listUrl, actor }: Artic
                   key={article.id}
                   article={article}
                   actor={actor}
+                  timeZone={timeZone}
                   editHref={`/admin/articles/${article.id}/edit${search}`}
-                  onAction={(intent) => setPending({ intent, article: { id: article.id, title: article.title } })}
+                  onAction={(intent) =>
+                    setPending({
+                      intent,
+                      article: { id: article.id, title: article.title, status: article.status, publishedAt: article.publishedAt },
+                    })
+                  }
                 />
               ))}
             </tbody>
@@ -136,10 +156,10 @@ export function ArticleTable({ list, query, hasArticles, listUrl, actor }: Artic
       </div>
       <noscript>
         <p className="px-4 pb-4 text-sm text-slate-600 dark:text-slate-400">
-          Publishing, unpublishing and deleting ask for confirmation in a dialog, which needs JavaScript.
+          Publishing, scheduling, unpublishing and deleting ask for confirmation in a dialog, which needs JavaScript.
         </p>
       </noscript>
-      <ConfirmActionDialog pending={pending} listUrl={listUrl} onClose={() => setPending(null)} />
+      <ConfirmActionDialog pending={pending} listUrl={listUrl} timeZone={timeZone} onClose={() => setPending(null)} />
     </section>
   );
 }
@@ -148,11 +168,12 @@ export function ArticleTable({ list, query, hasArticles, listUrl, actor }: Artic
 interface RowProps {
   article: ManagedArticle;
   actor: Actor;
+  timeZone: string;
   editHref: string;
   onAction: (intent: PendingAction["intent"]) => void;
 }
 
-function ArticleRow({ article, actor, editHref, onAction }: RowProps) {
+function ArticleRow({ article, actor, timeZone, editHref, onAction }: RowProps) {
   const status = <StatusBadge status={article.status} />;
   const actions = <RowActions article={article} actor={actor} editHref={editHref} onAction={onAction} />;
   return (
@@ -165,6 +186,11 @@ function ArticleRow({ article, actor, editHref, onAction }: RowProps) {
           {article.isAiGenerated ? " · AI draft" : ""}
           {article.status === "in_review" && article.reviewerName ? ` · waiting for ${article.reviewerName}` : ""}
         </span>
+        {article.status === "scheduled" && article.publishedAt ? (
+          <span className="mt-1 block text-xs text-violet-800 sm:hidden dark:text-violet-300">
+            Scheduled for {formatDateTime(article.publishedAt, timeZone)}
+          </span>
+        ) : null}
         {article.reviewNote ? (
           <span className="mt-1 block text-xs text-amber-800 dark:text-amber-300">Note: {article.reviewNote}</span>
         ) : null}
@@ -183,8 +209,13 @@ function ArticleRow({ article, actor, editHref, onAction }: RowProps) {
       <td className={`${wideOnly} max-w-48 text-slate-700 dark:text-slate-300`}>{article.sources || "—"}</td>
       <td className={wideOnly}>{status}</td>
       <td className={`${wideOnly} whitespace-nowrap`}>
-        {article.publishedAt ? (
-          <time dateTime={article.publishedAt.toISOString()}>{dateFormat.format(article.publishedAt)}</time>
+        {article.status === "scheduled" && article.publishedAt ? (
+          <span className="text-violet-800 dark:text-violet-300">
+            Scheduled for{" "}
+            <time dateTime={new Date(article.publishedAt).toISOString()}>{formatDateTime(article.publishedAt, timeZone)}</time>
+          </span>
+        ) : article.publishedAt ? (
+          <time dateTime={new Date(article.publishedAt).toISOString()}>{formatArticleDate(article.publishedAt, timeZone)}</time>
         ) : (
           <span className="text-slate-500 dark:text-slate-400">Not published</span>
         )}
@@ -210,11 +241,13 @@ function StatusBadge({ status }: { status: ArticleStatus }) {
 }
 
 /**
- * View (published), Publish or Approve (draft, in review), Submit for review, Request changes, Edit, Unpublish
- * (published), Delete: each named with the article's title, and each shown only where the role allows it.
+ * View (published), Publish or Approve (draft, in review, scheduled: now), Submit for review, Request changes,
+ * Schedule or Reschedule, Edit, Unpublish (published) or Unschedule (scheduled), Delete: each named with the
+ * article's title, and each shown only where the role allows it.
  */
-function RowActions({ article, actor, editHref, onAction }: RowProps) {
-  const published = article.publishedAt !== null;
+function RowActions({ article, actor, editHref, onAction }: Omit<RowProps, "timeZone">) {
+  const published = article.status === "published";
+  const scheduled = article.status === "scheduled";
   const allowed = (action: Parameters<typeof can>[1]) => can(actor, action, article);
   return (
     <span className="flex justify-end gap-1.5">
@@ -256,6 +289,17 @@ function RowActions({ article, actor, editHref, onAction }: RowProps) {
       ) : (
         <span aria-hidden className="size-9" />
       )}
+      {allowed("article.schedule") ? (
+        <RowButton
+          label={`${scheduled ? "Reschedule" : "Schedule"} ${article.title}`}
+          title={scheduled ? "Reschedule" : "Schedule"}
+          onClick={() => onAction("schedule")}
+        >
+          <CalendarClock aria-hidden className="size-4 text-violet-700 dark:text-violet-400" />
+        </RowButton>
+      ) : (
+        <span aria-hidden className="size-9" />
+      )}
       {allowed("article.edit") ? (
         <Link
           to={editHref}
@@ -272,6 +316,10 @@ function RowActions({ article, actor, editHref, onAction }: RowProps) {
       {published && allowed("article.unpublish") ? (
         <RowButton label={`Unpublish ${article.title}`} title="Unpublish" onClick={() => onAction("unpublish")}>
           <EyeOff aria-hidden className="size-4 text-amber-700 dark:text-amber-400" />
+        </RowButton>
+      ) : scheduled && allowed("article.schedule") ? (
+        <RowButton label={`Unschedule ${article.title}`} title="Unschedule" onClick={() => onAction("unschedule")}>
+          <CalendarX2 aria-hidden className="size-4 text-amber-700 dark:text-amber-400" />
         </RowButton>
       ) : (
         <span aria-hidden className="size-9" />

@@ -1,10 +1,13 @@
 import { Form } from "react-router";
 import { ModalDialog } from "~/components/ui/modal-dialog";
-import { ARTICLE_ACTION_TEXTS, REVIEW_NOTE_MAX_LENGTH, type ArticleAction } from "~/validation/article";
+import type { ArticleStatus } from "~/utils/article-status";
+import { instantToZonedTime } from "~/utils/dates";
+import { ARTICLE_ACTION_TEXTS, REVIEW_NOTE_MAX_LENGTH, SCHEDULE_TEXTS, type ArticleAction } from "~/validation/article";
 
 export interface PendingAction {
   intent: ArticleAction;
-  article: { id: number; title: string };
+  /** `publishedAt` is the time a scheduled article is set for, offered when it is rescheduled. */
+  article: { id: number; title: string; status: ArticleStatus; publishedAt: Date | string | null };
 }
 
 const confirmButtonClass: Record<ArticleAction, string> = {
@@ -13,6 +16,8 @@ const confirmButtonClass: Record<ArticleAction, string> = {
   delete: "bg-red-700 hover:bg-red-800 text-white",
   submit: "bg-sky-700 hover:bg-sky-800 text-white",
   sendBack: "bg-amber-700 hover:bg-amber-800 text-white",
+  schedule: "bg-violet-700 hover:bg-violet-800 text-white",
+  unschedule: "bg-amber-700 hover:bg-amber-800 text-white",
 };
 
 /** The note field of the review steps: optional when submitting, required when asking for changes. */
@@ -28,10 +33,13 @@ const NOTE_LABEL: Partial<Record<ArticleAction, string>> = {
 export function ConfirmActionDialog({
   pending,
   listUrl,
+  timeZone,
   onClose,
 }: {
   pending: PendingAction | null;
   listUrl: string;
+  /** The newsroom's zone (TIME_ZONE): the schedule field is on its clock, and says so. */
+  timeZone: string;
   onClose: () => void;
 }) {
   const texts = pending ? ARTICLE_ACTION_TEXTS[pending.intent] : null;
@@ -65,6 +73,29 @@ export function ConfirmActionDialog({
                 required={pending.intent === "sendBack"}
                 className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-950"
               />
+            </div>
+          ) : null}
+          {pending.intent === "schedule" ? (
+            <div>
+              <label htmlFor="publish-at" className="mb-1 block text-sm font-medium">
+                {SCHEDULE_TEXTS.field}
+              </label>
+              <input
+                id="publish-at"
+                name="publishAt"
+                type="datetime-local"
+                required
+                aria-describedby="publish-at-zone"
+                defaultValue={
+                  pending.article.status === "scheduled" && pending.article.publishedAt
+                    ? instantToZonedTime(new Date(pending.article.publishedAt), timeZone)
+                    : undefined
+                }
+                className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-950 dark:[color-scheme:dark]"
+              />
+              <p id="publish-at-zone" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+                Time zone: {timeZone}
+              </p>
             </div>
           ) : null}
           <input type="hidden" name="intent" value={pending.intent} />

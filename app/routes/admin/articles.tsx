@@ -7,10 +7,11 @@ import { SessionBanner } from "~/components/admin/session-banner";
 import { servicesContext } from "~/context";
 import { readForm } from "~/utils/http";
 import { adminMeta } from "~/utils/seo";
-import { ARTICLE_ACTION_TEXTS, ArticleActionInput } from "~/validation/article";
+import { ARTICLE_ACTION_TEXTS, ArticleActionInput, SCHEDULE_TEXTS } from "~/validation/article";
 import { parseArticleListQuery } from "~/validation/article-list";
 import type { Route } from "./+types/articles";
-import { TRANSITIONS } from "~/utils/article-status";
+import { TRANSITIONS, type ArticleStatus } from "~/utils/article-status";
+import { formatDateTime, zonedTimeToInstant } from "~/utils/dates";
 import { can, type ArticleAction as Permission } from "~/utils/permissions";
 import type { ArticleAction } from "~/validation/article";
 import { requireArticlePermission, requirePermission } from "./guard.server";
@@ -34,6 +35,18 @@ const PERMISSION: Record<ArticleAction, Permission> = {
   delete: "article.delete",
   submit: "article.submit",
   sendBack: "article.review",
+  schedule: "article.schedule",
+  unschedule: "article.schedule",
+};
+
+/** The states each row action starts from; a delete starts from any. */
+const START_STATES: Record<Exclude<ArticleAction, "delete">, readonly ArticleStatus[]> = {
+  publish: TRANSITIONS.publish.from,
+  unpublish: TRANSITIONS.unpublish.from,
+  submit: TRANSITIONS.submit.from,
+  sendBack: TRANSITIONS.sendBack.from,
+  schedule: [...TRANSITIONS.schedule.from, ...TRANSITIONS.reschedule.from],
+  unschedule: TRANSITIONS.unschedule.from,
 };
 
 /**
@@ -42,7 +55,7 @@ const PERMISSION: Record<ArticleAction, Permission> = {
  */
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requirePermission(args, "admin.enter");
-  const { editorial } = args.context.get(servicesContext);
+  const { editorial, site } = args.context.get(servicesContext);
   const query = parseArticleListQuery(new URL(args.request.url).searchParams);
   const scope = can(actor, "article.listAll") ? {} : { authorId: actor.authorId };
   const [stats, list, { notice, headers }] = await Promise.all([
@@ -57,6 +70,7 @@ export async function loader(args: Route.LoaderArgs) {
       query: { ...query, page: list.page },
       notice,
       actor: { role: actor.role, authorId: actor.authorId },
+      timeZone: site.timeZone,
     },
     { headers },
   );
@@ -68,22 +82,37 @@ export async function loader(args: Route.LoaderArgs) {
  */
 export async function action(args: Route.ActionArgs) {
   await requirePermission(args, "admin.enter");
-  const { editorial, logger } = args.context.get(servicesContext);
+  const { editorial, logger, site } = args.context.get(servicesContext);
   const back = listAddress(args.request);
   const parsed = ArticleActionInput.safeParse(Object.fromEntries(await readForm(args.request)));
   if (!parsed.success) {
-    const noteProblem = parsed.error.issues.find((issue) => issue.path[0] === "note");
-    if (noteProblem)
-      return redirect(back, { status: 303, headers: await noticeHeaders({ kind: "error", text: noteProblem.message }) });
+    const fieldProblem = parsed.error.issues.find((issue) => issue.path[0] === "note" || issue.path[0] === "publishAt");
+    if (fieldProblem)
+      return redirect(back, { status: 303, headers: await noticeHeaders({ kind: "error", text: fieldProblem.message }) });
     throw data("Unknown article action.", 400);
   }
-  const { intent, id, note } = parsed.data;
+  const { intent, id, note, publishAt } = parsed.data;
   const texts = ARTICLE_ACTION_TEXTS[intent];
   // 403 for a role that may not do this to this article; a missing article, or one another person has moved on
   // meanwhile (published, sent back), is answered below from the conditional change.
   const { actor } = await requireArticlePermission(args, PERMISSION[intent], id, {
-    startStates: intent === "delete" ? undefined : TRANSITIONS[intent].from,
+    startStates: intent === "delete" ? undefined : START_STATES[intent],
   });
+  if (intent === "schedule") {
+    // The time is on the newsroom's clock (TIME_ZONE), whatever the browser's or the server's zone.
+    const at = publishAt === undefined ? null : zonedTimeToInstant(publishAt, site.timeZone);
+    if (!at) return redirect(back, { status: 303, headers: await noticeHeaders({ kind: "error", text: SCHEDULE_TEXTS.invalidTime }) });
+    const outcome = await editorial.schedule(id, at, { by: actor.adminId });
+    const notice: Notice =
+      outcome === "done"
+        ? { kind: "success", text: `${texts.success} for ${formatDateTime(at, site.timeZone)}` }
+        : outcome === "past"
+          ? { kind: "error", text: `${texts.failure}. ${SCHEDULE_TEXTS.past}` }
+          : outcome === "already"
+            ? { kind: "error", text: `${texts.failure}. ${texts.already}` }
+            : { kind: "error", text: `${texts.failure}. This article no longer exists; another admin may have deleted it.` };
+    return redirect(back, { status: 303, headers: await noticeHeaders(notice) });
+  }
 
   let notice: Notice;
   try {
@@ -102,7 +131,7 @@ export async function action(args: Route.ActionArgs) {
 export default function ArticleManagementTab({ loaderData }: Route.ComponentProps) {
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/admin/layout");
   const { search } = useLocation();
-  const { stats, list, query, notice, actor } = loaderData;
+  const { stats, list, query, notice, actor, timeZone } = loaderData;
   return (
     <div className="space-y-6">
       {layout ? <SessionBanner session={layout} serverNow={layout.serverNow} /> : null}
@@ -110,7 +139,10 @@ export default function ArticleManagementTab({ loaderData }: Route.ComponentProp
       <NoticeMessage notice={notice} />
       <ArticleStatsCards stats={stats} />
       <ArticleFilters query={query} />
-      <ArticleTable list={list} query={query} hasArticles={stats.total > 0} listUrl={`/admin/articles${search}`} actor={actor} />
+      <ArticleTable list={list} query={query} hasArticles={stats.total > 0} listUrl={`/admin/articles${search}`}
+        actor={actor}
+        timeZone={timeZone}
+      />
       <Outlet />
     </div>
   );

@@ -22,6 +22,12 @@ import type { StoryJudge } from "./story-judge.server";
  */
 export type ChangeOutcome = "done" | "missing" | "already" | "stale";
 
+/** Scheduling also refuses a time that is not in the future ("past"). */
+export type ScheduleOutcome = ChangeOutcome | "past";
+
+/** The steps `transition` applies; scheduling names a time and goes through `schedule`. */
+export type PlainTransition = Exclude<Transition, "schedule" | "reschedule">;
+
 export type CreateOutcome =
   | { outcome: "created"; id: number }
   | { outcome: "duplicate"; similar: SimilarArticle }
@@ -131,16 +137,17 @@ export function createEditorialService({
       const [row] = await db
         .select({
           total: count(),
-          published: count(articles.publishedAt),
+          published: sql<number>`count(*) filter (where ${articles.status} = 'published')`.mapWith(Number),
           drafts: sql<number>`count(*) filter (where ${articles.status} = 'draft')`.mapWith(Number),
           inReview: sql<number>`count(*) filter (where ${articles.status} = 'in_review')`.mapWith(Number),
+          scheduled: sql<number>`count(*) filter (where ${articles.status} = 'scheduled')`.mapWith(Number),
           featured: sql<number>`count(*) filter (where ${articles.isFeatured})`.mapWith(Number),
           popular: sql<number>`count(*) filter (where ${articles.isPopular})`.mapWith(Number),
         })
         .from(articles)
         .where(listFilter({ q: "" }, scope));
-      const { total = 0, published = 0, drafts = 0, inReview = 0, featured = 0, popular = 0 } = row ?? {};
-      return { total, published, drafts, inReview, featured, popular };
+      const { total = 0, published = 0, drafts = 0, inReview = 0, scheduled = 0, featured = 0, popular = 0 } = row ?? {};
+      return { total, published, drafts, inReview, scheduled, featured, popular };
     },
 
     /** One page of the table: search over title and excerpt, category and status filters, 25 per page, newest first. */
@@ -288,7 +295,7 @@ export function createEditorialService({
      */
     async transition(
       id: number,
-      transition: Transition,
+      transition: PlainTransition,
       { by, note = "" }: { by: number | null; note?: string },
     ): Promise<ChangeOutcome> {
       const now = clock.now();
@@ -296,7 +303,7 @@ export function createEditorialService({
       const changes =
         transition === "publish"
           ? { publishedAt: now, approvedBy: by, approvedAt: now, reviewNote: "" }
-          : transition === "unpublish"
+          : transition === "unpublish" || transition === "unschedule"
             ? { publishedAt: null }
             : transition === "submit"
               ? { reviewNote: note, reviewerId: null }
@@ -309,6 +316,23 @@ export function createEditorialService({
       // Only publishing and unpublishing change what readers see.
       if (updated.length > 0) return transition === "publish" || transition === "unpublish" ? changed("done") : "done";
       return missingOrAlready(id);
+    },
+
+    /**
+     * Schedules a draft or an article in review to appear at `at`, or moves a scheduled one to another time: one
+     * conditional UPDATE. The person scheduling takes the editorial responsibility publishing would (`by`). The
+     * scheduler publishes it when the time comes (scheduler.server.ts); until then no reader query shows it.
+     */
+    async schedule(id: number, at: Date, { by }: { by: number | null }): Promise<ScheduleOutcome> {
+      const now = clock.now();
+      if (at.getTime() <= now.getTime()) return "past";
+      const from = [...TRANSITIONS.schedule.from, ...TRANSITIONS.reschedule.from];
+      const updated = await db
+        .update(articles)
+        .set({ status: "scheduled", publishedAt: at, approvedBy: by, approvedAt: now, reviewNote: "", updatedAt: now })
+        .where(and(eq(articles.id, id), inArray(articles.status, from)))
+        .returning({ id: articles.id });
+      return updated.length > 0 ? "done" : missingOrAlready(id);
     },
 
     /** Permanent. */

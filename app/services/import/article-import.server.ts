@@ -93,7 +93,9 @@ export async function importArticles({ db, now }: { db: Database; now: Date }, p
     const values = good.map(({ value }) => {
       const authorId = authorIds.get(value.author);
       if (authorId === undefined) throw new Error(`Author "${value.author}" was not created.`);
-      const createdAt = value.created_at ?? value.published_at ?? now;
+      // A publication time still to come makes a scheduled article (issue 19): the scheduler publishes it then.
+      const scheduled = value.published_at !== null && value.published_at > now;
+      const createdAt = value.created_at ?? (value.published_at && !scheduled ? value.published_at : now);
       return {
         title: value.title,
         excerpt: value.excerpt,
@@ -102,7 +104,7 @@ export async function importArticles({ db, now }: { db: Database; now: Date }, p
         image: value.image,
         authorId,
         publishedAt: value.published_at,
-        status: value.published_at ? ("published" as const) : ("draft" as const),
+        status: scheduled ? ("scheduled" as const) : value.published_at ? ("published" as const) : ("draft" as const),
         createdAt,
         updatedAt: now,
         readTime: value.read_time,
