@@ -35,7 +35,6 @@ const stickyActions = "sticky right-0 shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.15)] l
 export const NEW_ARTICLE_LINK = "#new-article";
 export const editLinkSelector = (articleId: number) => `[data-edit-article="${articleId}"]`;
 
-
 interface ArticleTableProps {
   list: ArticleListPage;
   query: ArticleListQuery;

@@ -101,7 +101,8 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "schedule") {
     // The time is on the newsroom's clock (TIME_ZONE), whatever the browser's or the server's zone.
     const at = publishAt === undefined ? null : zonedTimeToInstant(publishAt, site.timeZone);
-    if (!at) return redirect(back, { status: 303, headers: await noticeHeaders({ kind: "error", text: SCHEDULE_TEXTS.invalidTime }) });
+    if (!at)
+      return redirect(back, { status: 303, headers: await noticeHeaders({ kind: "error", text: SCHEDULE_TEXTS.invalidTime }) });
     const outcome = await editorial.schedule(id, at, { by: actor.adminId });
     const notice: Notice =
       outcome === "done"
@@ -139,7 +140,11 @@ export default function ArticleManagementTab({ loaderData }: Route.ComponentProp
       <NoticeMessage notice={notice} />
       <ArticleStatsCards stats={stats} />
       <ArticleFilters query={query} />
-      <ArticleTable list={list} query={query} hasArticles={stats.total > 0} listUrl={`/admin/articles${search}`}
+      <ArticleTable
+        list={list}
+        query={query}
+        hasArticles={stats.total > 0}
+        listUrl={`/admin/articles${search}`}
         actor={actor}
         timeZone={timeZone}
       />

@@ -51,7 +51,15 @@ async function articleCount(): Promise<number> {
 
 describe("stats", () => {
   it("are all zero in an empty newsroom", async () => {
-    expect(await setUp().editorial.stats()).toEqual({ total: 0, published: 0, drafts: 0, inReview: 0, featured: 0, popular: 0 });
+    expect(await setUp().editorial.stats()).toEqual({
+      total: 0,
+      published: 0,
+      drafts: 0,
+      inReview: 0,
+      scheduled: 0,
+      featured: 0,
+      popular: 0,
+    });
   });
 
   it("follow each create, publish, unpublish and delete, counting featured and popular drafts too", async () => {
@@ -61,29 +69,85 @@ describe("stats", () => {
     const first = await editorial.create(articleInput({ isFeatured: "on" }), { authorId: author.id, allowDuplicate: false });
     expect(first.outcome).toBe("created");
     const firstId = first.outcome === "created" ? first.id : 0;
-    expect(await editorial.stats()).toEqual({ total: 1, published: 0, drafts: 1, inReview: 0, featured: 1, popular: 0 });
+    expect(await editorial.stats()).toEqual({
+      total: 1,
+      published: 0,
+      drafts: 1,
+      inReview: 0,
+      scheduled: 0,
+      featured: 1,
+      popular: 0,
+    });
 
     const second = await editorial.create(
       articleInput({ title: "Browsers drop third-party cookies", excerpt: "Ad tech scrambles.", isPopular: "on" }),
       { authorId: author.id, allowDuplicate: false },
     );
     const secondId = second.outcome === "created" ? second.id : 0;
-    expect(await editorial.stats()).toEqual({ total: 2, published: 0, drafts: 2, inReview: 0, featured: 1, popular: 1 });
+    expect(await editorial.stats()).toEqual({
+      total: 2,
+      published: 0,
+      drafts: 2,
+      inReview: 0,
+      scheduled: 0,
+      featured: 1,
+      popular: 1,
+    });
 
     expect(await editorial.transition(firstId, "publish", { by: null })).toBe("done");
-    expect(await editorial.stats()).toEqual({ total: 2, published: 1, drafts: 1, inReview: 0, featured: 1, popular: 1 });
+    expect(await editorial.stats()).toEqual({
+      total: 2,
+      published: 1,
+      drafts: 1,
+      inReview: 0,
+      scheduled: 0,
+      featured: 1,
+      popular: 1,
+    });
 
     expect(await editorial.transition(secondId, "publish", { by: null })).toBe("done");
-    expect(await editorial.stats()).toEqual({ total: 2, published: 2, drafts: 0, inReview: 0, featured: 1, popular: 1 });
+    expect(await editorial.stats()).toEqual({
+      total: 2,
+      published: 2,
+      drafts: 0,
+      inReview: 0,
+      scheduled: 0,
+      featured: 1,
+      popular: 1,
+    });
 
     expect(await editorial.transition(firstId, "unpublish", { by: null })).toBe("done");
-    expect(await editorial.stats()).toEqual({ total: 2, published: 1, drafts: 1, inReview: 0, featured: 1, popular: 1 });
+    expect(await editorial.stats()).toEqual({
+      total: 2,
+      published: 1,
+      drafts: 1,
+      inReview: 0,
+      scheduled: 0,
+      featured: 1,
+      popular: 1,
+    });
 
     expect(await editorial.update(secondId, articleInput({ title: "Browsers drop third-party cookies" }))).toBe("done");
-    expect(await editorial.stats()).toEqual({ total: 2, published: 1, drafts: 1, inReview: 0, featured: 1, popular: 0 });
+    expect(await editorial.stats()).toEqual({
+      total: 2,
+      published: 1,
+      drafts: 1,
+      inReview: 0,
+      scheduled: 0,
+      featured: 1,
+      popular: 0,
+    });
 
     expect(await editorial.delete(firstId)).toBe("done");
-    expect(await editorial.stats()).toEqual({ total: 1, published: 1, drafts: 0, inReview: 0, featured: 0, popular: 0 });
+    expect(await editorial.stats()).toEqual({
+      total: 1,
+      published: 1,
+      drafts: 0,
+      inReview: 0,
+      scheduled: 0,
+      featured: 0,
+      popular: 0,
+    });
   });
 });
 
