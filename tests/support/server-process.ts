@@ -18,8 +18,13 @@ export interface ServerProcess {
  * Starts the production build (`node bin/byline.js start`) on a random port with the
  * given environment, and resolves once it prints its address.
  */
-export function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, "bin", "byline.js"), "start"], {
+export function startServer(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  /** The script and its arguments; tests/support/movable-clock-server.mjs gives the test a clock it can move. */
+  launcher: string[] = [path.join(PROJECT_ROOT, "bin", "byline.js"), "start"],
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, launcher, {
     cwd: PROJECT_ROOT,
     env: {
       PATH: process.env.PATH ?? "",
