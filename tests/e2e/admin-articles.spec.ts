@@ -481,12 +481,13 @@ test.describe("Article Management", () => {
     ]);
     await expectTitles(page, newestFirst.slice(0, 25));
 
-    // A draft: Publish, Edit and Delete; no View or Unpublish.
+    // A draft: Publish, Schedule (issue 19), Edit and Delete; no View or Unpublish.
     const draft = drafts[0]!;
     await expectRow(page, draft.title, [draft.category, `${draft.readTime} min`, draft.sources, "Draft", "Not published"]);
     const draftRow = rowOf(page, draft.title);
-    await expect(draftRow.getByRole("button")).toHaveCount(2);
+    await expect(draftRow.getByRole("button")).toHaveCount(3);
     await expect(draftRow.getByRole("button", { name: `Publish ${draft.title}`, exact: true })).toBeVisible();
+    await expect(draftRow.getByRole("button", { name: `Schedule ${draft.title}`, exact: true })).toBeVisible();
     await expect(draftRow.getByRole("button", { name: `Delete ${draft.title}`, exact: true })).toBeVisible();
     await expect(draftRow.getByRole("link")).toHaveCount(1);
 
@@ -544,7 +545,7 @@ test.describe("Article Management", () => {
       "Software",
       "Security",
     ]);
-    await expect(status.getByRole("option")).toHaveText(["All Status", "Published", "Draft", "Needs review"]);
+    await expect(status.getByRole("option")).toHaveText(["All Status", "Published", "Scheduled", "Draft", "Needs review"]);
 
     // A category applies as soon as it is chosen. No test in this file writes a Security article.
     await category.selectOption("Security");
