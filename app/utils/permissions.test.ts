@@ -40,6 +40,8 @@ function expected(role: StaffRole, action: ArticleAction, own: boolean, status: 
       return role === "author" && own && !ai; // only a named editor publishes an AI draft
     case "article.unpublish":
       return status === "published" && (editorial || (role === "author" && own));
+    case "article.correct":
+      return editorial && status === "published"; // issue 19: editors and administrators, published articles only
     case "article.delete":
       if (editorial) return true;
       if (role === "author") return own;

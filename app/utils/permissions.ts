@@ -44,6 +44,8 @@ export const ARTICLE_ACTIONS = [
   "article.publish",
   "article.unpublish",
   "article.delete",
+  /** Add a correction or an update to a published article, or delete one (issue 19). */
+  "article.correct",
 ] as const;
 
 export type AreaAction = (typeof AREA_ACTIONS)[number];
@@ -91,6 +93,7 @@ function articleRule(actor: Actor, action: ArticleAction, article: ArticleFacts)
       case "article.publish":
         return article.status !== "published";
       case "article.unpublish":
+      case "article.correct":
         return article.status === "published";
       default:
         return true;
@@ -100,6 +103,8 @@ function articleRule(actor: Actor, action: ArticleAction, article: ArticleFacts)
   if (actor.role === "author") {
     switch (action) {
       case "article.review":
+      case "article.correct":
+        // A correction is the newsroom's statement: editors and administrators make it.
         return false;
       case "article.submit":
         return article.status === "draft";
