@@ -28,13 +28,19 @@ export const CORRECTION_TEXTS = {
   failed: "The note could not be saved. Please try again.",
 } as const;
 
-/** The note: trimmed, 1 to 500 characters, one paragraph of plain text (no control characters). */
-export const CorrectionNote = z
-  .string({ error: CORRECTION_TEXTS.noteRequired })
-  .trim()
-  .min(1, CORRECTION_TEXTS.noteRequired)
-  .max(CORRECTION_NOTE_MAX, CORRECTION_TEXTS.noteTooLong)
-  .check(allowedText("The note"));
+/**
+ * The note: one paragraph of plain text, trimmed, 1 to 500 characters. Line breaks typed in the textarea become
+ * spaces; any other control character is refused.
+ */
+export const CorrectionNote = z.preprocess(
+  (value) => (typeof value === "string" ? value.replace(/\r\n?|\n/g, " ") : value),
+  z
+    .string({ error: CORRECTION_TEXTS.noteRequired })
+    .trim()
+    .min(1, CORRECTION_TEXTS.noteRequired)
+    .max(CORRECTION_NOTE_MAX, CORRECTION_TEXTS.noteTooLong)
+    .check(allowedText("The note")),
+);
 
 export const CorrectionKind = z.enum(CORRECTION_KIND_VALUES, { error: CORRECTION_TEXTS.kind });
 
