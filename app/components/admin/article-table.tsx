@@ -1,4 +1,4 @@
-import { CheckCircle2, ExternalLink, EyeOff, FilePlus2, Inbox, Pencil, Send, Trash2, Undo2 } from "lucide-react";
+import { CheckCircle2, ExternalLink, EyeOff, FilePlus2, Inbox, MessageSquareWarning, Pencil, Send, Trash2, Undo2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { CategoryBadge } from "~/components/category-badge";
@@ -265,6 +265,18 @@ function RowActions({ article, actor, editHref, onAction }: RowProps) {
           className={actionClass}
         >
           <Pencil aria-hidden className="size-4" />
+        </Link>
+      ) : (
+        <span aria-hidden className="size-9" />
+      )}
+      {allowed("article.correct") ? (
+        <Link
+          to={`/admin/articles/${article.id}/corrections`}
+          aria-label={`Corrections to ${article.title}`}
+          title="Corrections and updates"
+          className={actionClass}
+        >
+          <MessageSquareWarning aria-hidden className="size-4 text-violet-700 dark:text-violet-400" />
         </Link>
       ) : (
         <span aria-hidden className="size-9" />
