@@ -41,7 +41,11 @@ test.describe("Corrections and updates", () => {
   const run = `${process.pid}-${Date.now().toString(36)}`;
   const dir = path.join(PROJECT_ROOT, "tests", ".tmp", `corrections-${run}`);
   const dataDir = path.join(dir, "data");
-  const editor: StaffAccount = { username: `copy-desk-${process.pid}`, password: "copy desk correct horse battery", role: "editor" };
+  const editor: StaffAccount = {
+    username: `copy-desk-${process.pid}`,
+    password: "copy desk correct horse battery",
+    role: "editor",
+  };
   const story = { title: `Harbour Cranes Go Electric ${run}`, id: 0, publishedAt: new Date(Date.now() - 3 * 86_400_000) };
   const reader = `reader-${run}@example.com`;
   const note = "An earlier version said the cranes were built in 2019; they were built in 2021.";
@@ -85,7 +89,14 @@ test.describe("Corrections and updates", () => {
         .returning({ id: newsletterIssues.id });
       await database.db
         .insert(newsletterDeliveries)
-        .values({ issueId: issue!.id, subscriberId: subscriber!.id, email: reader, status: "sent", attempts: 1, sentAt: new Date() });
+        .values({
+          issueId: issue!.id,
+          subscriberId: subscriber!.id,
+          email: reader,
+          status: "sent",
+          attempts: 1,
+          sentAt: new Date(),
+        });
     } finally {
       await database.close();
     }
@@ -135,7 +146,9 @@ test.describe("Corrections and updates", () => {
     await test.step("add the correction and notify the one reader who received the story", async () => {
       await page.getByRole("radio", { name: "Correction", exact: true }).check();
       await page.getByLabel("Note", { exact: true }).fill(note);
-      await page.getByRole("checkbox", { name: "Notify newsletter readers who received this story (1 person)", exact: true }).check();
+      await page
+        .getByRole("checkbox", { name: "Notify newsletter readers who received this story (1 person)", exact: true })
+        .check();
       await page.getByRole("button", { name: "Add note" }).click();
       await expect(
         page.getByRole("status").filter({ hasText: exactly("Correction added. 1 newsletter reader will be notified.") }),

@@ -1,4 +1,15 @@
-import { CheckCircle2, ExternalLink, EyeOff, FilePlus2, Inbox, MessageSquareWarning, Pencil, Send, Trash2, Undo2 } from "lucide-react";
+import {
+  CheckCircle2,
+  ExternalLink,
+  EyeOff,
+  FilePlus2,
+  Inbox,
+  MessageSquareWarning,
+  Pencil,
+  Send,
+  Trash2,
+  Undo2,
+} from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { CategoryBadge } from "~/components/category-badge";

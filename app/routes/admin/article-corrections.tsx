@@ -77,7 +77,9 @@ export async function action(args: Route.ActionArgs) {
     if (form.intent === "delete") {
       const outcome = await corrections.delete(id, form.correctionId);
       const notice: Notice =
-        outcome === "done" ? { kind: "success", text: CORRECTION_TEXTS.deleted } : { kind: "error", text: CORRECTION_TEXTS.correctionMissing };
+        outcome === "done"
+          ? { kind: "success", text: CORRECTION_TEXTS.deleted }
+          : { kind: "error", text: CORRECTION_TEXTS.correctionMissing };
       return redirect(here, { status: 303, headers: await noticeHeaders(notice) });
     }
     const { notified } = await corrections.add({
@@ -87,10 +89,15 @@ export async function action(args: Route.ActionArgs) {
       by: actor.adminId,
       notify: form.notify,
     });
-    const sent = notified > 0 ? ` ${notified === 1 ? "1 newsletter reader" : `${notified} newsletter readers`} will be notified.` : "";
-    return redirect(here, { status: 303, headers: await noticeHeaders({ kind: "success", text: CORRECTION_TEXTS.added[form.kind] + sent }) });
+    const sent =
+      notified > 0 ? ` ${notified === 1 ? "1 newsletter reader" : `${notified} newsletter readers`} will be notified.` : "";
+    return redirect(here, {
+      status: 303,
+      headers: await noticeHeaders({ kind: "success", text: CORRECTION_TEXTS.added[form.kind] + sent }),
+    });
   } catch (error) {
-    if (error instanceof CorrectionError) return refuse(error.message, error.code === "MISSING" ? 404 : error.code === "INVALID_NOTE" ? 400 : 409);
+    if (error instanceof CorrectionError)
+      return refuse(error.message, error.code === "MISSING" ? 404 : error.code === "INVALID_NOTE" ? 400 : 409);
     logger.error({ err: error, articleId: id }, "correction failed");
     return refuse(CORRECTION_TEXTS.failed, 500);
   }
@@ -171,7 +178,11 @@ export default function ArticleCorrections({ loaderData, actionData }: Route.Com
             <p id="correction-note-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
               What was wrong and what is right now, or what happened since, in up to {CORRECTION_NOTE_MAX} characters.
             </p>
-            <p id="correction-note-error" role="alert" className="mt-1 text-sm font-medium text-red-700 empty:hidden dark:text-red-400">
+            <p
+              id="correction-note-error"
+              role="alert"
+              className="mt-1 text-sm font-medium text-red-700 empty:hidden dark:text-red-400"
+            >
               {noteError}
             </p>
           </div>

@@ -187,7 +187,11 @@ function ArticleNotFound() {
 }
 
 /** schema.org NewsArticle for search engines, with its corrections and updates as CorrectionComments (issue 19). */
-function newsArticleData(site: SiteInfo, article: ArticleDetail, corrections: readonly CorrectionNote[]): Record<string, unknown> {
+function newsArticleData(
+  site: SiteInfo,
+  article: ArticleDetail,
+  corrections: readonly CorrectionNote[],
+): Record<string, unknown> {
   return {
     "@context": "https://schema.org",
     "@type": "NewsArticle",

@@ -24,8 +24,18 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   const page = loaderData && loaderData.page > 1 ? `?page=${loaderData.page}` : "";
   return [
-    ...pageMeta(site, { title: pageTitle(site, "Corrections and updates"), description: DESCRIPTION, path: `/corrections${page}` }),
-    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: "Corrections and updates", href: "/corrections/rss.xml" },
+    ...pageMeta(site, {
+      title: pageTitle(site, "Corrections and updates"),
+      description: DESCRIPTION,
+      path: `/corrections${page}`,
+    }),
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/rss+xml",
+      title: "Corrections and updates",
+      href: "/corrections/rss.xml",
+    },
   ];
 }
 
@@ -53,9 +63,14 @@ export default function CorrectionsPage({ loaderData }: Route.ComponentProps) {
             <ol className="space-y-6">
               {corrections.map((correction) => (
                 <li key={correction.id}>
-                  <article aria-labelledby={`${correctionAnchor(correction.id)}-title`} className="border-b border-slate-200 pb-6 dark:border-slate-800">
+                  <article
+                    aria-labelledby={`${correctionAnchor(correction.id)}-title`}
+                    className="border-b border-slate-200 pb-6 dark:border-slate-800"
+                  >
                     <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-600 dark:text-slate-400">
-                      <span className="font-semibold text-slate-900 dark:text-slate-100">{CORRECTION_HEADINGS[correction.kind]}</span>
+                      <span className="font-semibold text-slate-900 dark:text-slate-100">
+                        {CORRECTION_HEADINGS[correction.kind]}
+                      </span>
                       <time dateTime={new Date(correction.createdAt).toISOString()}>
                         {formatDateTime(correction.createdAt, site.timeZone)}
                       </time>

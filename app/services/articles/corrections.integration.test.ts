@@ -148,7 +148,12 @@ describe("adding a correction or an update", () => {
     expect(await updatedAt(story.id)).toEqual(new Date("2025-03-20T10:00:00.000Z"));
 
     expect(await corrections.listForArticle(story.id)).toEqual([
-      { id: 2, kind: "update", note: "The company has since confirmed the price.", createdAt: new Date("2025-03-20T10:00:00.000Z") },
+      {
+        id: 2,
+        kind: "update",
+        note: "The company has since confirmed the price.",
+        createdAt: new Date("2025-03-20T10:00:00.000Z"),
+      },
       { id: 1, kind: "correction", note: "An earlier version gave the wrong launch date.", createdAt: new Date(NOW) },
     ]);
     expect(announced).toBe(2);
@@ -179,9 +184,10 @@ describe("adding a correction or an update", () => {
       ["A bell\u0007 in the note.", "The note contains characters that are not allowed."],
     ];
     for (const [note, message] of refusals) {
-      await expect(corrections.add({ articleId: story.id, kind: "correction", note, by: null }), JSON.stringify(note)).rejects.toThrow(
-        new CorrectionError("INVALID_NOTE", message),
-      );
+      await expect(
+        corrections.add({ articleId: story.id, kind: "correction", note, by: null }),
+        JSON.stringify(note),
+      ).rejects.toThrow(new CorrectionError("INVALID_NOTE", message));
     }
     await corrections.add({ articleId: story.id, kind: "correction", note: "y".repeat(500), by: null });
     expect((await correctionRows()).map((row) => row.note.length)).toEqual([500]);
@@ -260,12 +266,15 @@ describe("notifying the newsletter readers who received the story", () => {
       ])
       .returning({ id: newsletterSubscribers.id, email: newsletterSubscribers.email });
     const [twice, once, gone, bounced, otherStory] = rows;
-    await pastIssue([other.id, story.id], [
-      { ...sub(twice!), status: "sent" },
-      { ...sub(once!), status: "sent" },
-      { ...sub(gone!), status: "sent" },
-      { ...sub(bounced!), status: "failed" },
-    ]);
+    await pastIssue(
+      [other.id, story.id],
+      [
+        { ...sub(twice!), status: "sent" },
+        { ...sub(once!), status: "sent" },
+        { ...sub(gone!), status: "sent" },
+        { ...sub(bounced!), status: "failed" },
+      ],
+    );
     await pastIssue([story.id], [{ ...sub(twice!), status: "sent" }]);
     await pastIssue([other.id], [{ ...sub(otherStory!), status: "sent" }]);
     return { twice: twice!, once: once! };
@@ -294,7 +303,10 @@ describe("notifying the newsletter readers who received the story", () => {
     });
     expect(added.notified).toBe(2);
 
-    const [notice] = await database.db.select().from(newsletterIssues).where(eq(newsletterIssues.correctionId, added.correction.id));
+    const [notice] = await database.db
+      .select()
+      .from(newsletterIssues)
+      .where(eq(newsletterIssues.correctionId, added.correction.id));
     expect(notice).toMatchObject({ subject: `Correction: ${story.title}`, status: "sending", articleIds: [] });
     const deliveries = await database.db
       .select({ subscriberId: newsletterDeliveries.subscriberId, status: newsletterDeliveries.status })

@@ -2,7 +2,12 @@ import { and, count, desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { articleCorrections, articles } from "../../db/schema";
 import type { CorrectionNote, CorrectionsPage, PublicCorrection } from "../../utils/corrections";
-import { CorrectionKind, CorrectionNote as NoteSchema, CORRECTION_TEXTS, type CorrectionKindValue } from "../../validation/correction";
+import {
+  CorrectionKind,
+  CorrectionNote as NoteSchema,
+  CORRECTION_TEXTS,
+  type CorrectionKindValue,
+} from "../../validation/correction";
 import type { Clock } from "../index.server";
 import type { Logger } from "../logger.server";
 import type { NewsletterService } from "../newsletter/newsletter.server";
@@ -90,7 +95,13 @@ export function createCorrectionService({
      * Adds a correction or an update to a published article. Throws CorrectionError: INVALID_NOTE (empty, over 500
      * characters, control characters), NOT_PUBLISHED, MISSING. Nothing is kept when any step fails.
      */
-    async add({ articleId, kind, note, by, notify = false }: NewCorrection): Promise<{ correction: CorrectionNote; notified: number }> {
+    async add({
+      articleId,
+      kind,
+      note,
+      by,
+      notify = false,
+    }: NewCorrection): Promise<{ correction: CorrectionNote; notified: number }> {
       const parsedKind = CorrectionKind.safeParse(kind);
       if (!parsedKind.success) throw new CorrectionError("INVALID_NOTE", CORRECTION_TEXTS.kind);
       const parsedNote = NoteSchema.safeParse(note);
@@ -108,8 +119,7 @@ export function createCorrectionService({
 
       const now = clock.now();
       // Rendered before the transaction, so it holds no lock while React Email works.
-      const notice =
-        notify && notices ? await notices.render({ kind: parsedKind.data, article, note: text, at: now }) : null;
+      const notice = notify && notices ? await notices.render({ kind: parsedKind.data, article, note: text, at: now }) : null;
 
       const { correction, sent } = await db.transaction(async (tx) => {
         // The state this change expects: still published (someone may have unpublished it meanwhile).

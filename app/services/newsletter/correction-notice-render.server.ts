@@ -10,5 +10,8 @@ export async function renderCorrectionNoticeEmail(
   props: CorrectionNoticeEmailProps,
 ): Promise<{ subject: string; html: string; text: string }> {
   const { CorrectionNoticeEmail, correctionNoticeSubject } = await (template ??= import("~/emails/correction-notice-email"));
-  return { subject: correctionNoticeSubject(props.kind, props.articleTitle), ...(await renderEmail(CorrectionNoticeEmail(props))) };
+  return {
+    subject: correctionNoticeSubject(props.kind, props.articleTitle),
+    ...(await renderEmail(CorrectionNoticeEmail(props))),
+  };
 }

@@ -122,7 +122,12 @@ export function createNewsletterIssues({ db, clock }: { db: Database; clock: Clo
         articleId,
         content,
         createdBy,
-      }: { correctionId: number; articleId: number; content: Pick<IssueContent, "subject" | "html" | "text">; createdBy: number | null },
+      }: {
+        correctionId: number;
+        articleId: number;
+        content: Pick<IssueContent, "subject" | "html" | "text">;
+        createdBy: number | null;
+      },
     ): Promise<{ issueId: number; recipients: number } | null> {
       const now = clock.now();
       const [issue] = await tx

@@ -219,7 +219,11 @@ export function renderCorrectionsRss(site: SyndicationSite, corrections: readonl
     element("link", absoluteUrl(site, CORRECTIONS_PATH)),
     element("description", `Corrections and updates to stories published by ${site.name}.`),
     element("language", "en-us"),
-    emptyElement("atom:link", { href: absoluteUrl(site, `${CORRECTIONS_PATH}/rss.xml`), rel: "self", type: "application/rss+xml" }),
+    emptyElement("atom:link", {
+      href: absoluteUrl(site, `${CORRECTIONS_PATH}/rss.xml`),
+      rel: "self",
+      type: "application/rss+xml",
+    }),
     ...(lastBuild ? [element("lastBuildDate", rfc822(lastBuild))] : []),
     element("generator", "Byline"),
     ...corrections.map((correction) => {
