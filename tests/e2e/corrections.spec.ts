@@ -7,7 +7,7 @@ import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
 import { errorLogLines, PROJECT_ROOT, runCommand, startServer, type ServerProcess } from "../support/server-process";
 import { fromClientAddress } from "./admin-support";
 import { signInTo, waitForHydrated } from "./article-admin-support";
-import { expect, test } from "./fixtures";
+import { accessibilityViolations, expect, test } from "./fixtures";
 import { exactly } from "./support";
 import { createStaffAccount, type StaffAccount } from "./team-support";
 
@@ -87,16 +87,14 @@ test.describe("Corrections and updates", () => {
         .insert(newsletterIssues)
         .values({ subject: "Last week", html: "<p>Hi</p>", text: "Hi", articleIds: [story.id], status: "sent" })
         .returning({ id: newsletterIssues.id });
-      await database.db
-        .insert(newsletterDeliveries)
-        .values({
-          issueId: issue!.id,
-          subscriberId: subscriber!.id,
-          email: reader,
-          status: "sent",
-          attempts: 1,
-          sentAt: new Date(),
-        });
+      await database.db.insert(newsletterDeliveries).values({
+        issueId: issue!.id,
+        subscriberId: subscriber!.id,
+        email: reader,
+        status: "sent",
+        attempts: 1,
+        sentAt: new Date(),
+      });
     } finally {
       await database.close();
     }
@@ -154,6 +152,7 @@ test.describe("Corrections and updates", () => {
         page.getByRole("status").filter({ hasText: exactly("Correction added. 1 newsletter reader will be notified.") }),
       ).toBeVisible();
       await expect(page.getByRole("listitem").filter({ hasText: note })).toBeVisible();
+      expect(await accessibilityViolations(page)).toEqual([]);
     });
 
     let createdAt = "";
@@ -173,6 +172,7 @@ test.describe("Corrections and updates", () => {
         .find((data) => data["@type"] === "NewsArticle");
       expect(newsArticle?.correction).toEqual([{ "@type": "CorrectionComment", text: note, datePublished: createdAt }]);
       expect(newsArticle?.dateModified, "the correction moved dateModified").toBe(createdAt);
+      expect(await accessibilityViolations(page)).toEqual([]);
     });
 
     await test.step("/corrections lists it with the story linked, from the footer", async () => {
@@ -187,6 +187,7 @@ test.describe("Corrections and updates", () => {
       await expect(entry.getByText("Correction", { exact: true })).toBeVisible();
       await expect(entry.locator("time")).toHaveText(newsroomTime(createdAt));
       await expect(entry.getByText(note, { exact: true })).toBeVisible();
+      expect(await accessibilityViolations(page)).toEqual([]);
     });
 
     await test.step("/corrections/rss.xml carries it", async () => {
@@ -206,6 +207,23 @@ test.describe("Corrections and updates", () => {
       expect(message!.parsed.text).toContain(note);
       expect(message!.parsed.headers.find((entry) => entry.key === "list-unsubscribe")?.value).toMatch(/\/unsubscribe\/[^>]+>$/);
       await expect.poll(() => sink.messages.length, { timeout: 3_000 }).toBe(1);
+    });
+
+    await test.step("an update added by mistake is deleted, and readers no longer see it", async () => {
+      await page.goto(url(`/admin/articles/${story.id}/corrections`));
+      await waitForHydrated(page.getByRole("button", { name: "Add note" }));
+      await page.getByRole("radio", { name: "Update", exact: true }).check();
+      await page.getByLabel("Note", { exact: true }).fill("Posted on the wrong story.");
+      await page.getByRole("button", { name: "Add note" }).click();
+      await expect(page.getByRole("status").filter({ hasText: exactly("Update added.") })).toBeVisible();
+      const mistake = page.getByRole("listitem").filter({ hasText: "Posted on the wrong story." });
+      await mistake.getByRole("button", { name: /^Delete the update of / }).click();
+      await expect(page.getByRole("status").filter({ hasText: exactly("Note deleted.") })).toBeVisible();
+      await expect(mistake).toHaveCount(0);
+      await page.goto(url(`/article/${story.id}`));
+      await expect(page.getByRole("complementary", { name: "Correction", exact: true })).toBeVisible();
+      await expect(page.getByRole("complementary", { name: "Updated", exact: true })).toHaveCount(0);
+      expect(sink.messages, "no notice without the box ticked").toHaveLength(1);
     });
   });
 });
