@@ -6,6 +6,7 @@ export default [
   route("category/:slug", "routes/reader/category.tsx"),
   route("article/:id", "routes/reader/article.tsx"),
   route("search", "routes/reader/search.tsx"),
+  route("corrections", "routes/reader/corrections.tsx"),
   ...prefix("", [
     route("about", "routes/reader/info/about.tsx"),
     route("careers", "routes/reader/info/careers.tsx"),
@@ -29,6 +30,7 @@ export default [
       route("new", "routes/admin/article-new.tsx"),
       route(":id/edit", "routes/admin/article-edit.tsx"),
     ]),
+    route("articles/:id/corrections", "routes/admin/article-corrections.tsx"),
     route("newsletter", "routes/admin/newsletter.tsx"),
     route("staff", "routes/admin/staff.tsx"),
     route("profile", "routes/admin/profile.tsx"),
@@ -44,6 +46,7 @@ export default [
   route("api/search", "routes/resources/search.ts"),
   route("rss.xml", "routes/resources/rss.ts", { id: "rss-site" }),
   route("category/:slug/rss.xml", "routes/resources/rss.ts", { id: "rss-category" }),
+  route("corrections/rss.xml", "routes/resources/corrections-rss.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("healthz", "routes/resources/healthz.ts"),

@@ -23,6 +23,7 @@ const CACHEABLE_ROUTES: Readonly<Record<string, readonly string[]>> = {
   "routes/reader/category": ["page"],
   "routes/reader/article": [],
   "routes/reader/search": ["query", "page"],
+  "routes/reader/corrections": ["page"],
   "routes/reader/info/about": [],
   "routes/reader/info/careers": [],
   "routes/reader/info/contact": [],
@@ -32,6 +33,7 @@ const CACHEABLE_ROUTES: Readonly<Record<string, readonly string[]>> = {
   "routes/reader/info/cookie-policy": [],
   "rss-site": [],
   "rss-category": [],
+  "routes/resources/corrections-rss": [],
   "routes/resources/sitemap": [],
   "routes/resources/robots": [],
 };

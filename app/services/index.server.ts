@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from "../db/client.server";
 import type { Clock } from "./clock.server";
 import { createArticleService } from "./articles/articles.server";
+import { createCorrectionService } from "./articles/corrections.server";
 import { createEditorialService } from "./articles/editorial.server";
 import { createScheduler } from "./articles/scheduler.server";
 import { createStoryJudge } from "./articles/story-judge.server";
@@ -66,6 +67,17 @@ export function createServices({ config, database, logger, clock, newsOutlets = 
     rateLimiter,
     signUp: { doubleOptIn: config.newsletterDoubleOptIn, mailer, logger, site },
   });
+  const newsletter = createNewsletterService({
+    db,
+    clock,
+    logger,
+    providers,
+    subscribers,
+    mailer,
+    site,
+    weekly: config.newsletter,
+    senderTimings,
+  });
   return {
     /** What pages may show about the site; never the secrets in the configuration. */
     site: { name: config.siteName, url: config.siteUrl, timeZone: config.timeZone, adsenseClient: config.adsenseClient },
@@ -80,16 +92,14 @@ export function createServices({ config, database, logger, clock, newsOutlets = 
     syndication: createSyndicationService({ db, site, clock }),
     search: createSearchService({ db, rateLimiter, clock }),
     subscribers,
-    newsletter: createNewsletterService({
+    newsletter,
+    corrections: createCorrectionService({
       db,
       clock,
       logger,
-      providers,
-      subscribers,
-      mailer,
       site,
-      weekly: config.newsletter,
-      senderTimings,
+      notices: newsletter.correctionNotices,
+      onPublicChange: contentChanges.announce,
     }),
     admins,
     invitations: createInvitationService({ db, clock, logger, mailer, admins, site }),

@@ -66,7 +66,7 @@ describe("the newsroom's clock for scheduling", () => {
     const moment = new Date("2026-11-27T14:00:00Z");
     expect(instantToZonedTime(moment, "America/New_York")).toBe("2026-11-27T09:00");
     expect(instantToZonedTime(moment, "Asia/Tokyo")).toBe("2026-11-27T23:00");
-    expect(formatDateTime(moment, "America/New_York")).toBe("Nov 27, 2026, 9:00 AM");
+    expect(formatDateTime(moment, "America/New_York")).toBe("Nov 27, 2026, 9:00 AM EST");
     expect(zonedTimeToInstant(instantToZonedTime(moment, "Europe/Berlin"), "Europe/Berlin")).toEqual(moment);
   });
 });

@@ -84,12 +84,26 @@ export function instantToZonedTime(date: Date, timeZone: string): string {
 
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** "Nov 27, 2026, 9:00 AM" on the newsroom's clock. */
-export function formatDateTime(date: Date | string, timeZone: string): string {
+/**
+ * "Mar 5, 2025, 9:30 AM UTC": a moment with its time, in the newsroom's time zone (TIME_ZONE), named, so the server's
+ * HTML and the hydrated page agree (a correction's time, issue 19); "Unknown date" when there is no valid date.
+ */
+export function formatDateTime(value: Date | string | null | undefined, timeZone: string): string {
+  if (value === null || value === undefined || value === "") return "Unknown date";
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return "Unknown date";
   let format = dateTimeFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone });
+    format = new Intl.DateTimeFormat("en-US", {
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZone,
+      timeZoneName: "short",
+    });
     dateTimeFormats.set(timeZone, format);
   }
-  return format.format(date instanceof Date ? date : new Date(date));
+  return format.format(date);
 }

@@ -40,8 +40,8 @@ export interface NewsletterIssueView {
   id: number;
   subject: string;
   status: NewsletterIssueStatus;
-  /** "manual" from the tab, "weekly" from the schedule. */
-  origin: "manual" | "weekly";
+  /** "manual" from the tab, "weekly" from the schedule, "correction" for a correction notice (issue 19). */
+  origin: "manual" | "weekly" | "correction";
   createdAt: string;
   sendStartedAt: string | null;
   finishedAt: string | null;

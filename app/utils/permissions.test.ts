@@ -44,6 +44,8 @@ function expected(role: StaffRole, action: ArticleAction, own: boolean, status: 
       if (status === "published") return false;
       if (editorial) return true;
       return role === "author" && own && !ai;
+    case "article.correct":
+      return editorial && status === "published"; // issue 19: editors and administrators, published articles only
     case "article.delete":
       if (editorial) return true;
       if (role === "author") return own;

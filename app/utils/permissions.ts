@@ -46,6 +46,8 @@ export const ARTICLE_ACTIONS = [
   /** Schedule a draft or an article in review, move a scheduled one to another time, or take it back to draft. */
   "article.schedule",
   "article.delete",
+  /** Add a correction or an update to a published article, or delete one (issue 19). */
+  "article.correct",
 ] as const;
 
 export type AreaAction = (typeof AREA_ACTIONS)[number];
@@ -93,6 +95,7 @@ function articleRule(actor: Actor, action: ArticleAction, article: ArticleFacts)
       case "article.publish":
         return article.status !== "published";
       case "article.unpublish":
+      case "article.correct":
         return article.status === "published";
       case "article.schedule":
         return article.status !== "published";
@@ -104,6 +107,8 @@ function articleRule(actor: Actor, action: ArticleAction, article: ArticleFacts)
   if (actor.role === "author") {
     switch (action) {
       case "article.review":
+      case "article.correct":
+        // A correction is the newsroom's statement: editors and administrators make it.
         return false;
       case "article.submit":
         return article.status === "draft";

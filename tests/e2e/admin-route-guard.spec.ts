@@ -296,6 +296,8 @@ const RULES: Record<string, Rule> = {
   "routes/admin/articles": { permission: "admin.enter", roles: EVERYONE },
   "routes/admin/article-new": { permission: "article.create", roles: EVERYONE },
   "routes/admin/article-edit": { permission: "article.view", roles: EDITORIAL },
+  // Corrections (issue 19) are for published articles: on the probed draft nobody gets through.
+  "routes/admin/article-corrections": { permission: "article.correct", roles: [] },
   "routes/admin/newsletter": { permission: "newsletter.manage", roles: EDITORIAL },
   "routes/admin/staff": { permission: "staff.manage", roles: ["administrator"] },
   "routes/admin/profile": { permission: "admin.enter", roles: EVERYONE },
@@ -518,6 +520,7 @@ test("for every role every admin route answers as its rule says: 403 with no adm
         },
       ],
       "routes/admin/subscribers-csv": [{ intent: "delete", email: subscriberEmail }],
+      "routes/admin/article-corrections": [{ intent: "add", kind: "correction", note: "Forged correction." }],
     };
 
     await test.step("ask every route a role may not use, every way: 403, no admin data", async () => {

@@ -73,10 +73,21 @@ interface ArticleEditorProps {
   returnFocusTo: string;
   /** Who signs it and the latest review note, shown above the fields of an article being edited. */
   review?: { authorName: string; statusLabel: string; note: string };
+  /** The article's Corrections page, for a published article someone may correct (issue 19). */
+  correctionsHref?: string;
 }
 
 /** The article editor (spec: the edit modal), also used empty to write a new article by hand. */
-export function ArticleEditor({ mode, initial, result, backTo, updatedAt, returnFocusTo, review }: ArticleEditorProps) {
+export function ArticleEditor({
+  mode,
+  initial,
+  result,
+  backTo,
+  updatedAt,
+  returnFocusTo,
+  review,
+  correctionsHref,
+}: ArticleEditorProps) {
   const navigation = useNavigation();
   const navigate = useNavigate();
   const start = result?.values ?? initial;
@@ -167,6 +178,14 @@ export function ArticleEditor({ mode, initial, result, backTo, updatedAt, return
           <div className="border-b border-slate-200 px-5 py-3 text-sm dark:border-slate-700">
             <p className="text-slate-700 dark:text-slate-300">
               By <strong>{review.authorName}</strong> · {review.statusLabel}
+              {correctionsHref ? (
+                <>
+                  {" · "}
+                  <Link to={correctionsHref} className="font-medium text-blue-700 hover:underline dark:text-blue-300">
+                    Corrections and updates
+                  </Link>
+                </>
+              ) : null}
             </p>
             {review.note ? (
               <p className="mt-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 whitespace-pre-line text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">

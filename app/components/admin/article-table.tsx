@@ -6,6 +6,7 @@ import {
   EyeOff,
   FilePlus2,
   Inbox,
+  MessageSquareWarning,
   Pencil,
   Send,
   Trash2,
@@ -308,6 +309,18 @@ function RowActions({ article, actor, editHref, onAction }: Omit<RowProps, "time
           className={actionClass}
         >
           <Pencil aria-hidden className="size-4" />
+        </Link>
+      ) : (
+        <span aria-hidden className="size-9" />
+      )}
+      {allowed("article.correct") ? (
+        <Link
+          to={`/admin/articles/${article.id}/corrections`}
+          aria-label={`Corrections to ${article.title}`}
+          title="Corrections and updates"
+          className={actionClass}
+        >
+          <MessageSquareWarning aria-hidden className="size-4 text-violet-700 dark:text-violet-400" />
         </Link>
       ) : (
         <span aria-hidden className="size-9" />

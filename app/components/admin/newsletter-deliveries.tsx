@@ -16,6 +16,13 @@ const STATUS_LABEL: Record<NewsletterIssueView["status"], string> = {
   failed: "Not sent",
 };
 
+/** Where an issue came from, under its subject. */
+const ORIGIN_LABELS: Record<NewsletterIssueView["origin"], string> = {
+  weekly: "Weekly schedule",
+  manual: "Sent from this tab",
+  correction: "Correction notice",
+};
+
 /** Asks for fresh loader data every second while something is being sent. */
 export function useDeliveryPolling(active: boolean) {
   const { revalidate } = useRevalidator();
@@ -107,7 +114,7 @@ export function IssueHistory({ issues }: { issues: NewsletterIssueView[] }) {
               <td className="px-3 py-2">
                 <span className="break-words">{issue.subject || "Weekly digest"}</span>
                 <span className="mt-0.5 block text-xs text-slate-600 dark:text-slate-400">
-                  {issue.origin === "weekly" ? "Weekly schedule" : "Sent from this tab"}
+                  {ORIGIN_LABELS[issue.origin]}
                   {issue.error ? ` · ${issue.error}` : ""}
                 </span>
               </td>

@@ -9,6 +9,7 @@ const COMPANY_LINKS = [
   { href: "/careers", label: "Careers" },
   { href: "/advertise", label: "Advertise" },
   { href: "/contact", label: "Contact" },
+  { href: "/corrections", label: "Corrections" },
 ];
 
 const LEGAL_LINKS = [

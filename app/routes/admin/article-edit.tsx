@@ -43,6 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
     status: article.status,
     reviewNote: article.reviewNote,
     authorName: article.authorName,
+    canCorrect: can(actor, "article.correct", article),
   };
 }
 
@@ -95,6 +96,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
       backTo={`/admin/articles${search}`}
       updatedAt={loaderData.updatedAt}
       returnFocusTo={editLinkSelector(loaderData.id)}
+      correctionsHref={loaderData.canCorrect ? `/admin/articles/${loaderData.id}/corrections` : undefined}
       review={{
         authorName: loaderData.authorName,
         statusLabel: STATUS_LABELS[loaderData.status],

@@ -5,12 +5,14 @@ import { ArticleBody } from "~/components/article-body";
 import { ArticleGrid } from "~/components/article-card";
 import { AiDisclosure, SourceLinkList } from "~/components/ai-disclosure";
 import { AiAssistedBadge, CategoryBadge } from "~/components/category-badge";
+import { CorrectionNotes } from "~/components/correction-notes";
 import { JsonLd } from "~/components/json-ld";
 import { Container, SiteShell } from "~/components/layout/site-shell";
 import { useSite } from "~/components/layout/use-site";
 import { ShareButton } from "~/components/share-button";
 import { servicesContext } from "~/context";
 import { articlePath, parseArticleId, type ArticleDetail } from "~/utils/articles";
+import type { CorrectionNote } from "~/utils/corrections";
 import { avatarOrDefault } from "~/utils/avatars";
 import { categorySlug } from "~/utils/categories";
 import { useArticleDate } from "~/components/use-article-date";
@@ -24,11 +26,12 @@ export const handle = readerPageHandle;
 
 /** A published article and three others to read next. A draft, a missing id or a malformed one is a 404. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { articles } = context.get(servicesContext);
+  const { articles, corrections } = context.get(servicesContext);
   const id = parseArticleId(params.id);
   const article = id === null ? null : await articles.findPublished(id);
-  if (!article) return data({ article: null, related: [] }, { status: 404 });
-  return { article, related: await articles.listRelated(article) };
+  if (!article) return data({ article: null, related: [], corrections: [] }, { status: 404 });
+  const [related, notes] = await Promise.all([articles.listRelated(article), corrections.listForArticle(article.id)]);
+  return { article, related, corrections: notes };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -52,13 +55,13 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { site } = useSite();
-  const { article, related } = loaderData;
+  const { article, related, corrections } = loaderData;
   return (
     <SiteShell>
       {article ? (
         <>
-          <JsonLd data={newsArticleData(site, article)} />
-          <ArticleView article={article} site={site} />
+          <JsonLd data={newsArticleData(site, article, corrections)} />
+          <ArticleView article={article} site={site} corrections={corrections} />
           {related.length > 0 ? (
             <Container className="mt-16">
               <section aria-labelledby="related-heading" className="border-t border-slate-200 pt-10 dark:border-slate-800">
@@ -77,7 +80,15 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ArticleView({ article, site }: { article: ArticleDetail; site: SiteInfo }) {
+function ArticleView({
+  article,
+  site,
+  corrections,
+}: {
+  article: ArticleDetail;
+  site: SiteInfo;
+  corrections: readonly CorrectionNote[];
+}) {
   const articleDate = useArticleDate();
   const categoryHref = `/category/${categorySlug(article.category)}`;
   return (
@@ -124,6 +135,7 @@ function ArticleView({ article, site }: { article: ArticleDetail; site: SiteInfo
               <ShareButton url={absoluteUrl(site, articlePath(article.id))} title={article.title} text={article.excerpt} />
             </div>
           </div>
+          <CorrectionNotes notes={corrections} />
         </header>
       </Container>
       <Container width="wide" className="mt-8">
@@ -174,8 +186,12 @@ function ArticleNotFound() {
   );
 }
 
-/** schema.org NewsArticle for search engines. */
-function newsArticleData(site: SiteInfo, article: ArticleDetail): Record<string, unknown> {
+/** schema.org NewsArticle for search engines, with its corrections and updates as CorrectionComments (issue 19). */
+function newsArticleData(
+  site: SiteInfo,
+  article: ArticleDetail,
+  corrections: readonly CorrectionNote[],
+): Record<string, unknown> {
   return {
     "@context": "https://schema.org",
     "@type": "NewsArticle",
@@ -194,5 +210,14 @@ function newsArticleData(site: SiteInfo, article: ArticleDetail): Record<string,
       logo: { "@type": "ImageObject", url: absoluteUrl(site, "/favicon.svg") },
     },
     mainEntityOfPage: { "@type": "WebPage", "@id": absoluteUrl(site, articlePath(article.id)) },
+    ...(corrections.length > 0
+      ? {
+          correction: corrections.map((note) => ({
+            "@type": "CorrectionComment",
+            text: note.note,
+            datePublished: new Date(note.createdAt).toISOString(),
+          })),
+        }
+      : {}),
   };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { newsletterDeliveries, newsletterIssues, newsletterSubscribers } from "../../db/schema";
 import type { DeliveryCounts, DeliveryStatus, NewsletterIssueStatus, NewsletterIssueView } from "../../utils/newsletter";
@@ -83,8 +83,70 @@ export function createNewsletterIssues({ db, clock }: { db: Database; clock: Clo
     return inserted.rows.length;
   }
 
+  /**
+   * The people who received an issue containing the article: a `sent` delivery of an issue whose articles include it,
+   * and still active today. Each once, however many such issues reached them. Correction notices list no articles,
+   * so they never count.
+   */
+  function articleRecipients(db: Database, articleId: number) {
+    return sql`
+      select distinct ${newsletterSubscribers.id} as subscriber_id, ${newsletterSubscribers.email} as email
+      from ${newsletterSubscribers}
+      join ${newsletterDeliveries} on ${newsletterDeliveries.subscriberId} = ${newsletterSubscribers.id}
+        and ${newsletterDeliveries.status} = 'sent'
+      join ${newsletterIssues} on ${newsletterIssues.id} = ${newsletterDeliveries.issueId}
+        and ${articleId}::integer = any(${newsletterIssues.articleIds})
+      where ${newsletterSubscribers.status} = 'active'`;
+  }
+
   return {
     deliveryCounts,
+
+    /** How many people a correction notice about the article would go to (see articleRecipients). */
+    async countArticleRecipients(articleId: number): Promise<number> {
+      const result = await db.execute<{ count: number }>(
+        sql`select count(*)::integer as count from (${articleRecipients(db, articleId)}) as recipients`,
+      );
+      return Number(result.rows[0]?.count ?? 0);
+    },
+
+    /**
+     * A correction notice, frozen for sending inside the caller's transaction (the one that adds the correction): a
+     * `sending` issue carrying `correction_id`, and one pending delivery per person who received the article. The
+     * sender then delivers it like any issue. Nobody to notify: no issue, 0.
+     */
+    async freezeCorrectionNotice(
+      tx: Database,
+      {
+        correctionId,
+        articleId,
+        content,
+        createdBy,
+      }: {
+        correctionId: number;
+        articleId: number;
+        content: Pick<IssueContent, "subject" | "html" | "text">;
+        createdBy: number | null;
+      },
+    ): Promise<{ issueId: number; recipients: number } | null> {
+      const now = clock.now();
+      const [issue] = await tx
+        .insert(newsletterIssues)
+        .values({ ...content, articleIds: [], status: "sending", correctionId, createdBy, createdAt: now, sendStartedAt: now })
+        .returning({ id: newsletterIssues.id });
+      if (!issue) throw new Error("The correction notice was not stored.");
+      const inserted = await tx.execute<{ id: number }>(sql`
+        insert into ${newsletterDeliveries} (issue_id, subscriber_id, email, next_attempt_at)
+        select ${issue.id}, recipients.subscriber_id, recipients.email, ${now.toISOString()}::timestamptz
+        from (${articleRecipients(tx, articleId)}) as recipients
+        on conflict (issue_id, subscriber_id) do nothing
+        returning id`);
+      if (inserted.rows.length === 0) {
+        await tx.delete(newsletterIssues).where(eq(newsletterIssues.id, issue.id));
+        return null;
+      }
+      return { issueId: issue.id, recipients: inserted.rows.length };
+    },
 
     /** Replaces the draft (there is one at a time) with newly generated content. */
     async saveDraft(content: IssueContent, createdBy: number | null): Promise<StoredDraft> {
@@ -193,6 +255,7 @@ export function createNewsletterIssues({ db, clock }: { db: Database; clock: Clo
           subject: newsletterIssues.subject,
           status: newsletterIssues.status,
           weekKey: newsletterIssues.weekKey,
+          correctionId: newsletterIssues.correctionId,
           createdAt: newsletterIssues.createdAt,
           sendStartedAt: newsletterIssues.sendStartedAt,
           finishedAt: newsletterIssues.finishedAt,
@@ -207,7 +270,7 @@ export function createNewsletterIssues({ db, clock }: { db: Database; clock: Clo
         id: row.id,
         subject: row.subject,
         status: row.status,
-        origin: row.weekKey ? "weekly" : "manual",
+        origin: row.correctionId !== null ? "correction" : row.weekKey ? "weekly" : "manual",
         createdAt: row.createdAt.toISOString(),
         sendStartedAt: row.sendStartedAt?.toISOString() ?? null,
         finishedAt: row.finishedAt?.toISOString() ?? null,
@@ -221,7 +284,8 @@ export function createNewsletterIssues({ db, clock }: { db: Database; clock: Clo
       const [row] = await db
         .select({ articleIds: newsletterIssues.articleIds })
         .from(newsletterIssues)
-        .where(inArray(newsletterIssues.status, ["sending", "sent"]))
+        // A correction notice lists no stories: it says nothing about which ones went out last.
+        .where(and(inArray(newsletterIssues.status, ["sending", "sent"]), isNull(newsletterIssues.correctionId)))
         .orderBy(desc(newsletterIssues.sendStartedAt), desc(newsletterIssues.id))
         .limit(1);
       return row?.articleIds ?? [];

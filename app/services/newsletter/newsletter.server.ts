@@ -6,10 +6,14 @@ import { GenerationError } from "../generation/generation-errors.server";
 import type { Clock } from "../index.server";
 import type { Logger } from "../logger.server";
 import type { Mailer } from "../mail/mailer.server";
+import { articlePath } from "../../utils/articles";
+import { formatArticleDate } from "../../utils/dates";
+import { absoluteUrl } from "../../utils/seo";
+import { renderCorrectionNoticeEmail } from "./correction-notice-render.server";
 import { createDigestWriter, type DigestWriting } from "./digest.server";
 import { NEWSLETTER_TEXTS, NewsletterError } from "./newsletter-errors.server";
 import { createNewsletterIssues, type StoredDraft } from "./newsletter-issues.server";
-import { createNewsletterSender, type SenderTimings } from "./newsletter-sender.server";
+import { createNewsletterSender, UNSUBSCRIBE_TOKEN_PLACEHOLDER, type SenderTimings } from "./newsletter-sender.server";
 import type { SubscriberService, SubscriberStatus } from "./subscribers.server";
 import { createUnsubscribeLinks } from "./unsubscribe-links.server";
 import { isoWeekKey, startWeeklySchedule } from "./weekly-schedule.server";
@@ -137,6 +141,41 @@ export function createNewsletterService({
     links,
     sender,
     sendWeeklyDigest,
+
+    /**
+     * Correction notices (issue 19): a short message to the people who received an issue containing a corrected
+     * article, delivered by the same sender as every issue (once each, with the unsubscribe link and headers).
+     */
+    correctionNotices: {
+      /** How many people received the article in an issue and are still subscribed. */
+      countRecipients: (articleId: number) => issues.countArticleRecipients(articleId),
+      /** The notice's subject and bodies, with the unsubscribe placeholder the sender fills per recipient. */
+      render: ({
+        kind,
+        article,
+        note,
+        at,
+      }: {
+        kind: "correction" | "update";
+        article: { id: number; title: string };
+        note: string;
+        at: Date;
+      }) =>
+        renderCorrectionNoticeEmail({
+          siteName: site.name,
+          siteUrl: site.url,
+          kind,
+          articleTitle: article.title,
+          articleUrl: absoluteUrl(site, articlePath(article.id)),
+          note,
+          date: formatArticleDate(at, site.timeZone),
+          unsubscribeUrl: `${site.url}/unsubscribe/${UNSUBSCRIBE_TOKEN_PLACEHOLDER}`,
+        }),
+      /** Freezes the notice inside the caller's transaction; call `wake` once it has committed. */
+      freeze: issues.freezeCorrectionNotice,
+      /** Tells the sender there is work, after the notice's transaction committed. */
+      wake: () => sender.wake(),
+    },
 
     /**
      * Generates the draft from the 5 newest published articles with the chosen model. Spec texts: "Unknown

@@ -192,7 +192,7 @@ describe("the sitemap", () => {
     expect(xml).toContain("<url><loc>https://news.example/cookie-policy</loc></url>");
   });
 
-  it("lists home, the seven categories and the seven info pages even when nothing is published", () => {
+  it("lists home, the seven categories, the seven info pages and /corrections even when nothing is published", () => {
     const locations = all(renderSitemap(site, []), "loc");
     expect(locations).toEqual([
       "https://news.example/",
@@ -202,6 +202,7 @@ describe("the sitemap", () => {
       ...["about", "careers", "contact", "advertise", "terms", "privacy", "cookie-policy"].map(
         (page) => `https://news.example/${page}`,
       ),
+      "https://news.example/corrections",
     ]);
   });
 });

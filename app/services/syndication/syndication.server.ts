@@ -3,6 +3,8 @@ import type { Database } from "../../db/client.server";
 import { articles, authors } from "../../db/schema";
 import { articlePath } from "../../utils/articles";
 import { CATEGORIES, categorySlug, type Category } from "../../utils/categories";
+import { correctionAnchor, type PublicCorrection } from "../../utils/corrections";
+import { CORRECTION_HEADINGS } from "../../validation/correction";
 import { absoluteUrl, type SiteInfo } from "../../utils/seo";
 import { newestFirst, visibleToReaders } from "../articles/articles.server";
 import { systemClock, type Clock } from "../clock.server";
@@ -49,8 +51,11 @@ export interface SitemapArticle {
 /** greatest(updated_at, published_at): an edit after publication, or the publication itself. */
 const lastModified = sql<Date>`greatest(${articles.updatedAt}, ${articles.publishedAt})`.mapWith(articles.updatedAt);
 
-/** Fixed URLs of the sitemap besides the articles: home, the seven categories, the info pages. */
-const FIXED_SITEMAP_URLS = 1 + CATEGORIES.length + INFO_PAGE_PATHS.length;
+/** The public list of corrections and updates (issue 19), in the sitemap. */
+export const CORRECTIONS_PATH = "/corrections";
+
+/** Fixed URLs of the sitemap besides the articles: home, the seven categories, the info pages, /corrections. */
+const FIXED_SITEMAP_URLS = 1 + CATEGORIES.length + INFO_PAGE_PATHS.length + 1;
 
 export function createSyndicationService({
   db,
@@ -213,6 +218,48 @@ export function renderRss(site: SyndicationSite, category: Category | undefined,
   ].join("\n");
 }
 
+/**
+ * The corrections feed (issue 19), `/corrections/rss.xml`: one item per correction or update, newest first, titled
+ * "Correction: {article}" or "Updated: {article}", linking to the note on the article page.
+ */
+export function renderCorrectionsRss(site: SyndicationSite, corrections: readonly PublicCorrection[]): string {
+  const lastBuild = latest(corrections.map((correction) => correction.createdAt));
+  const channel = [
+    element("title", `${site.name}: Corrections and updates`),
+    element("link", absoluteUrl(site, CORRECTIONS_PATH)),
+    element("description", `Corrections and updates to stories published by ${site.name}.`),
+    element("language", "en-us"),
+    emptyElement("atom:link", {
+      href: absoluteUrl(site, `${CORRECTIONS_PATH}/rss.xml`),
+      rel: "self",
+      type: "application/rss+xml",
+    }),
+    ...(lastBuild ? [element("lastBuildDate", rfc822(lastBuild))] : []),
+    element("generator", "Byline"),
+    ...corrections.map((correction) => {
+      const link = `${absoluteUrl(site, articlePath(correction.articleId))}#${correctionAnchor(correction.id)}`;
+      const parts = [
+        element("title", `${CORRECTION_HEADINGS[correction.kind]}: ${correction.articleTitle}`),
+        element("link", link),
+        element("guid", link, { isPermaLink: "true" }),
+        element("pubDate", rfc822(correction.createdAt)),
+        element("description", correction.note),
+        element("category", CORRECTION_HEADINGS[correction.kind]),
+      ];
+      return `<item>\n${parts.join("\n")}\n</item>`;
+    }),
+  ];
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    "<channel>",
+    ...channel,
+    "</channel>",
+    "</rss>",
+    "",
+  ].join("\n");
+}
+
 function renderItem(site: SyndicationSite, item: FeedItem): string {
   const link = absoluteUrl(site, articlePath(item.id));
   const image = cover(site, item.image);
@@ -248,6 +295,7 @@ export function renderSitemap(
       urlEntry(absoluteUrl(site, `/category/${categorySlug(category)}`), categoryLastModified.get(category)),
     ),
     ...INFO_PAGE_PATHS.map((path) => urlEntry(absoluteUrl(site, path))),
+    urlEntry(absoluteUrl(site, CORRECTIONS_PATH)),
     ...entries.map((entry) => urlEntry(absoluteUrl(site, articlePath(entry.id)), entry.lastModified)),
   ];
   return [

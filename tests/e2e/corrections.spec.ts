@@ -1,0 +1,229 @@
+import { eq } from "drizzle-orm";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { openDatabase } from "../../app/db/client.server";
+import { articles, newsletterDeliveries, newsletterIssues, newsletterSubscribers } from "../../app/db/schema";
+import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
+import { errorLogLines, PROJECT_ROOT, runCommand, startServer, type ServerProcess } from "../support/server-process";
+import { fromClientAddress } from "./admin-support";
+import { signInTo, waitForHydrated } from "./article-admin-support";
+import { accessibilityViolations, expect, test } from "./fixtures";
+import { exactly } from "./support";
+import { createStaffAccount, type StaffAccount } from "./team-support";
+
+/**
+ * Corrections and updates (issue 19) on a server of this file's own (so the shared server's reader pages keep their
+ * numbers), mail going to the SMTP sink. An editor adds a correction to a published story from Article Management:
+ * readers see the "Correction" box with its note and time, the JSON-LD carries the CorrectionComment and the new
+ * dateModified, /corrections lists it and its feed carries it; the one newsletter reader who received the story gets
+ * one correction notice with an unsubscribe link.
+ */
+
+const tsx = path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx");
+const TIME_ZONE = "America/Chicago";
+
+/** "Nov 26, 2026, 1:30 AM CST": a moment as the newsroom shows it. */
+function newsroomTime(value: string): string {
+  return new Intl.DateTimeFormat("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: TIME_ZONE,
+    timeZoneName: "short",
+  }).format(new Date(value));
+}
+
+fromClientAddress(71);
+
+test.describe("Corrections and updates", () => {
+  const run = `${process.pid}-${Date.now().toString(36)}`;
+  const dir = path.join(PROJECT_ROOT, "tests", ".tmp", `corrections-${run}`);
+  const dataDir = path.join(dir, "data");
+  const editor: StaffAccount = {
+    username: `copy-desk-${process.pid}`,
+    password: "copy desk correct horse battery",
+    role: "editor",
+  };
+  const story = { title: `Harbour Cranes Go Electric ${run}`, id: 0, publishedAt: new Date(Date.now() - 3 * 86_400_000) };
+  const reader = `reader-${run}@example.com`;
+  const note = "An earlier version said the cranes were built in 2019; they were built in 2021.";
+  let sink: SmtpSink;
+  let server: ServerProcess;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dataDir, { recursive: true });
+    await createStaffAccount(dataDir, editor);
+    const file = path.join(dir, "articles.json");
+    writeFileSync(
+      file,
+      JSON.stringify([
+        {
+          title: story.title,
+          excerpt: "The port's cranes now run on electricity.",
+          content: "The port replaced its diesel cranes with electric ones.",
+          category: "Gadgets",
+          author: "Port Desk",
+          published_at: story.publishedAt.toISOString(),
+        },
+      ]),
+    );
+    const imported = await runCommand(tsx, ["scripts/import.ts", file], { DATA_DIR: dataDir });
+    expect(imported.stdout, imported.stderr).toContain("Imported 1 article");
+
+    // A reader who received the story in last week's newsletter, as the sender left the rows.
+    const database = await openDatabase({ driver: "pglite", dataDir: path.join(dataDir, "db") });
+    try {
+      const [row] = await database.db.select({ id: articles.id }).from(articles).where(eq(articles.title, story.title));
+      story.id = row!.id;
+      const [subscriber] = await database.db
+        .insert(newsletterSubscribers)
+        .values({ email: reader, status: "active" })
+        .returning({ id: newsletterSubscribers.id });
+      const [issue] = await database.db
+        .insert(newsletterIssues)
+        .values({ subject: "Last week", html: "<p>Hi</p>", text: "Hi", articleIds: [story.id], status: "sent" })
+        .returning({ id: newsletterIssues.id });
+      await database.db.insert(newsletterDeliveries).values({
+        issueId: issue!.id,
+        subscriberId: subscriber!.id,
+        email: reader,
+        status: "sent",
+        attempts: 1,
+        sentAt: new Date(),
+      });
+    } finally {
+      await database.close();
+    }
+
+    sink = await startSmtpSink();
+    server = await startServer({
+      DATA_DIR: dataDir,
+      SEED_CONTENT: "none",
+      SITE_NAME: "Byline Corrections Desk",
+      TIME_ZONE,
+      SMTP_URL: sink.url,
+      MAIL_FROM: "Byline <desk@byline.example>",
+    });
+  });
+
+  test.afterAll(async () => {
+    const code = server ? await server.stop() : 0;
+    await sink?.close();
+    const errors = server ? errorLogLines(server.output()) : [];
+    rmSync(dir, { recursive: true, force: true });
+    expect(code).toBe(0);
+    expect(errors, "the server logged no unexpected error").toEqual([]);
+  });
+
+  test("an editor corrects a published story: the page, its JSON-LD, /corrections, the feed and the newsletter reader see it", async ({
+    page,
+  }) => {
+    const url = (address: string) => `${server.url}${address}`;
+    await signInTo(page, server.url, editor);
+
+    await test.step("open the Corrections page from the story's row in Article Management", async () => {
+      await page.goto(url("/admin/articles"));
+      const link = page.getByRole("link", { name: `Corrections to ${story.title}`, exact: true });
+      await waitForHydrated(link);
+      await link.click();
+      await expect(page).toHaveURL(url(`/admin/articles/${story.id}/corrections`));
+      await expect(page.getByRole("heading", { name: "Corrections and updates", exact: true })).toBeVisible();
+      await expect(page.getByText("No corrections or updates yet.")).toBeVisible();
+    });
+
+    await test.step("an empty note is refused with a sentence, in the browser", async () => {
+      await waitForHydrated(page.getByRole("button", { name: "Add note" }));
+      await page.getByRole("button", { name: "Add note" }).click();
+      await expect(page.getByRole("alert").filter({ hasText: exactly("Write the note readers will see.") })).toBeVisible();
+    });
+
+    await test.step("add the correction and notify the one reader who received the story", async () => {
+      await page.getByRole("radio", { name: "Correction", exact: true }).check();
+      await page.getByLabel("Note", { exact: true }).fill(note);
+      await page
+        .getByRole("checkbox", { name: "Notify newsletter readers who received this story (1 person)", exact: true })
+        .check();
+      await page.getByRole("button", { name: "Add note" }).click();
+      await expect(
+        page.getByRole("status").filter({ hasText: exactly("Correction added. 1 newsletter reader will be notified.") }),
+      ).toBeVisible();
+      await expect(page.getByRole("listitem").filter({ hasText: note })).toBeVisible();
+      expect(await accessibilityViolations(page)).toEqual([]);
+    });
+
+    let createdAt = "";
+    await test.step("the article page shows the Correction box with the note and its time", async () => {
+      await page.goto(url(`/article/${story.id}`));
+      const box = page.getByRole("complementary", { name: "Correction", exact: true });
+      await expect(box).toBeVisible();
+      await expect(box.getByText(note, { exact: true })).toBeVisible();
+      const time = box.locator("time");
+      createdAt = (await time.getAttribute("datetime")) ?? "";
+      expect(Date.now() - new Date(createdAt).getTime(), "the note is dated now").toBeLessThan(120_000);
+      await expect(time).toHaveText(newsroomTime(createdAt));
+
+      const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+      const newsArticle = blocks
+        .map((block) => JSON.parse(block) as Record<string, unknown>)
+        .find((data) => data["@type"] === "NewsArticle");
+      expect(newsArticle?.correction).toEqual([{ "@type": "CorrectionComment", text: note, datePublished: createdAt }]);
+      expect(newsArticle?.dateModified, "the correction moved dateModified").toBe(createdAt);
+      expect(await accessibilityViolations(page)).toEqual([]);
+    });
+
+    await test.step("/corrections lists it with the story linked, from the footer", async () => {
+      await page.getByRole("contentinfo").getByRole("link", { name: "Corrections", exact: true }).click();
+      await expect(page).toHaveURL(url("/corrections"));
+      await expect(page.getByRole("heading", { level: 1, name: "Corrections and updates" })).toBeVisible();
+      const entry = page.getByRole("article", { name: story.title });
+      await expect(entry.getByRole("link", { name: story.title, exact: true })).toHaveAttribute(
+        "href",
+        `/article/${story.id}#correction-1`,
+      );
+      await expect(entry.getByText("Correction", { exact: true })).toBeVisible();
+      await expect(entry.locator("time")).toHaveText(newsroomTime(createdAt));
+      await expect(entry.getByText(note, { exact: true })).toBeVisible();
+      expect(await accessibilityViolations(page)).toEqual([]);
+    });
+
+    await test.step("/corrections/rss.xml carries it", async () => {
+      const feed = await page.request.get(url("/corrections/rss.xml"));
+      expect(feed.status()).toBe(200);
+      expect(feed.headers()["content-type"]).toBe("application/rss+xml; charset=utf-8");
+      const xml = await feed.text();
+      expect(xml).toContain(`<title>Correction: ${story.title}</title>`);
+      expect(xml).toContain(`<description>${note}</description>`);
+      expect(xml).toContain(`<pubDate>${new Date(createdAt).toUTCString()}</pubDate>`);
+    });
+
+    await test.step("the reader who received the story gets one correction notice, with an unsubscribe link", async () => {
+      const [message] = await sink.waitForMessages(1, 30_000);
+      expect(message!.envelope.to).toEqual([reader]);
+      expect(message!.parsed.subject).toBe(`Correction: ${story.title}`);
+      expect(message!.parsed.text).toContain(note);
+      expect(message!.parsed.headers.find((entry) => entry.key === "list-unsubscribe")?.value).toMatch(/\/unsubscribe\/[^>]+>$/);
+      await expect.poll(() => sink.messages.length, { timeout: 3_000 }).toBe(1);
+    });
+
+    await test.step("an update added by mistake is deleted, and readers no longer see it", async () => {
+      await page.goto(url(`/admin/articles/${story.id}/corrections`));
+      await waitForHydrated(page.getByRole("button", { name: "Add note" }));
+      await page.getByRole("radio", { name: "Update", exact: true }).check();
+      await page.getByLabel("Note", { exact: true }).fill("Posted on the wrong story.");
+      await page.getByRole("button", { name: "Add note" }).click();
+      await expect(page.getByRole("status").filter({ hasText: exactly("Update added.") })).toBeVisible();
+      const mistake = page.getByRole("listitem").filter({ hasText: "Posted on the wrong story." });
+      await mistake.getByRole("button", { name: /^Delete the update of / }).click();
+      await expect(page.getByRole("status").filter({ hasText: exactly("Note deleted.") })).toBeVisible();
+      await expect(mistake).toHaveCount(0);
+      await page.goto(url(`/article/${story.id}`));
+      await expect(page.getByRole("complementary", { name: "Correction", exact: true })).toBeVisible();
+      await expect(page.getByRole("complementary", { name: "Updated", exact: true })).toHaveCount(0);
+      expect(sink.messages, "no notice without the box ticked").toHaveLength(1);
+    });
+  });
+});
