@@ -86,7 +86,7 @@ describe.runIf(Boolean(postgresUrl) || Boolean(process.env.CI))("scheduled publi
     await expect
       .poll(async () => Promise.all(servers.map(visibleOn)), {
         timeout: LEAD_MS + VISIBLE_WITHIN_MS,
-        intervals: [1_000],
+        interval: 1_000,
       })
       .toEqual([ARTICLES, ARTICLES]);
     const allVisibleAt = Date.now();

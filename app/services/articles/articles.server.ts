@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, lte, ne, notInArray, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lte, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.server";
 import { admins, articles, authors, relatedArticles } from "../../db/schema";
@@ -32,15 +32,15 @@ export const summaryColumns = {
   author: { name: authors.name, avatar: authors.avatar, role: authors.role },
 };
 
-/** What readers may see: a published article, never a draft or a scheduled one. */
-const isPublished = and(eq(articles.status, "published"), isNotNull(articles.publishedAt))!;
+/** Published (not a draft, in review or scheduled); what readers see also needs its time to have come: visibleToReaders. */
+export const isPublished: SQL = sql`${articles.status} = 'published' and ${articles.publishedAt} is not null`;
 
 /**
  * What readers may see at `now` (the services' clock): published, and its publication time has come. Every reader
  * query (pages, feeds, sitemap, search, related lists, author pages, corrections) filters with this.
  */
 export function visibleToReaders(now: Date): SQL {
-  return and(isPublished, lte(articles.publishedAt, now))!;
+  return sql`${isPublished} and ${lte(articles.publishedAt, now)}`;
 }
 /** Newest publication first; the id breaks ties so pages never overlap. */
 export const newestFirst = [desc(articles.publishedAt), desc(articles.id)] as const;
