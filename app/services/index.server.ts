@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from "../db/client.server";
 import { createArticleService } from "./articles/articles.server";
 import { createEditorialService } from "./articles/editorial.server";
+import { createRevisionService } from "./articles/revisions.server";
 import { createStoryJudge } from "./articles/story-judge.server";
 import { createAdminService } from "./auth/admins.server";
 import { createInvitationService } from "./auth/invitations.server";
@@ -75,6 +76,7 @@ export function createServices({ config, database, logger, clock, newsOutlets = 
     clock,
     articles: createArticleService({ db, logger }),
     editorial: createEditorialService({ db, clock, logger, onPublicChange: contentChanges.announce, storyJudge }),
+    revisions: createRevisionService({ db, clock, onPublicChange: contentChanges.announce }),
     contentChanges,
     uploads: createUploadService({ dataDir: config.dataDir }),
     syndication: createSyndicationService({ db, site }),

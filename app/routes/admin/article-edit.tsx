@@ -66,6 +66,7 @@ export async function action(args: Route.ActionArgs) {
     const outcome = await editorial.update(id, parsed.input, {
       expectedUpdatedAt: Number.isNaN(opened.getTime()) ? undefined : opened,
       draftsOnly: actor.role === "contributor",
+      by: actor.adminId,
     });
     if (outcome === "done") {
       return redirect(listAddress(args.request), {
