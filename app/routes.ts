@@ -29,6 +29,7 @@ export default [
       route("new", "routes/admin/article-new.tsx"),
       route(":id/edit", "routes/admin/article-edit.tsx"),
     ]),
+    route("articles/:id/history", "routes/admin/article-history.tsx"),
     route("newsletter", "routes/admin/newsletter.tsx"),
     route("staff", "routes/admin/staff.tsx"),
     route("profile", "routes/admin/profile.tsx"),

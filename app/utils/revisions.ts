@@ -121,7 +121,8 @@ export function diffBody(before: string, after: string): WordChange[] {
 export function diffRevisions(older: RevisionFields, newer: RevisionFields): RevisionDiff {
   const fields: FieldChange[] = [];
   for (const field of Object.keys(FIELD_LABELS) as FieldChange["field"][]) {
-    if (older[field] !== newer[field]) fields.push({ field, label: FIELD_LABELS[field], before: older[field], after: newer[field] });
+    if (older[field] !== newer[field])
+      fields.push({ field, label: FIELD_LABELS[field], before: older[field], after: newer[field] });
   }
   const body = older.content === newer.content ? null : diffBody(older.content, newer.content);
   return { fields, body, same: fields.length === 0 && body === null };

@@ -53,6 +53,8 @@ export interface ArticleEditorResult {
   followUp?: { id: number; title: string; published: boolean; judgement?: string };
   /** The posted values, so a page rendered without JavaScript shows what was typed. */
   values?: ArticleFormValues;
+  /** A refused stale save: the History comparison of what changed since the editor opened the article (issue 19). */
+  changesHref?: string;
 }
 
 /** What /admin/api/preview answers. */
@@ -73,10 +75,21 @@ interface ArticleEditorProps {
   returnFocusTo: string;
   /** Who signs it and the latest review note, shown above the fields of an article being edited. */
   review?: { authorName: string; statusLabel: string; note: string };
+  /** The article's History page, linked next to the title. */
+  historyHref?: string;
 }
 
 /** The article editor (spec: the edit modal), also used empty to write a new article by hand. */
-export function ArticleEditor({ mode, initial, result, backTo, updatedAt, returnFocusTo, review }: ArticleEditorProps) {
+export function ArticleEditor({
+  mode,
+  initial,
+  result,
+  backTo,
+  updatedAt,
+  returnFocusTo,
+  review,
+  historyHref,
+}: ArticleEditorProps) {
   const navigation = useNavigation();
   const navigate = useNavigate();
   const start = result?.values ?? initial;
@@ -157,9 +170,19 @@ export function ArticleEditor({ mode, initial, result, backTo, updatedAt, return
             <Pencil aria-hidden className="size-5" />
             {heading}
           </h2>
-          <Link to={backTo} aria-label="Close" className="rounded-lg p-2 hover:bg-slate-100 dark:hover:bg-slate-800">
-            <X aria-hidden className="size-5" />
-          </Link>
+          <div className="flex items-center gap-2">
+            {historyHref ? (
+              <Link
+                to={historyHref}
+                className="rounded-lg px-2 py-1 text-sm font-medium text-blue-700 underline dark:text-blue-400"
+              >
+                History
+              </Link>
+            ) : null}
+            <Link to={backTo} aria-label="Close" className="rounded-lg p-2 hover:bg-slate-100 dark:hover:bg-slate-800">
+              <X aria-hidden className="size-5" />
+            </Link>
+          </div>
         </div>
 
         {updatedAt ? <input type="hidden" name="updatedAt" value={updatedAt} /> : null}
@@ -334,6 +357,14 @@ export function ArticleEditor({ mode, initial, result, backTo, updatedAt, return
           {result?.formError && !clientErrors ? (
             <p className="mb-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
               {result.formError}
+              {result.changesHref ? (
+                <>
+                  {" "}
+                  <Link to={result.changesHref} className="underline">
+                    See what changed
+                  </Link>
+                </>
+              ) : null}
             </p>
           ) : null}
           {result?.duplicate && !clientErrors ? <DuplicateWarning duplicate={result.duplicate} /> : null}

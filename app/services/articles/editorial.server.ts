@@ -255,7 +255,8 @@ export function createEditorialService({
         if (relatedTo !== null) {
           // The earlier story may have been deleted meanwhile: then there is nothing to relate to.
           const [earlier] = await tx.select({ id: articles.id }).from(articles).where(eq(articles.id, relatedTo)).limit(1);
-          if (earlier) await tx.insert(relatedArticles).values({ articleId: row.articleId, relatedId: earlier.id, createdAt: now });
+          if (earlier)
+            await tx.insert(relatedArticles).values({ articleId: row.articleId, relatedId: earlier.id, createdAt: now });
         }
         return { outcome: "created", id: row.articleId };
       });

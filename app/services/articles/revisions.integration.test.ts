@@ -162,7 +162,10 @@ describe("recording", () => {
     await editorial.update(id, articleInput({ content: "Saved first." }), { by: alice, expectedUpdatedAt: opened });
     clock.advance(MINUTE);
 
-    const outcome = await editorial.update(id, articleInput({ content: "Saved second." }), { by: alice, expectedUpdatedAt: opened });
+    const outcome = await editorial.update(id, articleInput({ content: "Saved second." }), {
+      by: alice,
+      expectedUpdatedAt: opened,
+    });
 
     expect(outcome).toBe("stale");
     expect((await revisionsOf(id)).map((revision) => revision.content)).toEqual([
@@ -284,7 +287,10 @@ describe("restore", () => {
       ["edited", bruno, null],
       ["restored", bruno, first!.id],
     ]);
-    expect(all[2]).toMatchObject({ title: "Chip makers race to 2 nm", content: "Foundries are spending billions on the next node." });
+    expect(all[2]).toMatchObject({
+      title: "Chip makers race to 2 nm",
+      content: "Foundries are spending billions on the next node.",
+    });
     expect(publicChanges()).toBe(1);
   });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.server";
 import { admins, articleRevisions, articles, authors } from "../../db/schema";
@@ -154,6 +154,34 @@ export function createRevisionService({
         .leftJoin(editorAccount, eq(editorAccount.id, articleRevisions.editorId))
         .leftJoin(editorProfile, eq(editorProfile.id, editorAccount.authorId))
         .where(and(eq(articleRevisions.articleId, articleId), inArray(articleRevisions.id, [...ids])));
+    },
+
+    /**
+     * The two revisions that show what changed since an editor opened the article at `openedAt` (its `updated_at`
+     * then): the latest revision saved by then, and the latest of all. Without a time, or when none is that old,
+     * only the latest.
+     */
+    async sinceOpened(articleId: number, openedAt: Date | undefined): Promise<{ from?: number; to?: number }> {
+      const [latest] = await db
+        .select({ id: articleRevisions.id })
+        .from(articleRevisions)
+        .where(eq(articleRevisions.articleId, articleId))
+        .orderBy(desc(articleRevisions.id))
+        .limit(1);
+      if (!latest) return {};
+      if (!openedAt) return { to: latest.id };
+      const [opened] = await db
+        .select({ id: articleRevisions.id })
+        .from(articleRevisions)
+        .where(
+          and(
+            eq(articleRevisions.articleId, articleId),
+            sql`date_trunc('milliseconds', ${articleRevisions.updatedAt}) <= ${openedAt.toISOString()}::timestamptz`,
+          ),
+        )
+        .orderBy(desc(articleRevisions.id))
+        .limit(1);
+      return opened && opened.id !== latest.id ? { from: opened.id, to: latest.id } : { to: latest.id };
     },
 
     /**
