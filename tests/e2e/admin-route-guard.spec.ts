@@ -296,6 +296,7 @@ const RULES: Record<string, Rule> = {
   "routes/admin/articles": { permission: "admin.enter", roles: EVERYONE },
   "routes/admin/article-new": { permission: "article.create", roles: EVERYONE },
   "routes/admin/article-edit": { permission: "article.view", roles: EDITORIAL },
+  "routes/admin/article-history": { permission: "article.view", roles: EDITORIAL },
   "routes/admin/newsletter": { permission: "newsletter.manage", roles: EDITORIAL },
   "routes/admin/staff": { permission: "staff.manage", roles: ["administrator"] },
   "routes/admin/profile": { permission: "admin.enter", roles: EVERYONE },
@@ -518,6 +519,8 @@ test("for every role every admin route answers as its rule says: 403 with no adm
         },
       ],
       "routes/admin/subscribers-csv": [{ intent: "delete", email: subscriberEmail }],
+      // Revision 1 is article 1's, recorded by the import.
+      "routes/admin/article-history": [{ intent: "restore", revisionId: "1" }],
     };
 
     await test.step("ask every route a role may not use, every way: 403, no admin data", async () => {

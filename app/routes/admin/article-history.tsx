@@ -30,6 +30,13 @@ function describe(revision: RevisionSummary, number: number, timeZone: string) {
   };
 }
 
+/** A stale link (the article was deleted) goes back to the list and says so, as the editor does. */
+async function backToList() {
+  return redirect("/admin/articles", {
+    headers: await noticeHeaders({ kind: "error", text: REVISION_TEXTS.missingArticle }),
+  });
+}
+
 /**
  * An article's History, for whoever may view the article: its revisions newest first, the comparison of two of them
  * (by default the latest change) and, for whoever may edit it, the confirmation of a restore.
@@ -37,14 +44,14 @@ function describe(revision: RevisionSummary, number: number, timeZone: string) {
 export async function loader(args: Route.LoaderArgs) {
   const id = parseArticleId(args.params.id);
   const { actor, article: facts } = await requireArticlePermission(args, "article.view", id);
-  if (!facts || id === null) throw data(REVISION_TEXTS.missingArticle, { status: 404, statusText: "Not Found" });
+  if (!facts || id === null) throw await backToList();
   const { editorial, revisions, site } = args.context.get(servicesContext);
   const [article, list, { notice, headers }] = await Promise.all([
     editorial.findForEditing(id),
     revisions.list(id),
     takeNotice(args.request),
   ]);
-  if (!article) throw data(REVISION_TEXTS.missingArticle, { status: 404, statusText: "Not Found" });
+  if (!article) throw await backToList();
 
   const shown = list.map((revision, index) => describe(revision, list.length - index, site.timeZone));
   const known = new Set(shown.map((revision) => revision.id));
@@ -82,7 +89,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const id = parseArticleId(args.params.id);
   const { actor, article } = await requireArticlePermission(args, "article.edit", id);
-  if (!article || id === null) throw data(REVISION_TEXTS.missingArticle, { status: 404, statusText: "Not Found" });
+  if (!article || id === null) throw await backToList();
   const { revisions, logger } = args.context.get(servicesContext);
   const parsed = RestoreRevisionForm.safeParse(Object.fromEntries(await readForm(args.request)));
   if (!parsed.success) return data({ notice: { kind: "error", text: REVISION_TEXTS.badRequest } satisfies Notice }, 400);
