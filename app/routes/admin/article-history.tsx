@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /** A revision as the page shows it: its number in the article's history (1 is the oldest), kind, author and time. */
-function describe(revision: RevisionSummary, number: number, timeZone: string) {
+function shownRevision(revision: RevisionSummary, number: number, timeZone: string) {
   return {
     id: revision.id,
     number,
@@ -53,7 +53,7 @@ export async function loader(args: Route.LoaderArgs) {
   ]);
   if (!article) throw await backToList();
 
-  const shown = list.map((revision, index) => describe(revision, list.length - index, site.timeZone));
+  const shown = list.map((revision, index) => shownRevision(revision, list.length - index, site.timeZone));
   const known = new Set(shown.map((revision) => revision.id));
   const query = RevisionComparison.safeParse(Object.fromEntries(new URL(args.request.url).searchParams));
   const asked = query.success ? query.data : {};

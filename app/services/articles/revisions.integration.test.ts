@@ -174,6 +174,27 @@ describe("recording", () => {
     ]);
   });
 
+  it("finds what changed since a stale save's editor opened the article: the revision then, and the latest", async () => {
+    const alice = await insertEditor("Alice Moreau");
+    const bruno = await insertEditor("Bruno Lindqvist");
+    const { editorial, revisions, clock } = setUp();
+    const id = await created(editorial, alice);
+    const [opened] = await database.db.select({ updatedAt: articles.updatedAt }).from(articles).where(eq(articles.id, id));
+    clock.advance(MINUTE);
+    await editorial.update(id, articleInput({ content: "Bruno's change." }), { by: bruno, expectedUpdatedAt: opened!.updatedAt });
+    clock.advance(MINUTE);
+    expect(
+      await editorial.update(id, articleInput({ content: "Alice's late save." }), {
+        by: alice,
+        expectedUpdatedAt: opened!.updatedAt,
+      }),
+    ).toBe("stale");
+
+    const [first, latest] = await revisionsOf(id);
+    expect(await revisions.sinceOpened(id, opened!.updatedAt)).toEqual({ from: first!.id, to: latest!.id });
+    expect(await revisions.sinceOpened(id, undefined)).toEqual({ to: latest!.id });
+  });
+
   it("records an import as 'imported', by no one", async () => {
     const result = await importArticles(
       { db: database.db, now: new Date(START) },
@@ -318,8 +339,10 @@ describe("restore", () => {
     expect((await revisionsOf(one)).map((revision) => revision.kind)).toEqual(["created"]);
     expect(publicChanges()).toBe(0);
   });
+});
 
-  it("lists revisions newest first with the editor's author name", async () => {
+describe("history", () => {
+  it("lists revisions newest first with the editor's author name, and gives two of them in full", async () => {
     const alice = await insertEditor("Alice Moreau");
     const { editorial, revisions, clock } = setUp();
     const id = await created(editorial, alice);
