@@ -6,7 +6,7 @@ import { statusConsoleError } from "./admin-support";
 import { signInTo, waitForHydrated, waitForModal } from "./article-admin-support";
 import { accessibilityViolations, expect, test } from "./fixtures";
 import { exactly, sameOriginHeaders } from "./support";
-import { createStaffAccount, type StaffAccount } from "./team-support";
+import { createStaffAccount, signedInClient, type StaffAccount } from "./team-support";
 
 /**
  * Revisions (issue 19) on a server of this file's own, with two editors: one writes an article, the other changes
@@ -120,7 +120,10 @@ test.describe("Revisions", () => {
       await expect(notice(page, DRAFT_SAVED)).toBeVisible();
     });
     const id = await (async () => {
-      const href = await page.getByRole("link", { name: `Edit ${story.title}`, exact: true }).first().getAttribute("href");
+      const href = await page
+        .getByRole("link", { name: `Edit ${story.title}`, exact: true })
+        .first()
+        .getAttribute("href");
       const match = /\/admin\/articles\/(\d+)\/edit/.exec(href ?? "");
       expect(match, "the Edit link names the article").not.toBeNull();
       return Number(match![1]);
@@ -235,6 +238,64 @@ test.describe("Revisions", () => {
       await form.history.click();
       await expect(page).toHaveURL(url(`/admin/articles/${id}/history`));
       await expect(page.getByRole("heading", { name: `History: ${story.title}` })).toBeVisible();
+    });
+  });
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("comparing and restoring are plain forms", async ({ page }) => {
+      const url = (address: string) => `${server.url}${address}`;
+      const title = `Tide tables printed again ${run}`;
+      const fields = { excerpt: "The almanac is back.", category: "Gadgets", readTime: "3", sources: "", image: "" };
+      await signInTo(page, server.url, alice);
+      const created = await page.request.post(url("/admin/articles/new"), {
+        form: { ...fields, title, content: "Printed tables list every high tide." },
+        headers: sameOriginHeaders(server.url),
+        maxRedirects: 0,
+      });
+      expect(created.status()).toBe(303);
+      await page.goto(url("/admin/articles"));
+      const href = await page
+        .getByRole("link", { name: `Edit ${title}`, exact: true })
+        .first()
+        .getAttribute("href");
+      const id = Number(/\/admin\/articles\/(\d+)\/edit/.exec(href ?? "")?.[1]);
+      const brunoClient = await signedInClient(server.url, bruno, 43);
+      const edited = await brunoClient.post(url(`/admin/articles/${id}/edit`), {
+        form: { ...fields, title, content: "Printed tables list every low tide." },
+        headers: sameOriginHeaders(server.url),
+        maxRedirects: 0,
+      });
+      expect(edited.status()).toBe(303);
+      await brunoClient.dispose();
+
+      await page.goto(url(`/admin/articles/${id}/history`));
+      const diff = page.getByRole("region", { name: "Changes from revision 1 to revision 2" });
+      await expect(diff.getByRole("deletion").filter({ hasText: "high" })).toHaveCount(1);
+      await expect(diff.getByRole("insertion").filter({ hasText: "low" })).toHaveCount(1);
+
+      for (const name of ["Compare revision", "with revision"]) {
+        const select = page.getByLabel(name, { exact: true });
+        const latest = await select.getByRole("option", { name: /^Revision 2 · Edited ·/ }).textContent();
+        await select.selectOption({ label: latest ?? "" });
+      }
+      await page.getByRole("button", { name: "Compare", exact: true }).click();
+      await expect(page).toHaveURL(/\?from=\d+&to=\d+$/);
+      await expect(
+        page.getByRole("region", { name: "Changes from revision 2 to revision 2" }).getByText("No differences", { exact: true }),
+      ).toBeVisible();
+
+      await page.getByRole("link", { name: "Restore revision 1", exact: true }).click();
+      await page
+        .getByRole("region", { name: "Restore revision 1?" })
+        .getByRole("button", { name: "Restore revision 1", exact: true })
+        .click();
+      await expect(notice(page, RESTORED)).toBeVisible();
+      expect(await revisionRows(page)).toEqual([
+        ["Revision 3", "Restored (from revision 1)", alice.username],
+        ["Revision 2", "Edited", bruno.username],
+        ["Revision 1", "Created", alice.username],
+      ]);
     });
   });
 });
