@@ -16,6 +16,7 @@ import {
   FOLLOW_UP_TEXTS,
   type ArticleFieldErrors,
 } from "~/validation/article";
+import { REVISION_TEXTS } from "~/validation/revisions";
 import { ImagePanel } from "./image-panel";
 
 /** What the editor starts from: an article's fields, or empty ones for a new article. */
@@ -361,7 +362,7 @@ export function ArticleEditor({
                 <>
                   {" "}
                   <Link to={result.changesHref} className="underline">
-                    See what changed
+                    {REVISION_TEXTS.staleLink}
                   </Link>
                 </>
               ) : null}

@@ -1,4 +1,5 @@
 import type { RevisionDiff } from "~/utils/revisions";
+import { REVISION_TEXTS } from "~/validation/revisions";
 
 /**
  * The comparison of two revisions: the changed short fields in a table (before → after), and the body word by word,
@@ -20,7 +21,7 @@ export function RevisionDiffView({
       <h3 id="diff-heading" className="text-lg font-bold">
         Changes from {fromName} to {toName}
       </h3>
-      {diff.same ? <p className="text-slate-700 dark:text-slate-300">No differences</p> : null}
+      {diff.same ? <p className="text-slate-700 dark:text-slate-300">{REVISION_TEXTS.noDifferences}</p> : null}
 
       {diff.fields.length > 0 ? (
         <div className="overflow-x-auto">
