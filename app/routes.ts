@@ -31,6 +31,7 @@ export default [
       route(":id/edit", "routes/admin/article-edit.tsx"),
     ]),
     route("articles/:id/corrections", "routes/admin/article-corrections.tsx"),
+    route("articles/:id/history", "routes/admin/article-history.tsx"),
     route("newsletter", "routes/admin/newsletter.tsx"),
     route("staff", "routes/admin/staff.tsx"),
     route("profile", "routes/admin/profile.tsx"),

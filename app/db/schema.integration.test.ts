@@ -128,10 +128,12 @@ describe(`schema on ${testDriver()}`, () => {
       .values({ ...base, status: "scheduled", publishedAt: at })
       .returning({ status: articles.status, publishedAt: articles.publishedAt });
     expect(scheduled).toEqual({ status: "scheduled", publishedAt: at });
-    expect(await refusal(database.db.insert(articles).values({ ...base, status: "scheduled", publishedAt: null }))).toMatchObject({
-      code: CHECK_VIOLATION,
-      constraint: "articles_status_published",
-    });
+    expect(await refusal(database.db.insert(articles).values({ ...base, status: "scheduled", publishedAt: null }))).toMatchObject(
+      {
+        code: CHECK_VIOLATION,
+        constraint: "articles_status_published",
+      },
+    );
     expect(await refusal(database.db.insert(articles).values({ ...base, status: "draft", publishedAt: at }))).toMatchObject({
       code: CHECK_VIOLATION,
       constraint: "articles_status_published",
@@ -148,8 +150,14 @@ describe(`schema on ${testDriver()}`, () => {
       { id: second.id, slug: `maya-okafor-${second.id}` },
       { id: third.id, slug: "author" },
     ]);
-    await database.db.update(authors).set({ name: "Maya O. Okafor" }).where(sql`${authors.id} = ${first.id}`);
-    const [renamed] = await database.db.select({ slug: authors.slug }).from(authors).where(sql`${authors.id} = ${first.id}`);
+    await database.db
+      .update(authors)
+      .set({ name: "Maya O. Okafor" })
+      .where(sql`${authors.id} = ${first.id}`);
+    const [renamed] = await database.db
+      .select({ slug: authors.slug })
+      .from(authors)
+      .where(sql`${authors.id} = ${first.id}`);
     expect(renamed).toEqual({ slug: "maya-okafor" });
   });
 

@@ -4,6 +4,7 @@ import { createArticleService } from "./articles/articles.server";
 import { createCorrectionService } from "./articles/corrections.server";
 import { createEditorialService } from "./articles/editorial.server";
 import { createScheduler } from "./articles/scheduler.server";
+import { createRevisionService } from "./articles/revisions.server";
 import { createStoryJudge } from "./articles/story-judge.server";
 import { createAdminService } from "./auth/admins.server";
 import { createInvitationService } from "./auth/invitations.server";
@@ -85,6 +86,7 @@ export function createServices({ config, database, logger, clock, newsOutlets = 
     clock,
     articles: createArticleService({ db, logger, clock }),
     editorial: createEditorialService({ db, clock, logger, onPublicChange: contentChanges.announce, storyJudge }),
+    revisions: createRevisionService({ db, clock, onPublicChange: contentChanges.announce }),
     contentChanges,
     /** Publishes scheduled articles when their time comes; started by the server, on every instance. */
     scheduler: createScheduler({ db, clock, logger, onPublished: contentChanges.announce }),

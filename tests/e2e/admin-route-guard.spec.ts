@@ -298,6 +298,7 @@ const RULES: Record<string, Rule> = {
   "routes/admin/article-edit": { permission: "article.view", roles: EDITORIAL },
   // Corrections (issue 19) are for published articles: on the probed draft nobody gets through.
   "routes/admin/article-corrections": { permission: "article.correct", roles: [] },
+  "routes/admin/article-history": { permission: "article.view", roles: EDITORIAL },
   "routes/admin/newsletter": { permission: "newsletter.manage", roles: EDITORIAL },
   "routes/admin/staff": { permission: "staff.manage", roles: ["administrator"] },
   "routes/admin/profile": { permission: "admin.enter", roles: EVERYONE },
@@ -521,6 +522,8 @@ test("for every role every admin route answers as its rule says: 403 with no adm
       ],
       "routes/admin/subscribers-csv": [{ intent: "delete", email: subscriberEmail }],
       "routes/admin/article-corrections": [{ intent: "add", kind: "correction", note: "Forged correction." }],
+      // Revision 1 is article 1's, recorded by the import.
+      "routes/admin/article-history": [{ intent: "restore", revisionId: "1" }],
     };
 
     await test.step("ask every route a role may not use, every way: 403, no admin data", async () => {

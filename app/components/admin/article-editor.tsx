@@ -16,6 +16,7 @@ import {
   FOLLOW_UP_TEXTS,
   type ArticleFieldErrors,
 } from "~/validation/article";
+import { REVISION_TEXTS } from "~/validation/revisions";
 import { ImagePanel } from "./image-panel";
 
 /** What the editor starts from: an article's fields, or empty ones for a new article. */
@@ -53,6 +54,8 @@ export interface ArticleEditorResult {
   followUp?: { id: number; title: string; published: boolean; judgement?: string };
   /** The posted values, so a page rendered without JavaScript shows what was typed. */
   values?: ArticleFormValues;
+  /** A refused stale save: the History comparison of what changed since the editor opened the article (issue 19). */
+  changesHref?: string;
 }
 
 /** What /admin/api/preview answers. */
@@ -75,6 +78,8 @@ interface ArticleEditorProps {
   review?: { authorName: string; statusLabel: string; note: string };
   /** The article's Corrections page, for a published article someone may correct (issue 19). */
   correctionsHref?: string;
+  /** The article's History page, linked next to the title. */
+  historyHref?: string;
 }
 
 /** The article editor (spec: the edit modal), also used empty to write a new article by hand. */
@@ -87,6 +92,7 @@ export function ArticleEditor({
   returnFocusTo,
   review,
   correctionsHref,
+  historyHref,
 }: ArticleEditorProps) {
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -168,9 +174,19 @@ export function ArticleEditor({
             <Pencil aria-hidden className="size-5" />
             {heading}
           </h2>
-          <Link to={backTo} aria-label="Close" className="rounded-lg p-2 hover:bg-slate-100 dark:hover:bg-slate-800">
-            <X aria-hidden className="size-5" />
-          </Link>
+          <div className="flex items-center gap-2">
+            {historyHref ? (
+              <Link
+                to={historyHref}
+                className="rounded-lg px-2 py-1 text-sm font-medium text-blue-700 underline dark:text-blue-400"
+              >
+                History
+              </Link>
+            ) : null}
+            <Link to={backTo} aria-label="Close" className="rounded-lg p-2 hover:bg-slate-100 dark:hover:bg-slate-800">
+              <X aria-hidden className="size-5" />
+            </Link>
+          </div>
         </div>
 
         {updatedAt ? <input type="hidden" name="updatedAt" value={updatedAt} /> : null}
@@ -353,6 +369,14 @@ export function ArticleEditor({
           {result?.formError && !clientErrors ? (
             <p className="mb-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
               {result.formError}
+              {result.changesHref ? (
+                <>
+                  {" "}
+                  <Link to={result.changesHref} className="underline">
+                    {REVISION_TEXTS.staleLink}
+                  </Link>
+                </>
+              ) : null}
             </p>
           ) : null}
           {result?.duplicate && !clientErrors ? <DuplicateWarning duplicate={result.duplicate} /> : null}

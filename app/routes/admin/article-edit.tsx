@@ -6,6 +6,7 @@ import { parseArticleId } from "~/utils/articles";
 import { readForm } from "~/utils/http";
 import { adminMeta } from "~/utils/seo";
 import { ARTICLE_EDIT_TEXTS } from "~/validation/article";
+import { historyAddress } from "~/validation/revisions";
 import type { Route } from "./+types/article-edit";
 import { formValues, listAddress, parseEditorForm } from "./article-editing.server";
 import { STATUS_LABELS } from "~/utils/article-status";
@@ -54,7 +55,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const id = parseArticleId(args.params.id);
   const { actor } = await requireArticlePermission(args, "article.edit", id);
-  const { editorial, logger } = args.context.get(servicesContext);
+  const { editorial, revisions, logger } = args.context.get(servicesContext);
   const form = await readForm(args.request);
   const parsed = parseEditorForm(form);
   if (!parsed.ok) return data<ArticleEditorResult>(parsed.result, 400);
@@ -62,11 +63,13 @@ export async function action(args: Route.ActionArgs) {
     return data<ArticleEditorResult>({ formError: `${ARTICLE_EDIT_TEXTS.updateFailed}. ${ARTICLE_EDIT_TEXTS.missing}` }, 404);
 
   const opened = new Date(String(form.get("updatedAt") ?? ""));
+  const expectedUpdatedAt = Number.isNaN(opened.getTime()) ? undefined : opened;
   const values = parsed.values;
   try {
     const outcome = await editorial.update(id, parsed.input, {
-      expectedUpdatedAt: Number.isNaN(opened.getTime()) ? undefined : opened,
+      expectedUpdatedAt,
       draftsOnly: actor.role === "contributor",
+      by: actor.adminId,
     });
     if (outcome === "done") {
       return redirect(listAddress(args.request), {
@@ -75,8 +78,10 @@ export async function action(args: Route.ActionArgs) {
       });
     }
     const reason = outcome === "missing" ? ARTICLE_EDIT_TEXTS.missing : ARTICLE_EDIT_TEXTS.stale;
+    // A stale save links to what the other admin changed since this editor opened the article (issue 19).
+    const changesHref = outcome === "stale" ? historyAddress(id, await revisions.sinceOpened(id, expectedUpdatedAt)) : undefined;
     return data<ArticleEditorResult>(
-      { formError: `${ARTICLE_EDIT_TEXTS.updateFailed}. ${reason}`, values },
+      { formError: `${ARTICLE_EDIT_TEXTS.updateFailed}. ${reason}`, values, ...(changesHref ? { changesHref } : {}) },
       outcome === "missing" ? 404 : 409,
     );
   } catch (error) {
@@ -97,6 +102,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
       updatedAt={loaderData.updatedAt}
       returnFocusTo={editLinkSelector(loaderData.id)}
       correctionsHref={loaderData.canCorrect ? `/admin/articles/${loaderData.id}/corrections` : undefined}
+      historyHref={historyAddress(loaderData.id)}
       review={{
         authorName: loaderData.authorName,
         statusLabel: STATUS_LABELS[loaderData.status],

@@ -37,6 +37,7 @@ export async function action(args: Route.ActionArgs) {
   try {
     const created = await editorial.create(parsed.input, {
       authorId: admin.authorId,
+      by: admin.adminId,
       allowDuplicate: form.get("allowDuplicate") === "true",
       followUpSeen: followUp.data.followUpSeen,
       relatedTo: followUp.data.relatedTo ?? null,

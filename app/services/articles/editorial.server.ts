@@ -12,6 +12,7 @@ import type { Logger } from "../logger.server";
 import { checkStory, type EarlierStory, type SimilarArticle } from "./duplicate-check.server";
 import { containsPattern } from "./like.server";
 import { rewrittenPercent } from "./provenance.server";
+import { recordRevision, revisionSnapshot } from "./revisions.server";
 import type { StoryJudge } from "./story-judge.server";
 
 /**
@@ -235,7 +236,15 @@ export function createEditorialService({
         allowDuplicate,
         followUpSeen = false,
         relatedTo = null,
-      }: { authorId: number; allowDuplicate: boolean; followUpSeen?: boolean; relatedTo?: number | null },
+        by = null,
+      }: {
+        authorId: number;
+        allowDuplicate: boolean;
+        followUpSeen?: boolean;
+        relatedTo?: number | null;
+        /** The account that wrote it, named by its first revision; null for the system. */
+        by?: number | null;
+      },
     ): Promise<CreateOutcome> {
       if (!allowDuplicate) {
         const check = await checkStory(db, input, logger, storyJudge);
@@ -247,25 +256,32 @@ export function createEditorialService({
         const [row] = await tx
           .insert(articles)
           .values({ ...editedColumns(input), authorId, isAiGenerated: false, publishedAt: null, createdAt: now, updatedAt: now })
-          .returning({ id: articles.id });
+          .returning(revisionSnapshot);
         if (!row) throw new Error("The new article was not saved.");
+        await recordRevision(tx, row, { kind: "created", editorId: by, now });
         if (relatedTo !== null) {
           // The earlier story may have been deleted meanwhile: then there is nothing to relate to.
           const [earlier] = await tx.select({ id: articles.id }).from(articles).where(eq(articles.id, relatedTo)).limit(1);
-          if (earlier) await tx.insert(relatedArticles).values({ articleId: row.id, relatedId: earlier.id, createdAt: now });
+          if (earlier)
+            await tx.insert(relatedArticles).values({ articleId: row.articleId, relatedId: earlier.id, createdAt: now });
         }
-        return { outcome: "created", id: row.id };
+        return { outcome: "created", id: row.articleId };
       });
     },
 
     /**
      * Saves the editor's fields. With `expectedUpdatedAt` (the version the editor opened) the save refuses
      * with "stale" when another admin changed the article in between, instead of silently overwriting them.
+     * The save and its revision (`by`, the account that saved it; null for the system) are one transaction.
      */
     async update(
       id: number,
       input: ArticleInput,
-      { expectedUpdatedAt, draftsOnly = false }: { expectedUpdatedAt?: Date; draftsOnly?: boolean } = {},
+      {
+        expectedUpdatedAt,
+        draftsOnly = false,
+        by = null,
+      }: { expectedUpdatedAt?: Date; draftsOnly?: boolean; by?: number | null } = {},
     ): Promise<ChangeOutcome> {
       // Timestamps are compared to the millisecond, the precision the editor received. A contributor's save
       // (`draftsOnly`) also names the draft state, so it cannot land after the article was submitted.
@@ -276,14 +292,19 @@ export function createEditorialService({
           : undefined,
         draftsOnly ? eq(articles.status, "draft") : undefined,
       );
-      const [current] = await db.select({ aiOriginal: articles.aiOriginal }).from(articles).where(eq(articles.id, id));
-      const rewritten = current?.aiOriginal ? { aiRewrittenPercent: rewrittenPercent(current.aiOriginal, input) } : {};
-      const updated = await db
-        .update(articles)
-        .set({ ...editedColumns(input), ...rewritten, updatedAt: clock.now() })
-        .where(matches)
-        .returning({ id: articles.id });
-      if (updated.length > 0) return changed("done");
+      const saved = await db.transaction(async (tx) => {
+        const [current] = await tx.select({ aiOriginal: articles.aiOriginal }).from(articles).where(eq(articles.id, id));
+        const rewritten = current?.aiOriginal ? { aiRewrittenPercent: rewrittenPercent(current.aiOriginal, input) } : {};
+        const now = clock.now();
+        const [row] = await tx
+          .update(articles)
+          .set({ ...editedColumns(input), ...rewritten, updatedAt: now })
+          .where(matches)
+          .returning(revisionSnapshot);
+        if (row) await recordRevision(tx, row, { kind: "edited", editorId: by, now });
+        return row !== undefined;
+      });
+      if (saved) return changed("done");
       return (await missingOrAlready(id)) === "missing" ? "missing" : "stale";
     },
 

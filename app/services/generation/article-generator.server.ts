@@ -9,6 +9,7 @@ import { generatedReadTime } from "../../utils/read-time";
 import { imageForArticle } from "../../utils/stock-images";
 import { ArticleInput } from "../../validation/article";
 import { checkStory, type EarlierStory } from "../articles/duplicate-check.server";
+import { recordRevision, revisionSnapshot } from "../articles/revisions.server";
 import type { StoryJudge } from "../articles/story-judge.server";
 import type { Clock } from "../index.server";
 import type { Logger } from "../logger.server";
@@ -196,14 +197,16 @@ export function createArticleGenerator({
           createdAt: now,
           updatedAt: now,
         })
-        .returning({ id: articles.id });
+        .returning(revisionSnapshot);
       if (!row) throw new Error("The generated draft was not saved.");
+      // The model's text is the article's first revision, by no one, and is never replaced.
+      await recordRevision(tx, row, { kind: "ai_original", editorId: null, now });
       // The earlier story may have been deleted since the check: then there is nothing to relate to.
       const [earlier] =
         followsUp === null ? [] : await tx.select({ id: articles.id }).from(articles).where(eq(articles.id, followsUp)).limit(1);
-      if (earlier) await tx.insert(relatedArticles).values({ articleId: row.id, relatedId: earlier.id, createdAt: now });
-      await recordDraft?.(tx, row.id);
-      return row.id;
+      if (earlier) await tx.insert(relatedArticles).values({ articleId: row.articleId, relatedId: earlier.id, createdAt: now });
+      await recordDraft?.(tx, row.articleId);
+      return row.articleId;
     });
   }
 

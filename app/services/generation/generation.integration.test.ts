@@ -12,7 +12,7 @@ import { manualClock } from "../../../tests/support/manual-clock";
 import { openSecondHandle, resetDatabase, testDriver, withTestDatabase } from "../../../tests/setup/test-database";
 import { createTestLogger } from "../../../tests/setup/test-logger";
 import type { Database } from "../../db/client.server";
-import { admins, articles, authors, generationJobs, relatedArticles } from "../../db/schema";
+import { admins, articleRevisions, articles, authors, generationJobs, relatedArticles } from "../../db/schema";
 import { renderArticleHtml } from "../articles/markdown.server";
 import { createAiProviders } from "./ai-provider.server";
 import { createArticleGenerator } from "./article-generator.server";
@@ -195,6 +195,12 @@ describe("one article", () => {
       image: "/images/stock/ai-technology.svg",
     });
     expect(job.articleIds).toEqual([saved?.id]);
+    // The model's text is the article's first revision, by no one (issue 19).
+    const revisions = await database.db
+      .select({ kind: articleRevisions.kind, editorId: articleRevisions.editorId, title: articleRevisions.title })
+      .from(articleRevisions)
+      .where(eq(articleRevisions.articleId, saved!.id));
+    expect(revisions).toEqual([{ kind: "ai_original", editorId: null, title: saved?.title }]);
     expect(saved?.readTime).toBeGreaterThanOrEqual(3);
     expect(saved?.readTime).toBeLessThanOrEqual(6);
     expect(saved?.sourceLinks.map((link) => link.url)).toEqual([ITEMS[0]?.link, ITEMS[1]?.link]);

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { Database } from "../../db/client.server";
 import { articles, authors } from "../../db/schema";
 import { ArticleImportRow } from "../../validation/article-import";
+import { recordRevisions, revisionSnapshot } from "../articles/revisions.server";
 import { failureReason } from "../logger.server";
 
 export interface RowError {
@@ -120,7 +121,9 @@ export async function importArticles({ db, now }: { db: Database; now: Date }, p
       const inserted = await tx
         .insert(articles)
         .values(values.slice(start, start + 500))
-        .returning({ id: articles.id });
+        .returning(revisionSnapshot);
+      // Each imported article starts its history with the text as imported.
+      await recordRevisions(tx, inserted, { kind: "imported", now });
       count += inserted.length;
     }
     return count;

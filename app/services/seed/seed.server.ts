@@ -2,6 +2,7 @@ import { count } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { articles, authors } from "../../db/schema";
 import { stockImageUrl } from "../../utils/stock-images";
+import { recordRevisions, revisionSnapshot } from "../articles/revisions.server";
 import { DEMO_ARTICLES, DEMO_AUTHORS } from "./demo-content.server";
 
 const DAY_MS = 86_400_000;
@@ -55,7 +56,9 @@ export async function seedDemoContent({ db, now }: { db: Database; now: Date }):
         sources: article.sources,
       };
     });
-    const insertedArticles = await tx.insert(articles).values(rows).returning({ id: articles.id });
+    const insertedArticles = await tx.insert(articles).values(rows).returning(revisionSnapshot);
+    // The demo content is an import: its history starts with the text as loaded.
+    await recordRevisions(tx, insertedArticles, { kind: "imported", now });
     return { seeded: true, authors: insertedAuthors.length, articles: insertedArticles.length };
   });
 }

@@ -1,0 +1,129 @@
+import { diffWords } from "diff";
+import type { REVISION_KINDS } from "../db/schema/publishing";
+import type { Category } from "./categories";
+
+/** How a revision came to be (app/db/schema/publishing.ts). */
+export type RevisionKind = (typeof REVISION_KINDS)[number];
+
+/** A row of the History list. `editorName` is the saver's author profile; null for the system or a deleted account. */
+export interface RevisionSummary {
+  id: number;
+  kind: RevisionKind;
+  editorName: string | null;
+  restoredFrom: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The fields a comparison shows. */
+export interface RevisionFields {
+  title: string;
+  excerpt: string;
+  content: string;
+  category: Category;
+  image: string;
+  sources: string;
+}
+
+export type RevisionVersion = RevisionSummary & RevisionFields;
+
+export const REVISION_KIND_LABELS: Record<RevisionKind, string> = {
+  ai_original: "AI original",
+  created: "Created",
+  edited: "Edited",
+  restored: "Restored",
+  imported: "Imported",
+};
+
+/** Who a revision is by: the person's name, or the part of Byline that made it. */
+export function revisionAuthor({ kind, editorName }: Pick<RevisionSummary, "kind" | "editorName">): string {
+  if (kind === "ai_original") return "AI draft";
+  if (kind === "imported") return "Import";
+  return editorName ?? "Byline";
+}
+
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * "Mar 5, 2025, 2:07 PM" in the newsroom's time zone (TIME_ZONE), never the process's or the reader's, so the
+ * server's HTML and the hydrated page agree; "Unknown date" when there is no valid date.
+ */
+export function formatRevisionTime(value: Date | string, timeZone: string): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return "Unknown date";
+  let format = timeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZone,
+    });
+    timeFormats.set(timeZone, format);
+  }
+  return format.format(date);
+}
+
+/** A run of the body: words both versions have, words only the newer one has, or words only the older one had. */
+export interface WordChange {
+  change: "same" | "inserted" | "deleted";
+  text: string;
+}
+
+/** A field other than the body that differs: its label, the older value and the newer one. */
+export interface FieldChange {
+  field: Exclude<keyof RevisionFields, "content">;
+  label: string;
+  before: string;
+  after: string;
+}
+
+export interface RevisionDiff {
+  /** Only the fields that changed, in the editor's order. */
+  fields: FieldChange[];
+  /** The body word by word; null when it did not change. */
+  body: WordChange[] | null;
+  /** True when nothing differs. */
+  same: boolean;
+}
+
+const FIELD_LABELS: Record<FieldChange["field"], string> = {
+  title: "Title",
+  excerpt: "Excerpt",
+  category: "Category",
+  image: "Image",
+  sources: "Sources",
+};
+
+/** A body diff that takes longer than this gives up on word level and shows the old body deleted, the new inserted. */
+const WORD_DIFF_TIMEOUT_MS = 2_000;
+
+/** The body's changes word by word, with neighbouring runs of the same kind joined. */
+export function diffBody(before: string, after: string): WordChange[] {
+  const parts = diffWords(before, after, { timeout: WORD_DIFF_TIMEOUT_MS }) ?? [
+    { value: before, removed: true, added: false, count: 1 },
+    { value: after, removed: false, added: true, count: 1 },
+  ];
+  const changes: WordChange[] = [];
+  for (const part of parts) {
+    if (part.value === "") continue;
+    const change = part.added ? "inserted" : part.removed ? "deleted" : "same";
+    const last = changes.at(-1);
+    if (last && last.change === change) last.text += part.value;
+    else changes.push({ change, text: part.value });
+  }
+  return changes;
+}
+
+/** What changed from `older` to `newer`: field by field for the short fields, word by word for the body. */
+export function diffRevisions(older: RevisionFields, newer: RevisionFields): RevisionDiff {
+  const fields: FieldChange[] = [];
+  for (const field of Object.keys(FIELD_LABELS) as FieldChange["field"][]) {
+    if (older[field] !== newer[field])
+      fields.push({ field, label: FIELD_LABELS[field], before: older[field], after: newer[field] });
+  }
+  const body = older.content === newer.content ? null : diffBody(older.content, newer.content);
+  return { fields, body, same: fields.length === 0 && body === null };
+}
