@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { diffBody, diffRevisions, formatRevisionTime, revisionAuthor, type RevisionFields } from "./revisions";
+import { diffBody, diffRevisions, revisionAuthor, type RevisionFields } from "./revisions";
 
 const base: RevisionFields = {
   title: "Chip makers race to 2 nm",
@@ -72,13 +72,5 @@ describe("revisionAuthor", () => {
     expect(revisionAuthor({ kind: "ai_original", editorName: null })).toBe("AI draft");
     expect(revisionAuthor({ kind: "imported", editorName: null })).toBe("Import");
     expect(revisionAuthor({ kind: "edited", editorName: null })).toBe("Byline");
-  });
-});
-
-describe("formatRevisionTime", () => {
-  it("shows the day and time in the newsroom's zone, whatever the process's zone", () => {
-    expect(formatRevisionTime(new Date("2026-11-26T01:30:00Z"), "UTC")).toBe("Nov 26, 2026, 1:30 AM");
-    expect(formatRevisionTime("2026-11-26T01:30:00Z", "America/New_York")).toBe("Nov 25, 2026, 8:30 PM");
-    expect(formatRevisionTime("not a date", "UTC")).toBe("Unknown date");
   });
 });

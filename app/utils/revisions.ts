@@ -42,30 +42,6 @@ export function revisionAuthor({ kind, editorName }: Pick<RevisionSummary, "kind
   return editorName ?? "Byline";
 }
 
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * "Mar 5, 2025, 2:07 PM" in the newsroom's time zone (TIME_ZONE), never the process's or the reader's, so the
- * server's HTML and the hydrated page agree; "Unknown date" when there is no valid date.
- */
-export function formatRevisionTime(value: Date | string, timeZone: string): string {
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return "Unknown date";
-  let format = timeFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      month: "short",
-      day: "numeric",
-      year: "numeric",
-      hour: "numeric",
-      minute: "2-digit",
-      timeZone,
-    });
-    timeFormats.set(timeZone, format);
-  }
-  return format.format(date);
-}
-
 /** A run of the body: words both versions have, words only the newer one has, or words only the older one had. */
 export interface WordChange {
   change: "same" | "inserted" | "deleted";

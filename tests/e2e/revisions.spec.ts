@@ -172,6 +172,7 @@ test.describe("Revisions", () => {
         hour: "numeric",
         minute: "2-digit",
         timeZone: TIME_ZONE,
+        timeZoneName: "short",
       }).format(new Date(savedAt ?? ""));
       await expect(time).toHaveText(inNewsroom);
 

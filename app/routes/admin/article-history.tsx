@@ -5,7 +5,8 @@ import { servicesContext } from "~/context";
 import { parseArticleId } from "~/utils/articles";
 import { readForm } from "~/utils/http";
 import { can } from "~/utils/permissions";
-import { diffRevisions, formatRevisionTime, REVISION_KIND_LABELS, revisionAuthor, type RevisionSummary } from "~/utils/revisions";
+import { formatDateTime } from "~/utils/dates";
+import { diffRevisions, REVISION_KIND_LABELS, revisionAuthor, type RevisionSummary } from "~/utils/revisions";
 import { adminMeta } from "~/utils/seo";
 import { historyAddress, RestoreRevisionForm, REVISION_TEXTS, RevisionComparison } from "~/validation/revisions";
 import type { Route } from "./+types/article-history";
@@ -25,7 +26,7 @@ function shownRevision(revision: RevisionSummary, number: number, timeZone: stri
     kind: REVISION_KIND_LABELS[revision.kind],
     author: revisionAuthor(revision),
     savedAt: revision.updatedAt.toISOString(),
-    time: formatRevisionTime(revision.updatedAt, timeZone),
+    time: formatDateTime(revision.updatedAt, timeZone),
     restoredFrom: revision.restoredFrom,
   };
 }
