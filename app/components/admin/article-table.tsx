@@ -208,7 +208,7 @@ function ArticleRow({ article, actor, timeZone, editHref, onAction }: RowProps) 
       <td className={`${wideOnly} whitespace-nowrap`}>{article.readTime} min</td>
       <td className={`${wideOnly} max-w-48 text-slate-700 dark:text-slate-300`}>{article.sources || "—"}</td>
       <td className={wideOnly}>{status}</td>
-      <td className={`${wideOnly} whitespace-nowrap`}>
+      <td className={`${wideOnly} ${article.status === "scheduled" ? "min-w-36" : "whitespace-nowrap"}`}>
         {article.status === "scheduled" && article.publishedAt ? (
           <span className="text-violet-800 dark:text-violet-300">
             Scheduled for{" "}
