@@ -5,6 +5,7 @@ export default [
   index("routes/reader/home.tsx"),
   route("category/:slug", "routes/reader/category.tsx"),
   route("article/:id", "routes/reader/article.tsx"),
+  route("author/:slug", "routes/reader/author.tsx"),
   route("search", "routes/reader/search.tsx"),
   ...prefix("", [
     route("about", "routes/reader/info/about.tsx"),
@@ -44,6 +45,7 @@ export default [
   route("api/search", "routes/resources/search.ts"),
   route("rss.xml", "routes/resources/rss.ts", { id: "rss-site" }),
   route("category/:slug/rss.xml", "routes/resources/rss.ts", { id: "rss-category" }),
+  route("author/:author/rss.xml", "routes/resources/rss.ts", { id: "rss-author" }),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("healthz", "routes/resources/healthz.ts"),

@@ -73,11 +73,11 @@ export function createServices({ config, database, logger, clock, newsOutlets = 
     site: { name: config.siteName, url: config.siteUrl, timeZone: config.timeZone, adsenseClient: config.adsenseClient },
     logger,
     clock,
-    articles: createArticleService({ db, logger }),
+    articles: createArticleService({ db, logger, clock }),
     editorial: createEditorialService({ db, clock, logger, onPublicChange: contentChanges.announce, storyJudge }),
     contentChanges,
     uploads: createUploadService({ dataDir: config.dataDir }),
-    syndication: createSyndicationService({ db, site }),
+    syndication: createSyndicationService({ db, site, clock }),
     search: createSearchService({ db, rateLimiter }),
     subscribers,
     newsletter: createNewsletterService({
