@@ -38,7 +38,13 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
       image: author.avatar || undefined,
       type: "website",
     }),
-    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `${author.name} on ${site.name}`, href: `${path}/rss.xml` },
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/rss+xml",
+      title: `${author.name} on ${site.name}`,
+      href: `${path}/rss.xml`,
+    },
   ];
 }
 

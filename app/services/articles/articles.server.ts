@@ -83,14 +83,14 @@ export async function listArticleAuthors(db: Database, articleIds: readonly numb
 }
 
 /** Articles an author signs: as the lead author or as a co-author. */
-export function signedBy(db: Database, authorId: number): SQL {
+export function signedBy(db: Database, authorId: number): SQL | undefined {
   return or(
     eq(articles.authorId, authorId),
     inArray(
       articles.id,
       db.select({ id: articleCoauthors.articleId }).from(articleCoauthors).where(eq(articleCoauthors.authorId, authorId)),
     ),
-  )!;
+  );
 }
 
 export interface AuthorPage {

@@ -1,14 +1,15 @@
 import { and, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { alias } from "drizzle-orm/pg-core";
-import { admins, articles, authors, relatedArticles } from "../../db/schema";
+import { admins, articleCoauthors, articles, authors, relatedArticles } from "../../db/schema";
 import { TRANSITIONS, type Transition } from "../../utils/article-status";
 import type { ArticleListPage, ArticleStats, DraftHeadline, EditableArticle } from "../../utils/articles";
 import type { ArticleFacts } from "../../utils/permissions";
-import type { ArticleInput } from "../../validation/article";
+import { COAUTHOR_TEXTS, type ArticleInput } from "../../validation/article";
 import { ADMIN_ARTICLES_PAGE_SIZE, type ArticleListQuery } from "../../validation/article-list";
 import type { Clock } from "../index.server";
 import type { Logger } from "../logger.server";
+import { listArticleAuthors } from "./articles.server";
 import { checkStory, type EarlierStory, type SimilarArticle } from "./duplicate-check.server";
 import { containsPattern } from "./like.server";
 import { rewrittenPercent } from "./provenance.server";
@@ -27,6 +28,37 @@ export type CreateOutcome =
   | { outcome: "duplicate"; similar: SimilarArticle }
   /** Not saved yet: the new article may follow up an earlier story, which the editor is offered to mark related. */
   | { outcome: "follow-up"; earlier: EarlierStory };
+
+/** Why a choice of co-authors was refused; the save it was part of is undone. */
+export class CoauthorError extends Error {
+  constructor(
+    readonly code: "DUPLICATE_COAUTHOR" | "LEAD_AS_COAUTHOR" | "UNKNOWN_AUTHOR",
+    message: string,
+  ) {
+    super(message);
+    this.name = "CoauthorError";
+  }
+}
+
+/**
+ * Replaces an article's co-authors with `authorIds`, in that order (positions 1..n), inside the caller's transaction:
+ * nobody twice, never the lead author, only existing author profiles; otherwise a CoauthorError undoes the save.
+ */
+async function saveCoauthors(tx: Database, articleId: number, authorIds: readonly number[]): Promise<void> {
+  if (new Set(authorIds).size !== authorIds.length) throw new CoauthorError("DUPLICATE_COAUTHOR", COAUTHOR_TEXTS.duplicate);
+  const [article] = await tx.select({ leadId: articles.authorId }).from(articles).where(eq(articles.id, articleId));
+  if (article && authorIds.includes(article.leadId)) throw new CoauthorError("LEAD_AS_COAUTHOR", COAUTHOR_TEXTS.lead);
+  if (authorIds.length > 0) {
+    const found = await tx
+      .select({ id: authors.id })
+      .from(authors)
+      .where(inArray(authors.id, [...authorIds]));
+    if (found.length !== authorIds.length) throw new CoauthorError("UNKNOWN_AUTHOR", COAUTHOR_TEXTS.unknown);
+  }
+  await tx.delete(articleCoauthors).where(eq(articleCoauthors.articleId, articleId));
+  if (authorIds.length > 0)
+    await tx.insert(articleCoauthors).values(authorIds.map((authorId, index) => ({ articleId, authorId, position: index + 1 })));
+}
 
 /** The editor an article waits for: an account, named by its author profile. */
 const reviewer = alias(admins, "reviewer");
@@ -228,7 +260,15 @@ export function createEditorialService({
         allowDuplicate,
         followUpSeen = false,
         relatedTo = null,
-      }: { authorId: number; allowDuplicate: boolean; followUpSeen?: boolean; relatedTo?: number | null },
+        coauthorIds = [],
+      }: {
+        authorId: number;
+        allowDuplicate: boolean;
+        followUpSeen?: boolean;
+        relatedTo?: number | null;
+        /** Co-authors in byline order (editors and administrators choose them); refused with a CoauthorError. */
+        coauthorIds?: readonly number[];
+      },
     ): Promise<CreateOutcome> {
       if (!allowDuplicate) {
         const check = await checkStory(db, input, logger, storyJudge);
@@ -247,6 +287,7 @@ export function createEditorialService({
           const [earlier] = await tx.select({ id: articles.id }).from(articles).where(eq(articles.id, relatedTo)).limit(1);
           if (earlier) await tx.insert(relatedArticles).values({ articleId: row.id, relatedId: earlier.id, createdAt: now });
         }
+        if (coauthorIds.length > 0) await saveCoauthors(tx, row.id, coauthorIds);
         return { outcome: "created", id: row.id };
       });
     },
@@ -258,7 +299,16 @@ export function createEditorialService({
     async update(
       id: number,
       input: ArticleInput,
-      { expectedUpdatedAt, draftsOnly = false }: { expectedUpdatedAt?: Date; draftsOnly?: boolean } = {},
+      {
+        expectedUpdatedAt,
+        draftsOnly = false,
+        coauthorIds,
+      }: {
+        expectedUpdatedAt?: Date;
+        draftsOnly?: boolean;
+        /** The co-authors in byline order, replacing the current ones in the same transaction; undefined keeps them. */
+        coauthorIds?: readonly number[];
+      } = {},
     ): Promise<ChangeOutcome> {
       // Timestamps are compared to the millisecond, the precision the editor received. A contributor's save
       // (`draftsOnly`) also names the draft state, so it cannot land after the article was submitted.
@@ -271,11 +321,15 @@ export function createEditorialService({
       );
       const [current] = await db.select({ aiOriginal: articles.aiOriginal }).from(articles).where(eq(articles.id, id));
       const rewritten = current?.aiOriginal ? { aiRewrittenPercent: rewrittenPercent(current.aiOriginal, input) } : {};
-      const updated = await db
-        .update(articles)
-        .set({ ...editedColumns(input), ...rewritten, updatedAt: clock.now() })
-        .where(matches)
-        .returning({ id: articles.id });
+      const updated = await db.transaction(async (tx) => {
+        const rows = await tx
+          .update(articles)
+          .set({ ...editedColumns(input), ...rewritten, updatedAt: clock.now() })
+          .where(matches)
+          .returning({ id: articles.id });
+        if (rows.length > 0 && coauthorIds !== undefined) await saveCoauthors(tx, id, coauthorIds);
+        return rows;
+      });
       if (updated.length > 0) return changed("done");
       return (await missingOrAlready(id)) === "missing" ? "missing" : "stale";
     },
@@ -309,6 +363,17 @@ export function createEditorialService({
       // Only publishing and unpublishing change what readers see.
       if (updated.length > 0) return transition === "publish" || transition === "unpublish" ? changed("done") : "done";
       return missingOrAlready(id);
+    },
+
+    /** The author profiles an editor may choose as co-authors, by name. */
+    async coauthorChoices(): Promise<{ id: number; name: string }[]> {
+      return db.select({ id: authors.id, name: authors.name }).from(authors).orderBy(authors.name);
+    },
+
+    /** An article's co-authors' ids in byline order (the lead author not included). */
+    async coauthorIds(articleId: number): Promise<number[]> {
+      const byline = (await listArticleAuthors(db, [articleId])).get(articleId) ?? [];
+      return byline.slice(1).map((author) => author.id);
     },
 
     /** Permanent. */

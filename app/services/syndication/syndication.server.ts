@@ -72,7 +72,7 @@ export function createSyndicationService({
   /** What "now" is for `visibleToReaders`. */
   clock?: Clock;
 }) {
-  async function feedRows(where: SQL, limit: number): Promise<FeedItem[]> {
+  async function feedRows(where: SQL | undefined, limit: number): Promise<FeedItem[]> {
     const rows = await db
       .select({
         id: articles.id,
@@ -97,12 +97,12 @@ export function createSyndicationService({
   }
 
   async function feedItems(category?: Category, limit = FEED_ITEM_LIMIT): Promise<FeedItem[]> {
-    return feedRows(category ? and(isPublished, eq(articles.category, category))! : isPublished, limit);
+    return feedRows(category ? and(isPublished, eq(articles.category, category)) : isPublished, limit);
   }
 
   /** An author's articles that readers may see, newest first: those they lead and those they co-sign. */
   async function authorFeedItems(authorId: number, limit = FEED_ITEM_LIMIT): Promise<FeedItem[]> {
-    return feedRows(and(visibleToReaders(clock.now()), signedBy(db, authorId))!, limit);
+    return feedRows(and(visibleToReaders(clock.now()), signedBy(db, authorId)), limit);
   }
 
   /** Authors with at least one article readers may see, with the latest change among those articles. */
