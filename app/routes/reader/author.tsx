@@ -85,7 +85,7 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
                   href={`${path}/rss.xml`}
                   className="inline-flex items-center gap-1 font-medium text-blue-700 hover:underline dark:text-blue-300"
                 >
-                  <Rss aria-hidden className="size-4" /> RSS feed
+                  <Rss aria-hidden className="size-4" /> RSS feed of {author.name}
                 </a>
               </li>
             </ul>
