@@ -194,13 +194,14 @@ export function createArticleService({
 
     /**
      * An author's page: their profile and one page of the articles they sign (as lead or co-author) that readers may
-     * see, newest first, paged like a category. Null for an unknown slug; a page past the end is empty.
+     * see, newest first, paged like a category. The slug matches case-insensitively (slugs are lower-case); null for
+     * an unknown one; a page past the end is empty.
      */
     async authorPage(slug: string, page: number, pageSize = CATEGORY_PAGE_SIZE): Promise<AuthorPage | null> {
       const [author] = await db
         .select({ ...bylineColumns, bio: authors.bio })
         .from(authors)
-        .where(eq(authors.slug, slug))
+        .where(eq(authors.slug, slug.toLowerCase()))
         .limit(1);
       if (!author) return null;
       const where = and(visibleToReaders(clock.now()), signedBy(db, author.id));

@@ -148,6 +148,8 @@ describe("the author page", () => {
   it("is null for an unknown slug", async () => {
     await newsroom();
     expect(await services().articles.authorPage("nobody-here", 1)).toBeNull();
+    // Slugs are lower-case; an address in another case finds the same author, as the page cache's key does.
+    expect((await services().articles.authorPage("Maya-Okafor", 1))!.author.slug).toBe("maya-okafor");
   });
 });
 

@@ -167,7 +167,7 @@ export function createSyndicationService({
       const [author] = await db
         .select({ id: authors.id, name: authors.name, slug: authors.slug })
         .from(authors)
-        .where(eq(authors.slug, slug))
+        .where(eq(authors.slug, slug.toLowerCase()))
         .limit(1);
       if (!author) return null;
       return renderRss(site, { author }, await authorFeedItems(author.id));
