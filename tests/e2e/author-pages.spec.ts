@@ -5,7 +5,7 @@ import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "..
 import { fromClientAddress, statusConsoleError } from "./admin-support";
 import { signInTo, waitForHydrated, waitForModal } from "./article-admin-support";
 import { accessibilityViolations, expect, test } from "./fixtures";
-import { exactly, siteOrigin } from "./support";
+import { exactly, htmlClasses, siteOrigin } from "./support";
 import { createStaffAccount, type StaffAccount } from "./team-support";
 
 /**
@@ -139,6 +139,11 @@ test.describe("Author pages and co-authors", () => {
       // The card names the lead author, linked to their page.
       await expect(page.getByRole("link", { name: deskName, exact: true })).toHaveAttribute("href", `/author/${desk.username}`);
       expect(await accessibilityViolations(page)).toEqual([]);
+      await page.emulateMedia({ colorScheme: "dark" });
+      await page.reload();
+      expect(await htmlClasses(page)).toContain("dark");
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await page.emulateMedia({ colorScheme: "light" });
     });
 
     await test.step('the article page says "By A, B and C", each linked to their page', async () => {
