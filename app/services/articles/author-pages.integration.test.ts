@@ -4,7 +4,7 @@ import { insertArticles, insertAuthor, publishedOn } from "../../../tests/suppor
 import { manualClock } from "../../../tests/support/manual-clock";
 import { resetDatabase, withTestDatabase } from "../../../tests/setup/test-database";
 import { articleCoauthors, articles } from "../../db/schema";
-import { ArticleInput, COAUTHOR_TEXTS, coauthorChoice } from "../../validation/article";
+import { ArticleInput, COAUTHOR_TEXTS } from "../../validation/article";
 import { createSyndicationService } from "../syndication/syndication.server";
 import { createArticleService, listArticleAuthors } from "./articles.server";
 import { CoauthorError, createEditorialService } from "./editorial.server";
@@ -217,17 +217,6 @@ describe("co-authors", () => {
     await expect(editorial.update(created.id, articleInput("Chips"), { coauthorIds: [999_999] })).rejects.toMatchObject({
       code: "UNKNOWN_AUTHOR",
     });
-  });
-
-  it("are checked by the form's schema with plain sentences", () => {
-    expect(coauthorChoice(1).parse({ coauthor1: "3", coauthor2: "", coauthor3: "2" })).toEqual([3, 2]);
-    expect(coauthorChoice(1).parse({})).toEqual([]);
-    const duplicate = coauthorChoice(1).safeParse({ coauthor1: "3", coauthor2: "3" });
-    expect(duplicate.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
-      ["coauthor2", COAUTHOR_TEXTS.duplicate],
-    ]);
-    const lead = coauthorChoice(1).safeParse({ coauthor1: "1" });
-    expect(lead.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([["coauthor1", COAUTHOR_TEXTS.lead]]);
   });
 });
 
