@@ -5,6 +5,7 @@ export default [
   index("routes/reader/home.tsx"),
   route("category/:slug", "routes/reader/category.tsx"),
   route("article/:id", "routes/reader/article.tsx"),
+  route("author/:slug", "routes/reader/author.tsx"),
   route("search", "routes/reader/search.tsx"),
   route("corrections", "routes/reader/corrections.tsx"),
   ...prefix("", [
@@ -48,6 +49,7 @@ export default [
   route("rss.xml", "routes/resources/rss.ts", { id: "rss-site" }),
   route("category/:slug/rss.xml", "routes/resources/rss.ts", { id: "rss-category" }),
   route("corrections/rss.xml", "routes/resources/corrections-rss.ts"),
+  route("author/:author/rss.xml", "routes/resources/rss.ts", { id: "rss-author" }),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("healthz", "routes/resources/healthz.ts"),

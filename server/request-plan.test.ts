@@ -25,6 +25,8 @@ describe("planRequest", () => {
     expect(plan("/?newsletter=<script>").cacheKey).toBe("/");
     expect(plan("/rss.xml?x=1").cacheKey).toBe("/rss.xml");
     expect(plan("/category/AI/rss.xml").cacheKey).toBe("/category/ai/rss.xml");
+    expect(plan("/author/Maya-Okafor?page=2&x=1").cacheKey).toBe("/author/maya-okafor?page=2");
+    expect(plan("/author/maya-okafor/rss.xml?x=1").cacheKey).toBe("/author/maya-okafor/rss.xml");
     expect(plan("/sitemap.xml").cacheKey).toBe("/sitemap.xml");
     expect(plan("/about").cacheKey).toBe("/about");
     expect(plan("/", { method: "HEAD" }).cacheKey).toBe("/");

@@ -16,12 +16,13 @@ export const UPLOAD_BODY_LIMIT = 16 * 1024 * 1024;
 /**
  * The reader routes the page cache may keep, each with the query parameters its page reads. Every other
  * parameter is left out of the cache key and of the URL the page is rendered from, so `?x=<random>` hits the
- * same copy. Their path parameters are case-insensitive (category slugs, numeric ids), so they are lower-cased.
+ * same copy. Their path parameters are case-insensitive (category and author slugs, numeric ids), so they are lower-cased.
  */
 const CACHEABLE_ROUTES: Readonly<Record<string, readonly string[]>> = {
   "routes/reader/home": [],
   "routes/reader/category": ["page"],
   "routes/reader/article": [],
+  "routes/reader/author": ["page"],
   "routes/reader/search": ["query", "page"],
   "routes/reader/corrections": ["page"],
   "routes/reader/info/about": [],
@@ -34,6 +35,7 @@ const CACHEABLE_ROUTES: Readonly<Record<string, readonly string[]>> = {
   "rss-site": [],
   "rss-category": [],
   "routes/resources/corrections-rss": [],
+  "rss-author": [],
   "routes/resources/sitemap": [],
   "routes/resources/robots": [],
 };

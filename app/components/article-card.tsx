@@ -1,5 +1,5 @@
 import type { ArticleSummary } from "~/utils/articles";
-import { articlePath } from "~/utils/articles";
+import { articlePath, authorPath } from "~/utils/articles";
 import { useArticleDate } from "./use-article-date";
 import { formatReadTime } from "~/utils/read-time";
 import { STOCK_IMAGE_HEIGHT, STOCK_IMAGE_WIDTH } from "~/utils/stock-images";
@@ -11,7 +11,7 @@ interface ArticleCardProps {
   headingLevel?: 2 | 3;
 }
 
-/** A story in a list: cover, category, title, excerpt, author, date and read time. Covers load lazily. */
+/** A story in a list: cover, category, title, excerpt, author (linked to their page), date and read time. Covers load lazily. */
 export function ArticleCard({ article, headingLevel = 2 }: ArticleCardProps) {
   const articleDate = useArticleDate();
   const Heading = `h${headingLevel}` as const;
@@ -41,7 +41,11 @@ export function ArticleCard({ article, headingLevel = 2 }: ArticleCardProps) {
         </Heading>
         <p className="line-clamp-3 text-sm text-slate-600 dark:text-slate-400">{article.excerpt}</p>
         <p className="mt-auto pt-2 text-xs text-slate-600 dark:text-slate-400">
-          {article.author.name} · {articleDate(article.publishedAt)} · {formatReadTime(article.readTime)}
+          {/* Above the card's link, which covers the card, so the byline is its own target. */}
+          <a href={authorPath(article.author.slug)} className="relative z-10 hover:underline">
+            {article.author.name}
+          </a>{" "}
+          · {articleDate(article.publishedAt)} · {formatReadTime(article.readTime)}
         </p>
       </div>
     </article>

@@ -1,5 +1,6 @@
 import type { ArticleStatus } from "./article-status";
 import type { Category } from "./categories";
+import type { ProfileLink } from "./permissions";
 
 /** One news item a generated article is based on (DESIGN.md departure 3). */
 export interface SourceLink {
@@ -20,6 +21,19 @@ export interface ArticleAuthor {
   name: string;
   avatar: string;
   role: string;
+  /** The author page's address part, /author/{slug}. */
+  slug: string;
+}
+
+/** A person in an article's byline (the lead author first, then the co-authors in order), with their links. */
+export interface BylineAuthor extends ArticleAuthor {
+  id: number;
+  links: ProfileLink[];
+}
+
+/** An author page's profile. */
+export interface AuthorProfile extends BylineAuthor {
+  bio: string;
 }
 
 /** An article as the reader pages list it: no body, with its author. */
@@ -45,6 +59,8 @@ export interface ArticleDetail extends ArticleSummary {
   sourceLinks: SourceLink[];
   createdAt: Date;
   updatedAt: Date;
+  /** Everyone who signs it, in byline order: the lead author (also `author`), then the co-authors. */
+  authors: BylineAuthor[];
   /** For an AI-assisted article: who approved it, when, and how much of the AI text the editors rewrote. */
   aiDisclosure: AiDisclosure | null;
 }
@@ -126,6 +142,17 @@ export interface ArticleListPage {
 
 export function articlePath(id: number): string {
   return `/article/${id}`;
+}
+
+/** An author's page; their feed is this plus `/rss.xml`. */
+export function authorPath(slug: string): string {
+  return `/author/${encodeURIComponent(slug)}`;
+}
+
+/** Names as a byline says them: "A", "A and B", "A, B and C". */
+export function joinNames(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? "";
+  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
 
 /**

@@ -11,6 +11,7 @@ const AREA_EXPECTED: Record<(typeof AREA_ACTIONS)[number], StaffRole[]> = {
   "admin.enter": ["administrator", "editor", "author", "contributor"],
   "article.create": ["administrator", "editor", "author", "contributor"],
   "article.listAll": ["administrator", "editor"],
+  "article.chooseCoauthors": ["administrator", "editor"],
   "generation.run": ["administrator", "editor"],
   "newsletter.manage": ["administrator", "editor"],
   "subscribers.view": ["administrator", "editor"],

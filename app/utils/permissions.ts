@@ -29,6 +29,8 @@ export const AREA_ACTIONS = [
   "article.create",
   /** See every article in Article Management, not only one's own. */
   "article.listAll",
+  /** Choose an article's co-authors in the editor. */
+  "article.chooseCoauthors",
   "generation.run",
   "newsletter.manage",
   "subscribers.view",
@@ -72,6 +74,7 @@ const AREA: Record<AreaAction, readonly StaffRole[]> = {
   "admin.enter": STAFF_ROLES,
   "article.create": STAFF_ROLES,
   "article.listAll": ["administrator", "editor"],
+  "article.chooseCoauthors": ["administrator", "editor"],
   "generation.run": ["administrator", "editor"],
   "newsletter.manage": ["administrator", "editor"],
   "subscribers.view": ["administrator", "editor"],

@@ -99,13 +99,57 @@ export const ArticleInput = z.object({
 
 export type ArticleInput = z.infer<typeof ArticleInput>;
 
+/** The co-author selects of the editor ("Co-author 1" to "Co-author 4"), in byline order after the lead author. */
+export const COAUTHOR_FIELDS = ["coauthor1", "coauthor2", "coauthor3", "coauthor4"] as const;
+export type CoauthorField = (typeof COAUTHOR_FIELDS)[number];
+
+/** The co-author choice's sentences, in the form and from the service. */
+export const COAUTHOR_TEXTS = {
+  duplicate: "Each person can be a co-author only once.",
+  lead: "The lead author already signs this article; choose someone else as a co-author.",
+  unknown: "That author profile no longer exists; please choose again.",
+} as const;
+
+/** A select's value: an author profile's id, or nothing for "None". */
+const CoauthorSlot = z.preprocess(
+  (value) => (value === "" || value === null ? undefined : value),
+  z.coerce
+    .number({ error: COAUTHOR_TEXTS.unknown })
+    .int(COAUTHOR_TEXTS.unknown)
+    .positive(COAUTHOR_TEXTS.unknown)
+    .max(2_147_483_647, COAUTHOR_TEXTS.unknown)
+    .optional(),
+);
+
+/**
+ * The co-author selects, checked in the browser and by the action: the chosen author ids in the order of the selects,
+ * "None" skipped; nobody twice, and never the lead author (`leadAuthorId`, who signs the article already).
+ */
+export function coauthorChoice(leadAuthorId: number | null) {
+  return z
+    .object(
+      Object.fromEntries(COAUTHOR_FIELDS.map((field) => [field, CoauthorSlot])) as Record<CoauthorField, typeof CoauthorSlot>,
+    )
+    .superRefine((value, context) => {
+      const seen = new Set<number>();
+      for (const field of COAUTHOR_FIELDS) {
+        const id = value[field];
+        if (id === undefined) continue;
+        if (id === leadAuthorId) context.addIssue({ code: "custom", path: [field], message: COAUTHOR_TEXTS.lead });
+        else if (seen.has(id)) context.addIssue({ code: "custom", path: [field], message: COAUTHOR_TEXTS.duplicate });
+        seen.add(id);
+      }
+    })
+    .transform((value) => COAUTHOR_FIELDS.flatMap((field) => (value[field] === undefined ? [] : [value[field]])));
+}
+
 /** The editor's messages by field, the first problem of each, for showing next to the field. */
-export type ArticleFieldErrors = Partial<Record<keyof ArticleInput, string>>;
+export type ArticleFieldErrors = Partial<Record<keyof ArticleInput | CoauthorField, string>>;
 
 export function articleFieldErrors(error: z.ZodError): ArticleFieldErrors {
   const errors: ArticleFieldErrors = {};
   for (const issue of error.issues) {
-    const field = issue.path[0] as keyof ArticleInput | undefined;
+    const field = issue.path[0] as keyof ArticleFieldErrors | undefined;
     if (field && !errors[field]) errors[field] = issue.message;
   }
   return errors;

@@ -12,6 +12,8 @@ import {
   ARTICLE_LIMITS,
   ArticleInput,
   articleFieldErrors,
+  COAUTHOR_FIELDS,
+  coauthorChoice,
   DUPLICATE_TEXTS,
   FOLLOW_UP_TEXTS,
   type ArticleFieldErrors,
@@ -30,6 +32,14 @@ export interface ArticleFormValues {
   image: string;
   isFeatured: boolean;
   isPopular: boolean;
+  /** The co-author selects' values in order: author ids, "" for None. */
+  coauthors: string[];
+}
+
+/** What the co-author selects offer (shown to editors and administrators only) and who signs the article already. */
+export interface CoauthorChooser {
+  options: { id: number; name: string }[];
+  leadAuthorId: number;
 }
 
 export const EMPTY_ARTICLE: ArticleFormValues = {
@@ -42,6 +52,7 @@ export const EMPTY_ARTICLE: ArticleFormValues = {
   image: "",
   isFeatured: false,
   isPopular: false,
+  coauthors: [],
 };
 
 /** What the editor's action answers when it does not redirect back to the list. */
@@ -80,6 +91,8 @@ interface ArticleEditorProps {
   correctionsHref?: string;
   /** The article's History page, linked next to the title. */
   historyHref?: string;
+  /** The co-author selects, for those who may choose co-authors; none otherwise. */
+  coauthors?: CoauthorChooser | null;
 }
 
 /** The article editor (spec: the edit modal), also used empty to write a new article by hand. */
@@ -93,6 +106,7 @@ export function ArticleEditor({
   review,
   correctionsHref,
   historyHref,
+  coauthors,
 }: ArticleEditorProps) {
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -154,13 +168,18 @@ export function ArticleEditor({
   }
 
   function validate(event: FormEvent<HTMLFormElement>) {
-    const parsed = ArticleInput.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-    if (parsed.success) {
+    const fields = Object.fromEntries(new FormData(event.currentTarget));
+    const parsed = ArticleInput.safeParse(fields);
+    const chosen = coauthors ? coauthorChoice(coauthors.leadAuthorId).safeParse(fields) : null;
+    if (parsed.success && (chosen === null || chosen.success)) {
       setClientErrors(null);
       return;
     }
     event.preventDefault();
-    const found = articleFieldErrors(parsed.error);
+    const found = {
+      ...(parsed.success ? {} : articleFieldErrors(parsed.error)),
+      ...(chosen && !chosen.success ? articleFieldErrors(chosen.error) : {}),
+    };
     setClientErrors(found);
     const first = Object.keys(found)[0];
     if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
@@ -296,6 +315,7 @@ export function ArticleEditor({
                 Popular
               </label>
             </div>
+            {coauthors ? <CoauthorSelects chooser={coauthors} chosen={start.coauthors} errors={errors} /> : null}
 
             <div>
               <div className="mb-1 flex flex-wrap items-end justify-between gap-2">
@@ -411,6 +431,63 @@ export function ArticleEditor({
         </div>
       </Form>
     </ModalDialog>
+  );
+}
+
+/**
+ * "Co-author 1" to "Co-author 4": who signs the article with its lead author, in byline order. Each select offers
+ * "None" and the author profiles but the lead author's.
+ */
+function CoauthorSelects({
+  chooser,
+  chosen,
+  errors,
+}: {
+  chooser: CoauthorChooser;
+  chosen: string[];
+  errors: ArticleFieldErrors;
+}) {
+  const options = chooser.options.filter((option) => option.id !== chooser.leadAuthorId);
+  return (
+    <fieldset>
+      <legend className="mb-1 text-sm font-medium">Co-authors</legend>
+      <p id="article-coauthors-hint" className="mb-2 text-xs text-slate-600 dark:text-slate-400">
+        Listed after the lead author on the byline, in this order.
+      </p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {COAUTHOR_FIELDS.map((field, index) => {
+          const id = `article-${field}`;
+          const error = errors[field];
+          return (
+            <div key={field}>
+              <label htmlFor={id} className="mb-1 block text-sm">
+                Co-author {index + 1}
+              </label>
+              <select
+                id={id}
+                name={field}
+                defaultValue={chosen[index] ?? ""}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={`article-coauthors-hint${error ? ` ${id}-error` : ""}`}
+                className={inputClass}
+              >
+                <option value="">None</option>
+                {options.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.name}
+                  </option>
+                ))}
+              </select>
+              {error ? (
+                <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
+                  {error}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
   );
 }
 

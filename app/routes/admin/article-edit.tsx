@@ -2,6 +2,7 @@ import { data, redirect, useLocation } from "react-router";
 import { ArticleEditor, type ArticleEditorResult } from "~/components/admin/article-editor";
 import { editLinkSelector } from "~/components/admin/article-table";
 import { servicesContext } from "~/context";
+import { CoauthorError } from "~/services/articles/editorial.server";
 import { parseArticleId } from "~/utils/articles";
 import { readForm } from "~/utils/http";
 import { adminMeta } from "~/utils/seo";
@@ -37,9 +38,14 @@ export async function loader(args: Route.LoaderArgs) {
       headers: await noticeHeaders({ kind: "error", text: ARTICLE_EDIT_TEXTS.inReview }),
     });
   }
+  // Editors and administrators choose co-authors; the others' saves leave them as they are.
+  const coauthors = can(actor, "article.chooseCoauthors")
+    ? { options: await editorial.coauthorChoices(), leadAuthorId: article.authorId }
+    : null;
   return {
     id: article.id,
-    values: formValues(article),
+    values: formValues(article, await editorial.coauthorIds(article.id)),
+    coauthors,
     updatedAt: article.updatedAt.toISOString(),
     status: article.status,
     reviewNote: article.reviewNote,
@@ -54,10 +60,10 @@ export async function loader(args: Route.LoaderArgs) {
  */
 export async function action(args: Route.ActionArgs) {
   const id = parseArticleId(args.params.id);
-  const { actor } = await requireArticlePermission(args, "article.edit", id);
+  const { actor, article: facts } = await requireArticlePermission(args, "article.edit", id);
   const { editorial, revisions, logger } = args.context.get(servicesContext);
   const form = await readForm(args.request);
-  const parsed = parseEditorForm(form);
+  const parsed = parseEditorForm(form, facts && can(actor, "article.chooseCoauthors") ? { leadAuthorId: facts.authorId } : null);
   if (!parsed.ok) return data<ArticleEditorResult>(parsed.result, 400);
   if (!id)
     return data<ArticleEditorResult>({ formError: `${ARTICLE_EDIT_TEXTS.updateFailed}. ${ARTICLE_EDIT_TEXTS.missing}` }, 404);
@@ -70,6 +76,7 @@ export async function action(args: Route.ActionArgs) {
       expectedUpdatedAt,
       draftsOnly: actor.role === "contributor",
       by: actor.adminId,
+      coauthorIds: parsed.coauthorIds,
     });
     if (outcome === "done") {
       return redirect(listAddress(args.request), {
@@ -85,6 +92,7 @@ export async function action(args: Route.ActionArgs) {
       outcome === "missing" ? 404 : 409,
     );
   } catch (error) {
+    if (error instanceof CoauthorError) return data<ArticleEditorResult>({ formError: error.message, values }, 400);
     logger.error({ err: error, articleId: id }, "article update failed");
     return data<ArticleEditorResult>({ formError: ARTICLE_EDIT_TEXTS.updateFailed, values }, 500);
   }
@@ -108,6 +116,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
         statusLabel: STATUS_LABELS[loaderData.status],
         note: loaderData.reviewNote,
       }}
+      coauthors={loaderData.coauthors}
     />
   );
 }

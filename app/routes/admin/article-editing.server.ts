@@ -2,7 +2,14 @@ import type { ArticleEditorResult, ArticleFormValues } from "~/components/admin/
 import type { EditableArticle } from "~/utils/articles";
 import { CATEGORIES, isCategory } from "~/utils/categories";
 import { articleListSearch, parseArticleListQuery } from "~/validation/article-list";
-import { ArticleInput, articleFieldErrors, ARTICLE_EDIT_TEXTS, type ArticleInput as ParsedArticle } from "~/validation/article";
+import {
+  ArticleInput,
+  articleFieldErrors,
+  ARTICLE_EDIT_TEXTS,
+  COAUTHOR_FIELDS,
+  coauthorChoice,
+  type ArticleInput as ParsedArticle,
+} from "~/validation/article";
 
 /**
  * The list a request came from, rebuilt from its search, filters and page (which travel in the query
@@ -12,10 +19,11 @@ export function listAddress(request: Request): string {
   return `/admin/articles${articleListSearch(parseArticleListQuery(new URL(request.url).searchParams))}`;
 }
 
-/** The editor's fields from an article. */
-export function formValues(article: EditableArticle): ArticleFormValues {
+/** The editor's fields from an article, with its co-authors' ids in byline order. */
+export function formValues(article: EditableArticle, coauthorIds: readonly number[] = []): ArticleFormValues {
   const { title, excerpt, content, category, readTime, sources, image, isFeatured, isPopular } = article;
-  return { title, excerpt, content, category, readTime, sources, image, isFeatured, isPopular };
+  const coauthors = coauthorIds.map(String);
+  return { title, excerpt, content, category, readTime, sources, image, isFeatured, isPopular, coauthors };
 }
 
 /** What was posted, echoed back so a page rendered without JavaScript keeps what the editor typed. */
@@ -35,18 +43,30 @@ function postedValues(form: FormData): ArticleFormValues {
     image: text("image"),
     isFeatured: form.get("isFeatured") === "on",
     isPopular: form.get("isPopular") === "on",
+    coauthors: COAUTHOR_FIELDS.map(text),
   };
 }
 
-/** The posted editor form through the shared schema: the article, or the answer for a form with mistakes. */
+/**
+ * The posted editor form through the shared schemas: the article, or the answer for a form with mistakes. With
+ * `coauthors` (the person may choose them; `leadAuthorId` signs the article) the co-author selects are read too, and
+ * `coauthorIds` lists the choice in order; without, they are ignored and `coauthorIds` is undefined (left as they are).
+ */
 export function parseEditorForm(
   form: FormData,
-): { ok: true; input: ParsedArticle; values: ArticleFormValues } | { ok: false; result: ArticleEditorResult } {
+  coauthors: { leadAuthorId: number } | null = null,
+):
+  | { ok: true; input: ParsedArticle; coauthorIds: number[] | undefined; values: ArticleFormValues }
+  | { ok: false; result: ArticleEditorResult } {
   const values = postedValues(form);
-  const parsed = ArticleInput.safeParse(Object.fromEntries(form));
-  if (parsed.success) return { ok: true, input: parsed.data, values };
-  return {
-    ok: false,
-    result: { fieldErrors: articleFieldErrors(parsed.error), formError: ARTICLE_EDIT_TEXTS.fixFields, values },
+  const fields = Object.fromEntries(form);
+  const parsed = ArticleInput.safeParse(fields);
+  const chosen = coauthors ? coauthorChoice(coauthors.leadAuthorId).safeParse(fields) : null;
+  if (parsed.success && (chosen === null || chosen.success))
+    return { ok: true, input: parsed.data, coauthorIds: chosen?.data, values };
+  const fieldErrors = {
+    ...(parsed.success ? {} : articleFieldErrors(parsed.error)),
+    ...(chosen && !chosen.success ? articleFieldErrors(chosen.error) : {}),
   };
+  return { ok: false, result: { fieldErrors, formError: ARTICLE_EDIT_TEXTS.fixFields, values } };
 }

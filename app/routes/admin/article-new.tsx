@@ -2,6 +2,8 @@ import { data, redirect, useLocation } from "react-router";
 import { ArticleEditor, EMPTY_ARTICLE, type ArticleEditorResult } from "~/components/admin/article-editor";
 import { NEW_ARTICLE_LINK } from "~/components/admin/article-table";
 import { servicesContext } from "~/context";
+import { CoauthorError } from "~/services/articles/editorial.server";
+import { can } from "~/utils/permissions";
 import { readForm } from "~/utils/http";
 import { adminMeta } from "~/utils/seo";
 import { ARTICLE_EDIT_TEXTS, FollowUpDecision } from "~/validation/article";
@@ -12,9 +14,12 @@ import { noticeHeaders } from "./notice.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("New article · Admin");
 
+/** Editors and administrators also choose co-authors: the author profiles are offered, the writer leads. */
 export async function loader(args: Route.LoaderArgs) {
-  await requirePermission(args, "article.create");
-  return null;
+  const admin = await requirePermission(args, "article.create");
+  if (!can(admin, "article.chooseCoauthors")) return { coauthors: null };
+  const { editorial } = args.context.get(servicesContext);
+  return { coauthors: { options: await editorial.coauthorChoices(), leadAuthorId: admin.authorId } };
 }
 
 /**
@@ -26,7 +31,7 @@ export async function action(args: Route.ActionArgs) {
   const admin = await requirePermission(args, "article.create");
   const { editorial, logger } = args.context.get(servicesContext);
   const form = await readForm(args.request);
-  const parsed = parseEditorForm(form);
+  const parsed = parseEditorForm(form, can(admin, "article.chooseCoauthors") ? { leadAuthorId: admin.authorId } : null);
   if (!parsed.ok) return data<ArticleEditorResult>(parsed.result, 400);
   const values = parsed.values;
   const followUp = FollowUpDecision.safeParse({
@@ -41,6 +46,7 @@ export async function action(args: Route.ActionArgs) {
       allowDuplicate: form.get("allowDuplicate") === "true",
       followUpSeen: followUp.data.followUpSeen,
       relatedTo: followUp.data.relatedTo ?? null,
+      coauthorIds: parsed.coauthorIds,
     });
     if (created.outcome === "duplicate") {
       const { id, title, publishedAt, judgement } = created.similar;
@@ -56,12 +62,13 @@ export async function action(args: Route.ActionArgs) {
       headers: await noticeHeaders({ kind: "success", text: ARTICLE_EDIT_TEXTS.created }),
     });
   } catch (error) {
+    if (error instanceof CoauthorError) return data<ArticleEditorResult>({ formError: error.message, values }, 400);
     logger.error({ err: error }, "article creation failed");
     return data<ArticleEditorResult>({ formError: ARTICLE_EDIT_TEXTS.createFailed, values }, 500);
   }
 }
 
-export default function NewArticle({ actionData }: Route.ComponentProps) {
+export default function NewArticle({ loaderData, actionData }: Route.ComponentProps) {
   const { search } = useLocation();
   return (
     <ArticleEditor
@@ -70,6 +77,7 @@ export default function NewArticle({ actionData }: Route.ComponentProps) {
       result={actionData}
       backTo={`/admin/articles${search}`}
       returnFocusTo={NEW_ARTICLE_LINK}
+      coauthors={loaderData.coauthors}
     />
   );
 }

@@ -11,7 +11,7 @@ import { Container, SiteShell } from "~/components/layout/site-shell";
 import { useSite } from "~/components/layout/use-site";
 import { ShareButton } from "~/components/share-button";
 import { servicesContext } from "~/context";
-import { articlePath, parseArticleId, type ArticleDetail } from "~/utils/articles";
+import { articlePath, authorPath, parseArticleId, type ArticleDetail, type BylineAuthor } from "~/utils/articles";
 import type { CorrectionNote } from "~/utils/corrections";
 import { avatarOrDefault } from "~/utils/avatars";
 import { categorySlug } from "~/utils/categories";
@@ -49,7 +49,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
     { property: "article:published_time", content: article.publishedAt ? new Date(article.publishedAt).toISOString() : "" },
     { property: "article:modified_time", content: new Date(article.updatedAt).toISOString() },
     { property: "article:section", content: article.category },
-    { property: "article:author", content: article.author.name },
+    ...article.authors.map((author) => ({ property: "article:author", content: author.name })),
   ];
 }
 
@@ -121,8 +121,10 @@ function ArticleView({
                 className="size-11 rounded-full bg-slate-200 dark:bg-slate-700"
               />
               <div className="text-sm">
-                <p className="font-semibold">{article.author.name}</p>
-                <p className="text-slate-600 dark:text-slate-400">{article.author.role}</p>
+                <Byline authors={article.authors} />
+                {article.authors.length === 1 ? (
+                  <p className="text-slate-600 dark:text-slate-400">{article.author.role}</p>
+                ) : null}
               </div>
             </div>
             <div className="flex items-center gap-4 text-sm text-slate-600 dark:text-slate-400">
@@ -156,6 +158,23 @@ function ArticleView({
         <AdSlot className="mt-10" />
       </Container>
     </article>
+  );
+}
+
+/** "By A, B and C": everyone who signs the article, in order, each linked to their author page. */
+function Byline({ authors }: { authors: BylineAuthor[] }) {
+  return (
+    <p className="font-semibold">
+      By{" "}
+      {authors.map((author, index) => (
+        <span key={author.id}>
+          {index === 0 ? "" : index === authors.length - 1 ? " and " : ", "}
+          <a href={authorPath(author.slug)} className="hover:underline">
+            {author.name}
+          </a>
+        </span>
+      ))}
+    </p>
   );
 }
 
@@ -201,7 +220,13 @@ function newsArticleData(
     datePublished: article.publishedAt ? new Date(article.publishedAt).toISOString() : undefined,
     dateModified: new Date(article.updatedAt).toISOString(),
     articleSection: article.category,
-    author: [{ "@type": "Person", name: article.author.name, jobTitle: article.author.role }],
+    author: article.authors.map((author) => ({
+      "@type": "Person",
+      name: author.name,
+      url: absoluteUrl(site, authorPath(author.slug)),
+      ...(author.role ? { jobTitle: author.role } : {}),
+      ...(author.links.length > 0 ? { sameAs: author.links.map((link) => link.url) } : {}),
+    })),
     // The person who approved an AI-assisted article and takes editorial responsibility for it.
     ...(article.aiDisclosure?.approverName ? { editor: { "@type": "Person", name: article.aiDisclosure.approverName } } : {}),
     publisher: {

@@ -5,7 +5,7 @@ import { AiAssistedBadge, CategoryBadge } from "~/components/category-badge";
 import { Container, SiteShell } from "~/components/layout/site-shell";
 import { NewsletterSignup } from "~/components/newsletter-signup";
 import { servicesContext } from "~/context";
-import { articlePath, type ArticleSummary } from "~/utils/articles";
+import { articlePath, authorPath, type ArticleSummary } from "~/utils/articles";
 import { categorySlug, type Category } from "~/utils/categories";
 import { useArticleDate } from "~/components/use-article-date";
 import { formatReadTime } from "~/utils/read-time";
@@ -130,7 +130,10 @@ function Hero({ article }: { article: ArticleSummary }) {
         </h2>
         <p className="text-slate-600 dark:text-slate-300">{article.excerpt}</p>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          {article.author.name} · {articleDate(article.publishedAt)} · {formatReadTime(article.readTime)}
+          <a href={authorPath(article.author.slug)} className="relative z-10 hover:underline">
+            {article.author.name}
+          </a>{" "}
+          · {articleDate(article.publishedAt)} · {formatReadTime(article.readTime)}
         </p>
       </div>
     </article>

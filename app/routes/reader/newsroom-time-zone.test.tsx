@@ -19,7 +19,10 @@ const article: ArticleDetail = {
   isFeatured: false,
   isPopular: false,
   isAiGenerated: false,
-  author: { name: "Ada Reporter", avatar: "/images/authors/ada.jpg", role: "Staff writer" },
+  author: { name: "Ada Reporter", avatar: "/images/authors/ada.jpg", role: "Staff writer", slug: "ada-reporter" },
+  authors: [
+    { id: 1, name: "Ada Reporter", avatar: "/images/authors/ada.jpg", role: "Staff writer", slug: "ada-reporter", links: [] },
+  ],
   bodyHtml: "<p>Body.</p>",
   sources: "",
   sourceLinks: [

@@ -5,9 +5,17 @@ import { categoryFromSlug, isCategory } from "~/utils/categories";
 import { PUBLIC_REVALIDATE } from "~/utils/http";
 import type { Route } from "./+types/rss";
 
-/** `/rss.xml` (route "rss-site") and `/category/{slug}/rss.xml` (route "rss-category"): RSS 2.0. */
+/**
+ * `/rss.xml` (route "rss-site"), `/category/{slug}/rss.xml` (route "rss-category") and `/author/{author}/rss.xml`
+ * (route "rss-author", an unknown author is a 404): RSS 2.0.
+ */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { syndication } = context.get(servicesContext);
+  if ("author" in params && params.author !== undefined) {
+    const xml = await syndication.authorRss(params.author);
+    if (xml === null) throw data(null, { status: 404 });
+    return new Response(xml, { headers: { "Content-Type": RSS_CONTENT_TYPE, "Cache-Control": PUBLIC_REVALIDATE } });
+  }
   const slug = "slug" in params ? params.slug : undefined;
   let category;
   if (slug !== undefined) {

@@ -1,8 +1,8 @@
-import { and, count, desc, eq, inArray, lte, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lte, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.server";
-import { admins, articles, authors, relatedArticles } from "../../db/schema";
-import type { ArticleDetail, ArticleSummary, Headline } from "../../utils/articles";
+import { admins, articleCoauthors, articles, authors, relatedArticles } from "../../db/schema";
+import type { ArticleDetail, ArticleSummary, AuthorProfile, BylineAuthor, Headline } from "../../utils/articles";
 import type { Category } from "../../utils/categories";
 import { systemClock, type Clock } from "../clock.server";
 import type { Logger } from "../logger.server";
@@ -29,7 +29,7 @@ export const summaryColumns = {
   isFeatured: articles.isFeatured,
   isPopular: articles.isPopular,
   isAiGenerated: articles.isAiGenerated,
-  author: { name: authors.name, avatar: authors.avatar, role: authors.role },
+  author: { name: authors.name, avatar: authors.avatar, role: authors.role, slug: authors.slug },
 };
 
 /** Published (not a draft, in review or scheduled); what readers see also needs its time to have come: visibleToReaders. */
@@ -44,6 +44,62 @@ export function visibleToReaders(now: Date): SQL {
 }
 /** Newest publication first; the id breaks ties so pages never overlap. */
 export const newestFirst = [desc(articles.publishedAt), desc(articles.id)] as const;
+
+/** The columns of a person in a byline. */
+const bylineColumns = {
+  id: authors.id,
+  name: authors.name,
+  avatar: authors.avatar,
+  role: authors.role,
+  slug: authors.slug,
+  links: authors.links,
+};
+
+/**
+ * An article's authors in byline order, for each of the given articles: the lead author (`articles.author_id`) first,
+ * then the co-authors by position. The one place that decides the order; the article page, the feeds and the JSON-LD
+ * all read it from here. Articles without a row are absent from the map.
+ */
+export async function listArticleAuthors(db: Database, articleIds: readonly number[]): Promise<Map<number, BylineAuthor[]>> {
+  const byArticle = new Map<number, BylineAuthor[]>();
+  if (articleIds.length === 0) return byArticle;
+  const ids = [...new Set(articleIds)];
+  const [leads, coauthors] = await Promise.all([
+    db
+      .select({ articleId: articles.id, ...bylineColumns })
+      .from(articles)
+      .innerJoin(authors, eq(authors.id, articles.authorId))
+      .where(inArray(articles.id, ids)),
+    db
+      .select({ articleId: articleCoauthors.articleId, ...bylineColumns })
+      .from(articleCoauthors)
+      .innerJoin(authors, eq(authors.id, articleCoauthors.authorId))
+      .where(inArray(articleCoauthors.articleId, ids))
+      .orderBy(asc(articleCoauthors.articleId), asc(articleCoauthors.position)),
+  ]);
+  for (const { articleId, ...lead } of leads) byArticle.set(articleId, [lead]);
+  for (const { articleId, ...coauthor } of coauthors) byArticle.get(articleId)?.push(coauthor);
+  return byArticle;
+}
+
+/** Articles an author signs: as the lead author or as a co-author. */
+export function signedBy(db: Database, authorId: number): SQL | undefined {
+  return or(
+    eq(articles.authorId, authorId),
+    inArray(
+      articles.id,
+      db.select({ id: articleCoauthors.articleId }).from(articleCoauthors).where(eq(articleCoauthors.authorId, authorId)),
+    ),
+  );
+}
+
+export interface AuthorPage {
+  author: AuthorProfile;
+  articles: ArticleSummary[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
 
 export interface HomePage {
   hero: ArticleSummary | null;
@@ -62,7 +118,16 @@ export interface CategoryPage {
 /** Rendered bodies kept per process; markdown to sanitized HTML costs milliseconds, a lookup nothing. */
 export const BODY_CACHE_SIZE = 500;
 
-export function createArticleService({ db, logger, clock = systemClock }: { db: Database; logger?: Logger; clock?: Clock }) {
+export function createArticleService({
+  db,
+  logger,
+  clock = systemClock,
+}: {
+  db: Database;
+  logger?: Logger;
+  /** What "now" is for `visibleToReaders`. */
+  clock?: Clock;
+}) {
   const visible = () => visibleToReaders(clock.now());
   // Keyed by id and last change, so an edit is never served stale; the oldest entry goes first when full.
   const renderedBodies = new Map<string, string>();
@@ -128,6 +193,28 @@ export function createArticleService({ db, logger, clock = systemClock }: { db: 
       return { articles: listed, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
     },
 
+    /**
+     * An author's page: their profile and one page of the articles they sign (as lead or co-author) that readers may
+     * see, newest first, paged like a category. The slug matches case-insensitively (slugs are lower-case); null for
+     * an unknown one; a page past the end is empty.
+     */
+    async authorPage(slug: string, page: number, pageSize = CATEGORY_PAGE_SIZE): Promise<AuthorPage | null> {
+      const [author] = await db
+        .select({ ...bylineColumns, bio: authors.bio })
+        .from(authors)
+        .where(eq(authors.slug, slug.toLowerCase()))
+        .limit(1);
+      if (!author) return null;
+      const where = and(visibleToReaders(clock.now()), signedBy(db, author.id));
+      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(articles).where(where);
+      const listed = await publishedSummaries()
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(pageSize)
+        .offset((page - 1) * pageSize);
+      return { author, articles: listed, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+    },
+
     /** A published article with its body as sanitized HTML; null for a draft or a missing id. */
     async findPublished(id: number): Promise<ArticleDetail | null> {
       const approver = alias(admins, "approver");
@@ -152,8 +239,10 @@ export function createArticleService({ db, logger, clock = systemClock }: { db: 
         .limit(1);
       if (!article) return null;
       const { content, approverName, approvedAt, rewrittenPercent, ...rest } = article;
+      const byline = (await listArticleAuthors(db, [article.id])).get(article.id) ?? [];
       return {
         ...rest,
+        authors: byline,
         bodyHtml: bodyHtml(article.id, article.updatedAt, content),
         aiDisclosure: article.isAiGenerated ? { approverName, approvedAt, rewrittenPercent } : null,
       };

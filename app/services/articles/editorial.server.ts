@@ -1,14 +1,15 @@
 import { and, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { alias } from "drizzle-orm/pg-core";
-import { admins, articles, authors, relatedArticles } from "../../db/schema";
+import { admins, articleCoauthors, articles, authors, relatedArticles } from "../../db/schema";
 import { TRANSITIONS, type Transition } from "../../utils/article-status";
 import type { ArticleListPage, ArticleStats, DraftHeadline, EditableArticle } from "../../utils/articles";
 import type { ArticleFacts } from "../../utils/permissions";
-import type { ArticleInput } from "../../validation/article";
+import { COAUTHOR_TEXTS, type ArticleInput } from "../../validation/article";
 import { ADMIN_ARTICLES_PAGE_SIZE, type ArticleListQuery } from "../../validation/article-list";
 import type { Clock } from "../index.server";
 import type { Logger } from "../logger.server";
+import { listArticleAuthors } from "./articles.server";
 import { checkStory, type EarlierStory, type SimilarArticle } from "./duplicate-check.server";
 import { containsPattern } from "./like.server";
 import { rewrittenPercent } from "./provenance.server";
@@ -34,6 +35,37 @@ export type CreateOutcome =
   | { outcome: "duplicate"; similar: SimilarArticle }
   /** Not saved yet: the new article may follow up an earlier story, which the editor is offered to mark related. */
   | { outcome: "follow-up"; earlier: EarlierStory };
+
+/** Why a choice of co-authors was refused; the save it was part of is undone. */
+export class CoauthorError extends Error {
+  constructor(
+    readonly code: "DUPLICATE_COAUTHOR" | "LEAD_AS_COAUTHOR" | "UNKNOWN_AUTHOR",
+    message: string,
+  ) {
+    super(message);
+    this.name = "CoauthorError";
+  }
+}
+
+/**
+ * Replaces an article's co-authors with `authorIds`, in that order (positions 1..n), inside the caller's transaction:
+ * nobody twice, never the lead author, only existing author profiles; otherwise a CoauthorError undoes the save.
+ */
+async function saveCoauthors(tx: Database, articleId: number, authorIds: readonly number[]): Promise<void> {
+  if (new Set(authorIds).size !== authorIds.length) throw new CoauthorError("DUPLICATE_COAUTHOR", COAUTHOR_TEXTS.duplicate);
+  const [article] = await tx.select({ leadId: articles.authorId }).from(articles).where(eq(articles.id, articleId));
+  if (article && authorIds.includes(article.leadId)) throw new CoauthorError("LEAD_AS_COAUTHOR", COAUTHOR_TEXTS.lead);
+  if (authorIds.length > 0) {
+    const found = await tx
+      .select({ id: authors.id })
+      .from(authors)
+      .where(inArray(authors.id, [...authorIds]));
+    if (found.length !== authorIds.length) throw new CoauthorError("UNKNOWN_AUTHOR", COAUTHOR_TEXTS.unknown);
+  }
+  await tx.delete(articleCoauthors).where(eq(articleCoauthors.articleId, articleId));
+  if (authorIds.length > 0)
+    await tx.insert(articleCoauthors).values(authorIds.map((authorId, index) => ({ articleId, authorId, position: index + 1 })));
+}
 
 /** The editor an article waits for: an account, named by its author profile. */
 const reviewer = alias(admins, "reviewer");
@@ -237,6 +269,7 @@ export function createEditorialService({
         followUpSeen = false,
         relatedTo = null,
         by = null,
+        coauthorIds = [],
       }: {
         authorId: number;
         allowDuplicate: boolean;
@@ -244,6 +277,8 @@ export function createEditorialService({
         relatedTo?: number | null;
         /** The account that wrote it, named by its first revision; null for the system. */
         by?: number | null;
+        /** Co-authors in byline order (editors and administrators choose them); refused with a CoauthorError. */
+        coauthorIds?: readonly number[];
       },
     ): Promise<CreateOutcome> {
       if (!allowDuplicate) {
@@ -265,6 +300,7 @@ export function createEditorialService({
           if (earlier)
             await tx.insert(relatedArticles).values({ articleId: row.articleId, relatedId: earlier.id, createdAt: now });
         }
+        if (coauthorIds.length > 0) await saveCoauthors(tx, row.articleId, coauthorIds);
         return { outcome: "created", id: row.articleId };
       });
     },
@@ -281,7 +317,14 @@ export function createEditorialService({
         expectedUpdatedAt,
         draftsOnly = false,
         by = null,
-      }: { expectedUpdatedAt?: Date; draftsOnly?: boolean; by?: number | null } = {},
+        coauthorIds,
+      }: {
+        expectedUpdatedAt?: Date;
+        draftsOnly?: boolean;
+        by?: number | null;
+        /** The co-authors in byline order, replacing the current ones in the same transaction; undefined keeps them. */
+        coauthorIds?: readonly number[];
+      } = {},
     ): Promise<ChangeOutcome> {
       // Timestamps are compared to the millisecond, the precision the editor received. A contributor's save
       // (`draftsOnly`) also names the draft state, so it cannot land after the article was submitted.
@@ -302,6 +345,7 @@ export function createEditorialService({
           .where(matches)
           .returning(revisionSnapshot);
         if (row) await recordRevision(tx, row, { kind: "edited", editorId: by, now });
+        if (row && coauthorIds !== undefined) await saveCoauthors(tx, id, coauthorIds);
         return row !== undefined;
       });
       if (saved) return changed("done");
@@ -354,6 +398,17 @@ export function createEditorialService({
         .where(and(eq(articles.id, id), inArray(articles.status, from)))
         .returning({ id: articles.id });
       return updated.length > 0 ? "done" : missingOrAlready(id);
+    },
+
+    /** The author profiles an editor may choose as co-authors, by name. */
+    async coauthorChoices(): Promise<{ id: number; name: string }[]> {
+      return db.select({ id: authors.id, name: authors.name }).from(authors).orderBy(authors.name);
+    },
+
+    /** An article's co-authors' ids in byline order (the lead author not included). */
+    async coauthorIds(articleId: number): Promise<number[]> {
+      const byline = (await listArticleAuthors(db, [articleId])).get(articleId) ?? [];
+      return byline.slice(1).map((author) => author.id);
     },
 
     /** Permanent. */

@@ -65,7 +65,7 @@ describe("feed items", () => {
     expect(listed.map((item) => item.title)).toEqual(["Newer", "Older"]);
     expect(listed[0]).toMatchObject({
       category: "Cloud",
-      authorName: "Maya Okafor",
+      authors: ["Maya Okafor"],
       image: "/images/stock/ai-technology.svg",
       publishedAt: new Date("2025-03-05T09:30:00Z"),
       lastModified: new Date("2025-03-06T10:00:00Z"),

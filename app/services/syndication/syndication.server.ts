@@ -1,12 +1,12 @@
-import { and, eq, max, sql } from "drizzle-orm";
+import { and, eq, max, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { articles, authors } from "../../db/schema";
-import { articlePath } from "../../utils/articles";
+import { articleCoauthors, articles, authors } from "../../db/schema";
+import { articlePath, authorPath } from "../../utils/articles";
 import { CATEGORIES, categorySlug, type Category } from "../../utils/categories";
 import { correctionAnchor, type PublicCorrection } from "../../utils/corrections";
 import { CORRECTION_HEADINGS } from "../../validation/correction";
 import { absoluteUrl, type SiteInfo } from "../../utils/seo";
-import { newestFirst, visibleToReaders } from "../articles/articles.server";
+import { listArticleAuthors, newestFirst, signedBy, visibleToReaders } from "../articles/articles.server";
 import { systemClock, type Clock } from "../clock.server";
 
 /*
@@ -36,9 +36,19 @@ export interface FeedItem {
   excerpt: string;
   category: Category;
   image: string;
-  authorName: string;
+  /** Everyone who signs it, in byline order (one `dc:creator` each). */
+  authors: string[];
   publishedAt: Date;
   /** When the article last changed: the later of its update and its publication. */
+  lastModified: Date;
+}
+
+/** Whose articles a feed lists: the whole site, one category, or one author (lead or co-author). */
+export type FeedScope = { category: Category } | { author: { id: number; name: string; slug: string } };
+
+/** An author page in the sitemap: an author with at least one article readers can see. */
+export interface SitemapAuthor {
+  slug: string;
   lastModified: Date;
 }
 
@@ -64,10 +74,11 @@ export function createSyndicationService({
 }: {
   db: Database;
   site: SyndicationSite;
+  /** What "now" is for `visibleToReaders`. */
   clock?: Clock;
 }) {
   const visible = () => visibleToReaders(clock.now());
-  async function feedItems(category?: Category, limit = FEED_ITEM_LIMIT): Promise<FeedItem[]> {
+  async function feedRows(where: SQL | undefined, limit: number): Promise<FeedItem[]> {
     const rows = await db
       .select({
         id: articles.id,
@@ -75,16 +86,56 @@ export function createSyndicationService({
         excerpt: articles.excerpt,
         category: articles.category,
         image: articles.image,
-        authorName: authors.name,
         publishedAt: articles.publishedAt,
         lastModified,
       })
       .from(articles)
-      .innerJoin(authors, eq(authors.id, articles.authorId))
-      .where(category ? and(visible(), eq(articles.category, category)) : visible())
+      .where(where)
       .orderBy(...newestFirst)
       .limit(limit);
-    return rows.flatMap(({ publishedAt, ...row }) => (publishedAt ? [{ ...row, publishedAt }] : []));
+    const bylines = await listArticleAuthors(
+      db,
+      rows.map((row) => row.id),
+    );
+    return rows.flatMap(({ publishedAt, ...row }) =>
+      publishedAt ? [{ ...row, authors: (bylines.get(row.id) ?? []).map((author) => author.name), publishedAt }] : [],
+    );
+  }
+
+  async function feedItems(category?: Category, limit = FEED_ITEM_LIMIT): Promise<FeedItem[]> {
+    return feedRows(category ? and(visible(), eq(articles.category, category)) : visible(), limit);
+  }
+
+  /** An author's articles that readers may see, newest first: those they lead and those they co-sign. */
+  async function authorFeedItems(authorId: number, limit = FEED_ITEM_LIMIT): Promise<FeedItem[]> {
+    return feedRows(and(visible(), signedBy(db, authorId)), limit);
+  }
+
+  /** Authors with at least one article readers may see, with the latest change among those articles. */
+  async function sitemapAuthors(): Promise<SitemapAuthor[]> {
+    const shown = visible();
+    const newest = max(lastModified).mapWith(articles.updatedAt);
+    const [leads, coauthors] = await Promise.all([
+      db
+        .select({ slug: authors.slug, lastModified: newest })
+        .from(articles)
+        .innerJoin(authors, eq(authors.id, articles.authorId))
+        .where(shown)
+        .groupBy(authors.slug),
+      db
+        .select({ slug: authors.slug, lastModified: newest })
+        .from(articleCoauthors)
+        .innerJoin(articles, eq(articles.id, articleCoauthors.articleId))
+        .innerJoin(authors, eq(authors.id, articleCoauthors.authorId))
+        .where(shown)
+        .groupBy(authors.slug),
+    ]);
+    const bySlug = new Map<string, Date>();
+    for (const row of [...leads, ...coauthors]) {
+      const known = bySlug.get(row.slug);
+      if (row.lastModified && (!known || row.lastModified > known)) bySlug.set(row.slug, row.lastModified);
+    }
+    return [...bySlug].map(([slug, date]) => ({ slug, lastModified: date })).sort((a, b) => a.slug.localeCompare(b.slug));
   }
 
   async function sitemapArticles(limit = SITEMAP_URL_LIMIT - FIXED_SITEMAP_URLS): Promise<SitemapArticle[]> {
@@ -108,17 +159,31 @@ export function createSyndicationService({
 
   return {
     feedItems,
+    authorFeedItems,
     sitemapArticles,
+    sitemapAuthors,
 
     /** The RSS 2.0 document of the whole site, or of one category. */
     async rss(category?: Category): Promise<string> {
-      return renderRss(site, category, await feedItems(category));
+      return renderRss(site, category ? { category } : undefined, await feedItems(category));
     },
 
-    /** The sitemap: home, categories, info pages and every published article (up to the protocol's limit). */
+    /** The RSS 2.0 document of one author's articles; null for an unknown slug. */
+    async authorRss(slug: string): Promise<string | null> {
+      const [author] = await db
+        .select({ id: authors.id, name: authors.name, slug: authors.slug })
+        .from(authors)
+        .where(eq(authors.slug, slug.toLowerCase()))
+        .limit(1);
+      if (!author) return null;
+      return renderRss(site, { author }, await authorFeedItems(author.id));
+    },
+
+    /** The sitemap: home, categories, info pages, author pages and every published article (up to the protocol's limit). */
     async sitemap(): Promise<string> {
-      const [entries, byCategory] = await Promise.all([sitemapArticles(), categoryLastModified()]);
-      return renderSitemap(site, entries, byCategory);
+      const [byAuthor, byCategory] = await Promise.all([sitemapAuthors(), categoryLastModified()]);
+      const entries = await sitemapArticles(SITEMAP_URL_LIMIT - FIXED_SITEMAP_URLS - byAuthor.length);
+      return renderSitemap(site, entries, byCategory, byAuthor);
     },
 
     robots(): string {
@@ -188,13 +253,36 @@ function latest(dates: Iterable<Date>): Date | null {
   return newest;
 }
 
-export function renderRss(site: SyndicationSite, category: Category | undefined, items: readonly FeedItem[]): string {
-  const channelPath = category ? `/category/${categorySlug(category)}` : "/";
-  const feedPath = category ? `/category/${categorySlug(category)}/rss.xml` : "/rss.xml";
-  const title = category ? `${site.name}: ${category} News` : site.name;
-  const description = category
-    ? `The latest ${category} news from ${site.name}.`
-    : `The latest technology news from ${site.name}.`;
+/** A feed's channel: where its page is, where it is, its title and description. */
+function channelFor(site: SyndicationSite, scope: FeedScope | undefined) {
+  if (scope && "author" in scope) {
+    const path = authorPath(scope.author.slug);
+    return {
+      channelPath: path,
+      feedPath: `${path}/rss.xml`,
+      title: `${site.name}: ${scope.author.name}`,
+      description: `The latest articles by ${scope.author.name} on ${site.name}.`,
+    };
+  }
+  if (scope) {
+    const { category } = scope;
+    return {
+      channelPath: `/category/${categorySlug(category)}`,
+      feedPath: `/category/${categorySlug(category)}/rss.xml`,
+      title: `${site.name}: ${category} News`,
+      description: `The latest ${category} news from ${site.name}.`,
+    };
+  }
+  return {
+    channelPath: "/",
+    feedPath: "/rss.xml",
+    title: site.name,
+    description: `The latest technology news from ${site.name}.`,
+  };
+}
+
+export function renderRss(site: SyndicationSite, scope: FeedScope | undefined, items: readonly FeedItem[]): string {
+  const { channelPath, feedPath, title, description } = channelFor(site, scope);
   const lastBuild = latest(items.map((item) => item.lastModified));
 
   const channel = [
@@ -270,7 +358,7 @@ function renderItem(site: SyndicationSite, item: FeedItem): string {
     element("pubDate", rfc822(item.publishedAt)),
     element("description", item.excerpt),
     element("category", item.category),
-    element("dc:creator", item.authorName),
+    ...item.authors.map((name) => element("dc:creator", name)),
     ...(image
       ? [emptyElement("media:content", { url: image.url, medium: "image", ...(image.type ? { type: image.type } : {}) })]
       : []),
@@ -287,6 +375,7 @@ export function renderSitemap(
   site: SyndicationSite,
   entries: readonly SitemapArticle[],
   categoryLastModified: ReadonlyMap<Category, Date> = new Map(),
+  authorPages: readonly SitemapAuthor[] = [],
 ): string {
   const newest = latest(categoryLastModified.values()) ?? latest(entries.map((entry) => entry.lastModified));
   const urls = [
@@ -296,6 +385,7 @@ export function renderSitemap(
     ),
     ...INFO_PAGE_PATHS.map((path) => urlEntry(absoluteUrl(site, path))),
     urlEntry(absoluteUrl(site, CORRECTIONS_PATH)),
+    ...authorPages.map((author) => urlEntry(absoluteUrl(site, authorPath(author.slug)), author.lastModified)),
     ...entries.map((entry) => urlEntry(absoluteUrl(site, articlePath(entry.id)), entry.lastModified)),
   ];
   return [
