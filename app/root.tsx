@@ -27,6 +27,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "alternate", type: "application/rss+xml", title: "Latest stories", href: "/rss.xml" },
+  { rel: "alternate", type: "application/feed+json", title: "Latest stories", href: "/feed.json" },
 ];
 
 /** What every page needs: the public site information and the headlines behind the notifications bell. */

@@ -37,6 +37,11 @@ const CACHEABLE_ROUTES: Readonly<Record<string, readonly string[]>> = {
   "routes/resources/corrections-rss": [],
   "rss-author": [],
   "routes/resources/sitemap": [],
+  "json-feed-site": [],
+  "json-feed-category": [],
+  "json-feed-author": [],
+  "routes/resources/corrections-json-feed": [],
+  "routes/resources/news-sitemap": [],
   "routes/resources/robots": [],
 };
 

@@ -30,6 +30,11 @@ const EnvSchema = z
     DATABASE_URL: optionalUrl(/^postgres(ql)?:$/, "must be a postgres:// or postgresql:// URL"),
     SITE_URL: optionalUrl(/^https?:$/, "must be an http:// or https:// URL, such as https://news.example.com"),
     SITE_NAME: z.string().trim().min(1).default("Byline"),
+    SITE_LANGUAGE: z
+      .string()
+      .trim()
+      .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "must be a language code such as en, de or pt-BR")
+      .default("en"),
     ADMIN_USERNAME: AdminUsername.optional(),
     ADMIN_PASSWORD: AdminPassword.optional(),
     SEED_CONTENT: z.enum(["demo", "none"], { error: 'must be "demo" or "none"' }).default("demo"),
@@ -68,6 +73,15 @@ const EnvSchema = z
       .int("must be a whole number of milliseconds")
       .min(0, "must be a whole number of milliseconds")
       .default(20_000),
+    WEBSUB_HUB: z
+      .string()
+      .trim()
+      .transform((value) => value.split(",").map((entry) => entry.trim()))
+      .refine(
+        (urls) => urls.every((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol)),
+        "must be one or more http:// or https:// hub URLs separated by commas, such as https://pubsubhubbub.appspot.com/",
+      )
+      .optional(),
     PAGE_CACHE: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on"),
     TRUST_PROXY: z
       .string()
@@ -129,6 +143,10 @@ export interface Config {
   /** False when SITE_URL is unset and siteUrl is the local address, which start-up corrects to the port it got. */
   siteUrlConfigured: boolean;
   siteName: string;
+  /** The site's language (SITE_LANGUAGE, default "en"): the News sitemap's publication language, the feeds'. */
+  siteLanguage: string;
+  /** WebSub hubs (WEBSUB_HUB): every feed names them, and publishing pings them. Empty: nothing is sent. */
+  websubHubs: string[];
   /**
    * The newsroom's IANA time zone (TIME_ZONE; else TZ when set; else UTC): reader dates, the weekly
    * schedule and the week key follow it, never the process's zone.
@@ -207,6 +225,7 @@ export function loadConfig(
     siteUrl,
     siteUrlConfigured: env.SITE_URL !== undefined,
     siteName: env.SITE_NAME,
+    siteLanguage: env.SITE_LANGUAGE,
     timeZone: env.TIME_ZONE ?? processTimeZone(source.TZ),
     initialAdmin:
       env.ADMIN_USERNAME && env.ADMIN_PASSWORD ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD } : undefined,
@@ -229,6 +248,7 @@ export function loadConfig(
     newsletterDoubleOptIn: env.NEWSLETTER_DOUBLE_OPT_IN === "true",
     generationSpacingMs: env.GENERATION_SPACING_MS,
     pageCache: env.PAGE_CACHE === "on",
+    websubHubs: env.WEBSUB_HUB ?? [],
     trustProxy: env.TRUST_PROXY.length === 1 && env.TRUST_PROXY[0] === "false" ? false : env.TRUST_PROXY,
     allowedHosts: env.ALLOWED_HOSTS,
     logLevel: env.LOG_LEVEL,

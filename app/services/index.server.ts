@@ -56,6 +56,8 @@ export function createServices({ config, database, logger, clock, newsOutlets = 
   const login = createLoginService({ db, clock, admins, sessions, rateLimiter });
   const contentChanges = createContentChanges({ database, logger });
   const site = { name: config.siteName, url: config.siteUrl, timeZone: config.timeZone };
+  /** What the feeds and sitemaps say: the site, its language and the WebSub hubs they advertise. */
+  const feedSite = { ...site, language: config.siteLanguage, hubs: config.websubHubs };
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -91,7 +93,7 @@ export function createServices({ config, database, logger, clock, newsOutlets = 
     /** Publishes scheduled articles when their time comes; started by the server, on every instance. */
     scheduler: createScheduler({ db, clock, logger, onPublished: contentChanges.announce }),
     uploads: createUploadService({ dataDir: config.dataDir }),
-    syndication: createSyndicationService({ db, site, clock }),
+    syndication: createSyndicationService({ db, site: feedSite, clock }),
     search: createSearchService({ db, rateLimiter, clock }),
     subscribers,
     newsletter,
@@ -99,7 +101,7 @@ export function createServices({ config, database, logger, clock, newsOutlets = 
       db,
       clock,
       logger,
-      site,
+      site: feedSite,
       notices: newsletter.correctionNotices,
       onPublicChange: contentChanges.announce,
     }),

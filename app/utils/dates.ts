@@ -107,3 +107,16 @@ export function formatDateTime(value: Date | string | null | undefined, timeZone
   }
   return format.format(date);
 }
+
+/**
+ * A moment in W3C date-time format with the newsroom's offset, as the News sitemap and NewsArticle data want it:
+ * "2026-11-25T20:30:00-05:00" for 01:30 UTC in New York.
+ */
+export function w3cDateTime(date: Date, timeZone: string): string {
+  const wall = wallClockMs(date, timeZone);
+  const offsetMinutes = Math.round((wall - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
+  const sign = offsetMinutes < 0 ? "-" : "+";
+  const hours = String(Math.floor(Math.abs(offsetMinutes) / 60)).padStart(2, "0");
+  const minutes = String(Math.abs(offsetMinutes) % 60).padStart(2, "0");
+  return `${new Date(wall).toISOString().slice(0, 19)}${sign}${hours}:${minutes}`;
+}

@@ -45,6 +45,13 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
       title: `${author.name} on ${site.name}`,
       href: `${path}/rss.xml`,
     },
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/feed+json",
+      title: `${author.name} on ${site.name}`,
+      href: `${path}/feed.json`,
+    },
   ];
 }
 

@@ -57,6 +57,13 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
             title: `${name} News`,
             href: `/category/${loaderData.slug}/rss.xml`,
           },
+          {
+            tagName: "link",
+            rel: "alternate",
+            type: "application/feed+json",
+            title: `${name} News`,
+            href: `/category/${loaderData.slug}/feed.json`,
+          },
         ]
       : []),
   ];

@@ -36,6 +36,13 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
       title: "Corrections and updates",
       href: "/corrections/rss.xml",
     },
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/feed+json",
+      title: "Corrections and updates",
+      href: "/corrections/feed.json",
+    },
   ];
 }
 

@@ -11,7 +11,12 @@ import {
 import type { Clock } from "../index.server";
 import type { Logger } from "../logger.server";
 import type { NewsletterService } from "../newsletter/newsletter.server";
-import { FEED_ITEM_LIMIT, renderCorrectionsRss } from "../syndication/syndication.server";
+import {
+  FEED_ITEM_LIMIT,
+  renderCorrectionsJsonFeed,
+  renderCorrectionsRss,
+  type SyndicationSite,
+} from "../syndication/syndication.server";
 import { CATEGORY_PAGE_SIZE, isPublished, visibleToReaders } from "./articles.server";
 
 /** Why a correction was refused: the note breaks a rule, the article is not published, or it is gone. */
@@ -65,7 +70,7 @@ export function createCorrectionService({
   db: Database;
   clock: Clock;
   logger?: Logger;
-  site: { name: string; url: string };
+  site: SyndicationSite;
   /** The newsletter's correction notices; without them (some tests) nobody is notified. */
   notices?: NewsletterService["correctionNotices"];
   /** Called after a change readers may see, so cached pages are dropped on every instance. */
@@ -168,6 +173,12 @@ export function createCorrectionService({
     async rss(): Promise<string> {
       const { corrections } = await recent(1, FEED_ITEM_LIMIT);
       return renderCorrectionsRss(site, corrections);
+    },
+
+    /** The corrections feed as JSON Feed 1.1. */
+    async jsonFeed(): Promise<string> {
+      const { corrections } = await recent(1, FEED_ITEM_LIMIT);
+      return renderCorrectionsJsonFeed(site, corrections);
     },
 
     /** Deletes a note added by mistake; "missing" when it is not this article's or already gone. */

@@ -1,4 +1,4 @@
-import { and, eq, max, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, max, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { articleCoauthors, articles, authors } from "../../db/schema";
 import { articlePath, authorPath } from "../../utils/articles";
@@ -8,6 +8,8 @@ import { CORRECTION_HEADINGS } from "../../validation/correction";
 import { absoluteUrl, type SiteInfo } from "../../utils/seo";
 import { listArticleAuthors, newestFirst, signedBy, visibleToReaders } from "../articles/articles.server";
 import { systemClock, type Clock } from "../clock.server";
+import { renderArticleHtml } from "../articles/markdown.server";
+import { w3cDateTime } from "../../utils/dates";
 
 /*
  * RSS 2.0 feeds, the sitemap and robots.txt. The XML is written by the small escaping builder
@@ -27,7 +29,17 @@ export const RSS_CONTENT_TYPE = "application/rss+xml; charset=utf-8";
 export const SITEMAP_CONTENT_TYPE = "application/xml; charset=utf-8";
 export const ROBOTS_CONTENT_TYPE = "text/plain; charset=utf-8";
 
-type SyndicationSite = Pick<SiteInfo, "name" | "url">;
+/**
+ * What the feeds and sitemaps say about the site: its name and address, and optionally its language (SITE_LANGUAGE,
+ * "en" when unset), the newsroom's time zone for W3C times (UTC when unset) and the WebSub hubs (WEBSUB_HUB) every
+ * feed advertises.
+ */
+export type SyndicationSite = Pick<SiteInfo, "name" | "url"> & { language?: string; timeZone?: string; hubs?: readonly string[] };
+
+export const JSON_FEED_CONTENT_TYPE = "application/feed+json; charset=utf-8";
+/** Google News lists articles published in the last two days, at most 1,000 per sitemap. */
+export const NEWS_SITEMAP_WINDOW_MS = 2 * 24 * 60 * 60_000;
+export const NEWS_SITEMAP_LIMIT = 1_000;
 
 /** One published article as a feed lists it. */
 export interface FeedItem {
@@ -36,8 +48,10 @@ export interface FeedItem {
   excerpt: string;
   category: Category;
   image: string;
-  /** Everyone who signs it, in byline order (one `dc:creator` each). */
-  authors: string[];
+  /** Everyone who signs it, in byline order (one `dc:creator` each; in JSON Feed with their author page). */
+  authors: { name: string; slug: string }[];
+  /** The full body as sanitized HTML, the way the article page shows it. */
+  contentHtml: string;
   publishedAt: Date;
   /** When the article last changed: the later of its update and its publication. */
   lastModified: Date;
@@ -86,6 +100,7 @@ export function createSyndicationService({
         excerpt: articles.excerpt,
         category: articles.category,
         image: articles.image,
+        content: articles.content,
         publishedAt: articles.publishedAt,
         lastModified,
       })
@@ -97,8 +112,17 @@ export function createSyndicationService({
       db,
       rows.map((row) => row.id),
     );
-    return rows.flatMap(({ publishedAt, ...row }) =>
-      publishedAt ? [{ ...row, authors: (bylines.get(row.id) ?? []).map((author) => author.name), publishedAt }] : [],
+    return rows.flatMap(({ publishedAt, content, ...row }) =>
+      publishedAt
+        ? [
+            {
+              ...row,
+              authors: (bylines.get(row.id) ?? []).map(({ name, slug }) => ({ name, slug })),
+              contentHtml: renderArticleHtml(content),
+              publishedAt,
+            },
+          ]
+        : [],
     );
   }
 
@@ -157,26 +181,59 @@ export function createSyndicationService({
     return new Map(rows.flatMap((row) => (row.lastModified ? [[row.category, row.lastModified] as const] : [])));
   }
 
+  /** Articles published in the last two days, newest first, for the News sitemap. */
+  async function newsArticles(): Promise<NewsSitemapArticle[]> {
+    const now = clock.now();
+    const rows = await db
+      .select({ id: articles.id, title: articles.title, publishedAt: articles.publishedAt })
+      .from(articles)
+      .where(and(visibleToReaders(now), gte(articles.publishedAt, new Date(now.getTime() - NEWS_SITEMAP_WINDOW_MS))))
+      .orderBy(...newestFirst)
+      .limit(NEWS_SITEMAP_LIMIT);
+    return rows.flatMap(({ publishedAt, ...row }) => (publishedAt ? [{ ...row, publishedAt }] : []));
+  }
+
+  async function findAuthor(slug: string) {
+    const [author] = await db
+      .select({ id: authors.id, name: authors.name, slug: authors.slug })
+      .from(authors)
+      .where(eq(authors.slug, slug.toLowerCase()))
+      .limit(1);
+    return author ?? null;
+  }
+
   return {
     feedItems,
     authorFeedItems,
     sitemapArticles,
     sitemapAuthors,
+    newsArticles,
 
     /** The RSS 2.0 document of the whole site, or of one category. */
     async rss(category?: Category): Promise<string> {
       return renderRss(site, category ? { category } : undefined, await feedItems(category));
     },
 
+    /** The same feed as JSON Feed 1.1. */
+    async jsonFeed(category?: Category): Promise<string> {
+      return renderJsonFeed(site, category ? { category } : undefined, await feedItems(category));
+    },
+
     /** The RSS 2.0 document of one author's articles; null for an unknown slug. */
     async authorRss(slug: string): Promise<string | null> {
-      const [author] = await db
-        .select({ id: authors.id, name: authors.name, slug: authors.slug })
-        .from(authors)
-        .where(eq(authors.slug, slug.toLowerCase()))
-        .limit(1);
-      if (!author) return null;
-      return renderRss(site, { author }, await authorFeedItems(author.id));
+      const author = await findAuthor(slug);
+      return author ? renderRss(site, { author }, await authorFeedItems(author.id)) : null;
+    },
+
+    /** The same feed as JSON Feed 1.1; null for an unknown slug. */
+    async authorJsonFeed(slug: string): Promise<string | null> {
+      const author = await findAuthor(slug);
+      return author ? renderJsonFeed(site, { author }, await authorFeedItems(author.id)) : null;
+    },
+
+    /** The Google News sitemap: articles published in the last two days (an empty one is valid). */
+    async newsSitemap(): Promise<string> {
+      return renderNewsSitemap(site, await newsArticles());
     },
 
     /** The sitemap: home, categories, info pages, author pages and every published article (up to the protocol's limit). */
@@ -253,13 +310,21 @@ function latest(dates: Iterable<Date>): Date | null {
   return newest;
 }
 
-/** A feed's channel: where its page is, where it is, its title and description. */
+/** One article in the News sitemap. */
+export interface NewsSitemapArticle {
+  id: number;
+  title: string;
+  publishedAt: Date;
+}
+
+/** A feed's channel: where its page is, where it is (RSS and JSON Feed), its title and description. */
 function channelFor(site: SyndicationSite, scope: FeedScope | undefined) {
   if (scope && "author" in scope) {
     const path = authorPath(scope.author.slug);
     return {
       channelPath: path,
       feedPath: `${path}/rss.xml`,
+      jsonPath: `${path}/feed.json`,
       title: `${site.name}: ${scope.author.name}`,
       description: `The latest articles by ${scope.author.name} on ${site.name}.`,
     };
@@ -269,6 +334,7 @@ function channelFor(site: SyndicationSite, scope: FeedScope | undefined) {
     return {
       channelPath: `/category/${categorySlug(category)}`,
       feedPath: `/category/${categorySlug(category)}/rss.xml`,
+      jsonPath: `/category/${categorySlug(category)}/feed.json`,
       title: `${site.name}: ${category} News`,
       description: `The latest ${category} news from ${site.name}.`,
     };
@@ -276,6 +342,7 @@ function channelFor(site: SyndicationSite, scope: FeedScope | undefined) {
   return {
     channelPath: "/",
     feedPath: "/rss.xml",
+    jsonPath: "/feed.json",
     title: site.name,
     description: `The latest technology news from ${site.name}.`,
   };
@@ -289,15 +356,15 @@ export function renderRss(site: SyndicationSite, scope: FeedScope | undefined, i
     element("title", title),
     element("link", absoluteUrl(site, channelPath)),
     element("description", description),
-    element("language", "en-us"),
-    emptyElement("atom:link", { href: absoluteUrl(site, feedPath), rel: "self", type: "application/rss+xml" }),
+    element("language", language(site)),
+    ...selfAndHubs(site, feedPath),
     ...(lastBuild ? [element("lastBuildDate", rfc822(lastBuild))] : []),
     element("generator", "Byline"),
     ...items.map((item) => renderItem(site, item)),
   ];
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/">',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/">',
     "<channel>",
     ...channel,
     "</channel>",
@@ -316,12 +383,8 @@ export function renderCorrectionsRss(site: SyndicationSite, corrections: readonl
     element("title", `${site.name}: Corrections and updates`),
     element("link", absoluteUrl(site, CORRECTIONS_PATH)),
     element("description", `Corrections and updates to stories published by ${site.name}.`),
-    element("language", "en-us"),
-    emptyElement("atom:link", {
-      href: absoluteUrl(site, `${CORRECTIONS_PATH}/rss.xml`),
-      rel: "self",
-      type: "application/rss+xml",
-    }),
+    element("language", language(site)),
+    ...selfAndHubs(site, `${CORRECTIONS_PATH}/rss.xml`),
     ...(lastBuild ? [element("lastBuildDate", rfc822(lastBuild))] : []),
     element("generator", "Byline"),
     ...corrections.map((correction) => {
@@ -357,8 +420,9 @@ function renderItem(site: SyndicationSite, item: FeedItem): string {
     element("guid", link, { isPermaLink: "true" }),
     element("pubDate", rfc822(item.publishedAt)),
     element("description", item.excerpt),
+    element("content:encoded", item.contentHtml),
     element("category", item.category),
-    ...item.authors.map((name) => element("dc:creator", name)),
+    ...item.authors.map((author) => element("dc:creator", author.name)),
     ...(image
       ? [emptyElement("media:content", { url: image.url, medium: "image", ...(image.type ? { type: image.type } : {}) })]
       : []),
@@ -398,5 +462,119 @@ export function renderSitemap(
 }
 
 export function renderRobots(site: SyndicationSite): string {
-  return ["User-agent: *", "Allow: /", "Disallow: /admin", "", `Sitemap: ${absoluteUrl(site, "/sitemap.xml")}`, ""].join("\n");
+  return [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /admin",
+    "",
+    `Sitemap: ${absoluteUrl(site, "/sitemap.xml")}`,
+    `Sitemap: ${absoluteUrl(site, NEWS_SITEMAP_PATH)}`,
+    "",
+  ].join("\n");
+}
+
+export const NEWS_SITEMAP_PATH = "/news-sitemap.xml";
+
+/** The feeds' language: SITE_LANGUAGE, "en" when unset. */
+function language(site: SyndicationSite): string {
+  return site.language ?? "en";
+}
+
+/** A feed's own address and, with WEBSUB_HUB set, each hub (WebSub 4: rel="self" and rel="hub" links). */
+function selfAndHubs(site: SyndicationSite, feedPath: string): string[] {
+  return [
+    emptyElement("atom:link", { href: absoluteUrl(site, feedPath), rel: "self", type: "application/rss+xml" }),
+    ...(site.hubs ?? []).map((hub) => emptyElement("atom:link", { href: hub, rel: "hub" })),
+  ];
+}
+
+/**
+ * JSON Feed 1.1 (https://jsonfeed.org/version/1.1) of the same items as the RSS feed: the full sanitized body as
+ * `content_html`, the cover as `image`, every author with their page, and the WebSub hubs when configured. Item
+ * ids are the article addresses, which never change with edits.
+ */
+export function renderJsonFeed(site: SyndicationSite, scope: FeedScope | undefined, items: readonly FeedItem[]): string {
+  const { channelPath, jsonPath, title, description } = channelFor(site, scope);
+  const feed = {
+    version: "https://jsonfeed.org/version/1.1",
+    title,
+    home_page_url: absoluteUrl(site, channelPath),
+    feed_url: absoluteUrl(site, jsonPath),
+    description,
+    language: language(site),
+    ...(site.hubs && site.hubs.length > 0 ? { hubs: site.hubs.map((url) => ({ type: "WebSub", url })) } : {}),
+    items: items.map((item) => {
+      const url = absoluteUrl(site, articlePath(item.id));
+      const image = cover(site, item.image);
+      return {
+        id: url,
+        url,
+        title: item.title,
+        content_html: item.contentHtml,
+        summary: item.excerpt,
+        ...(image ? { image: image.url } : {}),
+        date_published: item.publishedAt.toISOString(),
+        date_modified: item.lastModified.toISOString(),
+        authors: item.authors.map((author) => ({ name: author.name, url: absoluteUrl(site, authorPath(author.slug)) })),
+        tags: [item.category],
+      };
+    }),
+  };
+  return `${JSON.stringify(feed, null, 2)}\n`;
+}
+
+/** The corrections feed as JSON Feed 1.1: one item per note, linking to it on the article page. */
+export function renderCorrectionsJsonFeed(site: SyndicationSite, corrections: readonly PublicCorrection[]): string {
+  const feed = {
+    version: "https://jsonfeed.org/version/1.1",
+    title: `${site.name}: Corrections and updates`,
+    home_page_url: absoluteUrl(site, CORRECTIONS_PATH),
+    feed_url: absoluteUrl(site, `${CORRECTIONS_PATH}/feed.json`),
+    description: `Corrections and updates to stories published by ${site.name}.`,
+    language: language(site),
+    ...(site.hubs && site.hubs.length > 0 ? { hubs: site.hubs.map((url) => ({ type: "WebSub", url })) } : {}),
+    items: corrections.map((correction) => {
+      const url = `${absoluteUrl(site, articlePath(correction.articleId))}#${correctionAnchor(correction.id)}`;
+      return {
+        id: url,
+        url,
+        title: `${CORRECTION_HEADINGS[correction.kind]}: ${correction.articleTitle}`,
+        content_text: correction.note,
+        date_published: correction.createdAt.toISOString(),
+        tags: [CORRECTION_HEADINGS[correction.kind]],
+      };
+    }),
+  };
+  return `${JSON.stringify(feed, null, 2)}\n`;
+}
+
+/**
+ * The Google News sitemap (https://www.google.com/schemas/sitemap-news/0.9): each article of the last two days with
+ * its publication (SITE_NAME, SITE_LANGUAGE), its publication time in W3C format with the newsroom's offset, and its
+ * title. Without articles it is an empty, valid urlset.
+ */
+export function renderNewsSitemap(site: SyndicationSite, entries: readonly NewsSitemapArticle[]): string {
+  const timeZone = site.timeZone ?? "UTC";
+  const urls = entries.map((entry) =>
+    [
+      "<url>",
+      element("loc", absoluteUrl(site, articlePath(entry.id))),
+      "<news:news>",
+      "<news:publication>",
+      element("news:name", site.name),
+      element("news:language", language(site)),
+      "</news:publication>",
+      element("news:publication_date", w3cDateTime(entry.publishedAt, timeZone)),
+      element("news:title", entry.title),
+      "</news:news>",
+      "</url>",
+    ].join(""),
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">',
+    ...urls,
+    "</urlset>",
+    "",
+  ].join("\n");
 }
