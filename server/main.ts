@@ -77,6 +77,7 @@ export async function main({ vite, clock = systemClock }: { vite?: ViteDevServer
   services.generation.jobs.startWorker({ exclusive: database.driver === "pglite" });
   services.newsletter.start({ exclusive: database.driver === "pglite" });
   services.scheduler.start();
+  services.websub.start();
 
   // Rendered pages are kept until content changes here or on another instance (NOTIFY), or a minute passes.
   const pageCache = config.pageCache && !vite ? createPageCache() : undefined;
@@ -113,6 +114,7 @@ export async function main({ vite, clock = systemClock }: { vite?: ViteDevServer
           services.generation.jobs.stop(),
           services.newsletter.stop(),
           services.scheduler.stop(),
+          services.websub.stop(),
           services.contentChanges.stop(),
           // Confirmation messages still being sent after their sign-up was answered.
           services.subscribers.settled(),

@@ -34,6 +34,7 @@ describe(`schema on ${testDriver()}`, () => {
       "related_articles",
       "sessions",
       "staff_invitations",
+      "websub_pings",
     ]);
   });
 

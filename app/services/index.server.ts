@@ -18,6 +18,7 @@ import { createContentChanges } from "./content-changes.server";
 import { createRateLimiter } from "./rate-limits/rate-limiter.server";
 import { createSearchService } from "./search/search.server";
 import { createSyndicationService } from "./syndication/syndication.server";
+import { createWebSub } from "./syndication/websub.server";
 import { createUploadService } from "./uploads/uploads.server";
 import type { Config } from "./env.server";
 import { createAiProviders } from "./generation/ai-provider.server";
@@ -58,6 +59,7 @@ export function createServices({ config, database, logger, clock, newsOutlets = 
   const site = { name: config.siteName, url: config.siteUrl, timeZone: config.timeZone };
   /** What the feeds and sitemaps say: the site, its language and the WebSub hubs they advertise. */
   const feedSite = { ...site, language: config.siteLanguage, hubs: config.websubHubs };
+  const websub = createWebSub({ db, clock, logger, site, hubs: config.websubHubs });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -87,11 +89,28 @@ export function createServices({ config, database, logger, clock, newsOutlets = 
     logger,
     clock,
     articles: createArticleService({ db, logger, clock }),
-    editorial: createEditorialService({ db, clock, logger, onPublicChange: contentChanges.announce, storyJudge }),
+    editorial: createEditorialService({
+      db,
+      clock,
+      logger,
+      onPublicChange: contentChanges.announce,
+      onPublished: websub.articlesPublished,
+      storyJudge,
+    }),
     revisions: createRevisionService({ db, clock, onPublicChange: contentChanges.announce }),
     contentChanges,
     /** Publishes scheduled articles when their time comes; started by the server, on every instance. */
-    scheduler: createScheduler({ db, clock, logger, onPublished: contentChanges.announce }),
+    scheduler: createScheduler({
+      db,
+      clock,
+      logger,
+      onPublished: async (published) => {
+        await contentChanges.announce();
+        await websub.articlesPublished(published.map((article) => article.id));
+      },
+    }),
+    /** WebSub pings after publishing (WEBSUB_HUB); started by the server, on every instance. */
+    websub,
     uploads: createUploadService({ dataDir: config.dataDir }),
     syndication: createSyndicationService({ db, site: feedSite, clock }),
     search: createSearchService({ db, rateLimiter, clock }),

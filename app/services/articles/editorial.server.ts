@@ -143,6 +143,7 @@ export function createEditorialService({
   clock,
   logger,
   onPublicChange = async () => {},
+  onPublished = async () => {},
   storyJudge = null,
 }: {
   db: Database;
@@ -152,6 +153,8 @@ export function createEditorialService({
   storyJudge?: StoryJudge | null;
   /** Called after a change readers may see (edit, publish, unpublish, delete), so cached pages are dropped. */
   onPublicChange?: () => Promise<unknown>;
+  /** Called once after an article is published (not scheduled: the scheduler calls its own): feed pings. */
+  onPublished?: (articleIds: number[]) => Promise<unknown>;
 }) {
   /** Announces a change that took place. */
   async function changed<T extends ChangeOutcome>(outcome: T): Promise<T> {
@@ -378,6 +381,12 @@ export function createEditorialService({
         .set({ ...changes, status: to, updatedAt: now })
         .where(and(eq(articles.id, id), inArray(articles.status, [...from])))
         .returning({ id: articles.id });
+      if (updated.length > 0 && transition === "publish") {
+        // Pages first, so a hub that fetches the feed at once gets the new one.
+        const outcome = await changed("done");
+        await onPublished([id]);
+        return outcome;
+      }
       // Only publishing and unpublishing change what readers see.
       if (updated.length > 0) return transition === "publish" || transition === "unpublish" ? changed("done") : "done";
       return missingOrAlready(id);
