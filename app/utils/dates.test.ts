@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatArticleDate, formatDateTime, instantToZonedTime, isTimeZone, zonedTimeToInstant } from "./dates";
+import { formatArticleDate, formatDateTime, instantToZonedTime, isTimeZone, w3cDateTime, zonedTimeToInstant } from "./dates";
 
 describe("formatArticleDate", () => {
   it("writes US dates with a short month", () => {
@@ -68,5 +68,15 @@ describe("the newsroom's clock for scheduling", () => {
     expect(instantToZonedTime(moment, "Asia/Tokyo")).toBe("2026-11-27T23:00");
     expect(formatDateTime(moment, "America/New_York")).toBe("Nov 27, 2026, 9:00 AM EST");
     expect(zonedTimeToInstant(instantToZonedTime(moment, "Europe/Berlin"), "Europe/Berlin")).toEqual(moment);
+  });
+});
+
+describe("w3cDateTime", () => {
+  it("writes the moment with the newsroom's offset, as the News sitemap wants it", () => {
+    const moment = new Date("2026-11-26T01:30:00.000Z");
+    expect(w3cDateTime(moment, "America/New_York")).toBe("2026-11-25T20:30:00-05:00");
+    expect(w3cDateTime(moment, "Asia/Kolkata")).toBe("2026-11-26T07:00:00+05:30");
+    expect(w3cDateTime(moment, "UTC")).toBe("2026-11-26T01:30:00+00:00");
+    expect(w3cDateTime(new Date("2026-07-01T12:00:00Z"), "America/New_York")).toBe("2026-07-01T08:00:00-04:00");
   });
 });

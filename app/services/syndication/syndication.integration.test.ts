@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { resetDatabase, withTestDatabase } from "../../../tests/setup/test-database";
 import { articles, authors } from "../../db/schema";
 import type { Category } from "../../utils/categories";
+import { manualClock } from "../../../tests/support/manual-clock";
 import { createSyndicationService, escapeXml, FEED_ITEM_LIMIT, renderRobots, renderSitemap } from "./syndication.server";
 
 const database = withTestDatabase();
@@ -65,7 +66,8 @@ describe("feed items", () => {
     expect(listed.map((item) => item.title)).toEqual(["Newer", "Older"]);
     expect(listed[0]).toMatchObject({
       category: "Cloud",
-      authors: ["Maya Okafor"],
+      authors: [{ name: "Maya Okafor", slug: "maya-okafor" }],
+      contentHtml: "<p>Body</p>",
       image: "/images/stock/ai-technology.svg",
       publishedAt: new Date("2025-03-05T09:30:00Z"),
       lastModified: new Date("2025-03-06T10:00:00Z"),
@@ -103,7 +105,7 @@ describe("the RSS document", () => {
     expect(xml).not.toContain("Secret draft");
     expect(all(xml, "title")).toEqual(["Byline", "Ember-7 ships"]);
     expect(all(xml, "link")).toEqual(["https://news.example/", `https://news.example/article/${id}`]);
-    expect(all(xml, "language")).toEqual(["en-us"]);
+    expect(all(xml, "language")).toEqual(["en"]);
     expect(all(xml, "lastBuildDate")).toEqual(["Wed, 05 Mar 2025 09:30:00 GMT"]);
     expect(xml).toContain('<atom:link href="https://news.example/rss.xml" rel="self" type="application/rss+xml"/>');
 
@@ -111,6 +113,8 @@ describe("the RSS document", () => {
     expect(item).toContain(`<guid isPermaLink="true">https://news.example/article/${id}</guid>`);
     expect(item).toContain("<pubDate>Wed, 05 Mar 2025 09:30:00 GMT</pubDate>");
     expect(item).toContain("<description>A small model.</description>");
+    // The full body, sanitized HTML as the article page shows it (issue 21).
+    expect(item).toContain("<content:encoded>&lt;p&gt;Body&lt;/p&gt;</content:encoded>");
     expect(item).toContain("<category>AI</category>");
     expect(item).toContain("<dc:creator>Maya Okafor</dc:creator>");
     expect(item).toContain(
@@ -209,11 +213,94 @@ describe("the sitemap", () => {
 
 describe("robots.txt and escaping", () => {
   it("allows everything but the admin area and points to the sitemap", () => {
-    expect(renderRobots(site)).toBe("User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: https://news.example/sitemap.xml\n");
+    expect(renderRobots(site)).toBe(
+      "User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: https://news.example/sitemap.xml\nSitemap: https://news.example/news-sitemap.xml\n",
+    );
   });
 
   it("escapes the five XML characters and drops characters XML forbids", () => {
     expect(escapeXml(`a & b < c > d " e ' f`)).toBe("a &amp; b &lt; c &gt; d &quot; e &apos; f");
     expect(escapeXml("bell\u0007 tab\t nl\n \uFFFE \uD800x 😀")).toBe("bell tab\t nl\n  x 😀");
+  });
+});
+
+describe("JSON Feed 1.1", () => {
+  beforeEach(() => resetDatabase(database.db));
+
+  it("lists the same items as RSS with the full body, the cover, the authors' pages and the hubs", async () => {
+    const [id] = await seed([
+      { title: "Ember-7 ships", category: "Cloud", publishedAt: "2025-03-05T09:30:00Z", updatedAt: "2025-03-06T10:00:00Z" },
+      { title: "Secret draft", publishedAt: null },
+    ]);
+    const service = createSyndicationService({
+      db: database.db,
+      site: { ...site, language: "de", hubs: ["https://hub.example/"] },
+    });
+    const feed = JSON.parse(await service.jsonFeed()) as Record<string, unknown>;
+    expect(feed).toEqual({
+      version: "https://jsonfeed.org/version/1.1",
+      title: "Byline",
+      home_page_url: "https://news.example/",
+      feed_url: "https://news.example/feed.json",
+      description: "The latest technology news from Byline.",
+      language: "de",
+      hubs: [{ type: "WebSub", url: "https://hub.example/" }],
+      items: [
+        {
+          id: `https://news.example/article/${id}`,
+          url: `https://news.example/article/${id}`,
+          title: "Ember-7 ships",
+          content_html: "<p>Body</p>",
+          summary: "About Ember-7 ships",
+          image: "https://news.example/images/stock/ai-technology.svg",
+          date_published: "2025-03-05T09:30:00.000Z",
+          date_modified: "2025-03-06T10:00:00.000Z",
+          authors: [{ name: "Maya Okafor", url: "https://news.example/author/maya-okafor" }],
+          tags: ["Cloud"],
+        },
+      ],
+    });
+    const category = JSON.parse(await service.jsonFeed("Cloud")) as { feed_url: string; items: unknown[] };
+    expect(category.feed_url).toBe("https://news.example/category/cloud/feed.json");
+    expect(category.items).toHaveLength(1);
+    expect((JSON.parse((await service.authorJsonFeed("maya-okafor"))!) as { items: unknown[] }).items).toHaveLength(1);
+    expect(await service.authorJsonFeed("nobody")).toBeNull();
+    // The RSS feed names the hub and itself (WebSub discovery).
+    const rss = await service.rss();
+    expect(rss).toContain('<atom:link href="https://news.example/rss.xml" rel="self" type="application/rss+xml"/>');
+    expect(rss).toContain('<atom:link href="https://hub.example/" rel="hub"/>');
+  });
+});
+
+describe("the Google News sitemap", () => {
+  beforeEach(() => resetDatabase(database.db));
+
+  it("lists what was published in the last two days, newest first, with the publication and a W3C time", async () => {
+    const [, recent, newest] = await seed([
+      { title: "Three days old", publishedAt: "2026-11-23T08:00:00Z" },
+      { title: "Yesterday's story", publishedAt: "2026-11-25T14:00:00Z" },
+      { title: "Tom & Jerry's scoop", publishedAt: "2026-11-26T07:30:00Z" },
+      { title: "Draft", publishedAt: null },
+    ]);
+    const service = createSyndicationService({
+      db: database.db,
+      site: { ...site, language: "en", timeZone: "America/New_York" },
+      clock: manualClock("2026-11-26T09:00:00Z"),
+    });
+    const xml = await service.newsSitemap();
+    expect(xml).toContain('xmlns:news="http://www.google.com/schemas/sitemap-news/0.9"');
+    expect(all(xml, "loc")).toEqual([`https://news.example/article/${newest}`, `https://news.example/article/${recent}`]);
+    expect(all(xml, "news:name")).toEqual(["Byline", "Byline"]);
+    expect(all(xml, "news:language")).toEqual(["en", "en"]);
+    expect(all(xml, "news:publication_date")).toEqual(["2026-11-26T02:30:00-05:00", "2026-11-25T09:00:00-05:00"]);
+    expect(all(xml, "news:title")).toEqual(["Tom &amp; Jerry&apos;s scoop", "Yesterday&apos;s story"]);
+  });
+
+  it("is a valid, empty urlset when nothing is that recent", async () => {
+    await seed([{ title: "Old", publishedAt: "2025-03-05T09:30:00Z" }]);
+    const xml = await createSyndicationService({ db: database.db, site }).newsSitemap();
+    expect(xml).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">\n</urlset>\n',
+    );
   });
 });
