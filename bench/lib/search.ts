@@ -76,7 +76,10 @@ function substringSearch(db: Database, query: string) {
     .from(articles)
     .innerJoin(authors, eq(authors.id, articles.authorId))
     .where(
-      and(visibleToReaders(new Date()), or(ilike(articles.title, pattern), ilike(articles.excerpt, pattern), ilike(articles.content, pattern))),
+      and(
+        visibleToReaders(new Date()),
+        or(ilike(articles.title, pattern), ilike(articles.excerpt, pattern), ilike(articles.content, pattern)),
+      ),
     )
     .orderBy(desc(articles.publishedAt))
     .limit(10);
