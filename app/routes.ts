@@ -55,6 +55,8 @@ export default [
   route("author/:author/feed.json", "routes/resources/json-feed.ts", { id: "json-feed-author" }),
   route("corrections/feed.json", "routes/resources/corrections-json-feed.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("sitemaps/pages.xml", "routes/resources/sitemap-part.ts", { id: "sitemap-pages" }),
+  route("sitemaps/articles/:part", "routes/resources/sitemap-part.ts", { id: "sitemap-articles" }),
   route("news-sitemap.xml", "routes/resources/news-sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("healthz", "routes/resources/healthz.ts"),

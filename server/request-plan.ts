@@ -37,6 +37,8 @@ const CACHEABLE_ROUTES: Readonly<Record<string, readonly string[]>> = {
   "routes/resources/corrections-rss": [],
   "rss-author": [],
   "routes/resources/sitemap": [],
+  "sitemap-pages": [],
+  "sitemap-articles": [],
   "json-feed-site": [],
   "json-feed-category": [],
   "json-feed-author": [],

@@ -304,3 +304,36 @@ describe("the Google News sitemap", () => {
     );
   });
 });
+
+describe("the sitemap index", () => {
+  beforeEach(() => resetDatabase(database.db));
+
+  it("replaces the sitemap past its URL limit, pointing to the pages, the articles in parts and the News sitemap", async () => {
+    const ids = await seed(
+      Array.from({ length: 25 }, (_, index) => ({
+        title: `Story ${index + 1}`,
+        publishedAt: new Date(Date.UTC(2025, 2, 1, index)).toISOString(),
+      })),
+    );
+    const service = createSyndicationService({ db: database.db, site });
+    // Under the limit: one urlset.
+    expect(await service.sitemap(100)).toContain("<urlset");
+    // Over it (17 fixed and author URLs plus 25 articles, parts of 20): an index.
+    const index = await service.sitemap(20);
+    expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(all(index, "loc")).toEqual([
+      "https://news.example/sitemaps/pages.xml",
+      "https://news.example/sitemaps/articles/1.xml",
+      "https://news.example/sitemaps/articles/2.xml",
+      "https://news.example/news-sitemap.xml",
+    ]);
+    const newestFirst = [...ids].reverse().map((id) => `https://news.example/article/${id}`);
+    expect(all((await service.sitemapArticlesPart(1, 20))!, "loc")).toEqual(newestFirst.slice(0, 20));
+    expect(all((await service.sitemapArticlesPart(2, 20))!, "loc")).toEqual(newestFirst.slice(20));
+    expect(await service.sitemapArticlesPart(3, 20)).toBeNull();
+    expect(await service.sitemapArticlesPart(0, 20)).toBeNull();
+    const pages = await service.sitemapPages();
+    expect(all(pages, "loc")).toContain("https://news.example/author/maya-okafor");
+    expect(all(pages, "loc").some((loc) => loc.includes("/article/"))).toBe(false);
+  });
+});

@@ -1,4 +1,4 @@
-import { and, eq, gte, max, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, gte, max, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { articleCoauthors, articles, authors } from "../../db/schema";
 import { articlePath, authorPath } from "../../utils/articles";
@@ -162,13 +162,19 @@ export function createSyndicationService({
     return [...bySlug].map(([slug, date]) => ({ slug, lastModified: date })).sort((a, b) => a.slug.localeCompare(b.slug));
   }
 
-  async function sitemapArticles(limit = SITEMAP_URL_LIMIT - FIXED_SITEMAP_URLS): Promise<SitemapArticle[]> {
+  async function sitemapArticles(limit = SITEMAP_URL_LIMIT - FIXED_SITEMAP_URLS, offset = 0): Promise<SitemapArticle[]> {
     return db
       .select({ id: articles.id, lastModified })
       .from(articles)
       .where(visible())
       .orderBy(...newestFirst)
-      .limit(limit);
+      .limit(limit)
+      .offset(offset);
+  }
+
+  async function visibleArticleCount(): Promise<number> {
+    const [row] = await db.select({ total: count() }).from(articles).where(visible());
+    return row?.total ?? 0;
   }
 
   /** The latest change among each category's published articles. */
@@ -237,10 +243,35 @@ export function createSyndicationService({
     },
 
     /** The sitemap: home, categories, info pages, author pages and every published article (up to the protocol's limit). */
-    async sitemap(): Promise<string> {
+    async sitemap(urlLimit = SITEMAP_URL_LIMIT): Promise<string> {
+      const [byAuthor, byCategory, total] = await Promise.all([sitemapAuthors(), categoryLastModified(), visibleArticleCount()]);
+      if (FIXED_SITEMAP_URLS + byAuthor.length + total <= urlLimit) {
+        return renderSitemap(site, await sitemapArticles(urlLimit), byCategory, byAuthor);
+      }
+      // Past the protocol's limit the sitemap becomes an index of the pages' sitemap and the articles' in parts.
+      const newest = latest(byCategory.values()) ?? undefined;
+      return renderSitemapIndex(site, [
+        { path: SITEMAP_PAGES_PATH, lastModified: newest },
+        ...Array.from({ length: Math.ceil(total / urlLimit) }, (_, index) => ({
+          path: sitemapArticlesPath(index + 1),
+          lastModified: index === 0 ? newest : undefined,
+        })),
+        { path: NEWS_SITEMAP_PATH, lastModified: newest },
+      ]);
+    },
+
+    /** In a sitemap index: home, categories, info pages, /corrections and the author pages. */
+    async sitemapPages(): Promise<string> {
       const [byAuthor, byCategory] = await Promise.all([sitemapAuthors(), categoryLastModified()]);
-      const entries = await sitemapArticles(SITEMAP_URL_LIMIT - FIXED_SITEMAP_URLS - byAuthor.length);
-      return renderSitemap(site, entries, byCategory, byAuthor);
+      return renderSitemap(site, [], byCategory, byAuthor);
+    },
+
+    /** In a sitemap index: part `part` (from 1) of the articles, newest first; null past the last part. */
+    async sitemapArticlesPart(part: number, urlLimit = SITEMAP_URL_LIMIT): Promise<string | null> {
+      if (!Number.isSafeInteger(part) || part < 1) return null;
+      const entries = await sitemapArticles(urlLimit, (part - 1) * urlLimit);
+      if (entries.length === 0) return null;
+      return renderUrlset(entries.map((entry) => urlEntry(absoluteUrl(site, articlePath(entry.id)), entry.lastModified)));
     },
 
     robots(): string {
@@ -452,11 +483,39 @@ export function renderSitemap(
     ...authorPages.map((author) => urlEntry(absoluteUrl(site, authorPath(author.slug)), author.lastModified)),
     ...entries.map((entry) => urlEntry(absoluteUrl(site, articlePath(entry.id)), entry.lastModified)),
   ];
+  return renderUrlset(urls);
+}
+
+/** The sitemap index's own parts. */
+export const SITEMAP_PAGES_PATH = "/sitemaps/pages.xml";
+export function sitemapArticlesPath(part: number): string {
+  return `/sitemaps/articles/${part}.xml`;
+}
+
+function renderUrlset(urls: readonly string[]): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ...urls,
     "</urlset>",
+    "",
+  ].join("\n");
+}
+
+/** A sitemap index (sitemaps.org): each part's address and, where known, its last change. */
+export function renderSitemapIndex(site: SyndicationSite, parts: readonly { path: string; lastModified?: Date }[]): string {
+  const entries = parts.map(({ path, lastModified }) => {
+    const fields = [
+      element("loc", absoluteUrl(site, path)),
+      ...(lastModified ? [element("lastmod", lastModified.toISOString())] : []),
+    ];
+    return `<sitemap>${fields.join("")}</sitemap>`;
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...entries,
+    "</sitemapindex>",
     "",
   ].join("\n");
 }
