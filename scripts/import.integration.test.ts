@@ -42,7 +42,7 @@ describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("npm run import", { t
     const result = await runImport(file);
     expect(result.stderr).toBe("");
     expect(result.stdout).toBe(
-      "Row 2: title contains characters that are not allowed\nImported 2 articles; 1 row was rejected.\n",
+      "Found Byline JSON: 3 articles\nRow 2: title contains characters that are not allowed\nImported 2 articles; 1 row was rejected.\n",
     );
     expect(result.code).toBe(1);
   });

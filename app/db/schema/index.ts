@@ -7,3 +7,4 @@ export * from "./generation-jobs";
 export * from "./newsletter-issues";
 export * from "./related-articles";
 export * from "./publishing";
+export * from "./imports";
