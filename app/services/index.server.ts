@@ -10,6 +10,7 @@ import { createAdminService } from "./auth/admins.server";
 import { createInvitationService } from "./auth/invitations.server";
 import { createLoginService } from "./auth/login.server";
 import { createSessionService } from "./auth/sessions.server";
+import { createOldAddressService } from "./import/old-addresses.server";
 import { createSubscriberService } from "./newsletter/subscribers.server";
 import { createNewsletterService, SEND_CONCURRENCY } from "./newsletter/newsletter.server";
 import type { SenderTimings } from "./newsletter/newsletter-sender.server";
@@ -91,6 +92,8 @@ export function createServices({ config, database, logger, clock, newsOutlets = 
     /** Publishes scheduled articles when their time comes; started by the server, on every instance. */
     scheduler: createScheduler({ db, clock, logger, onPublished: contentChanges.announce }),
     uploads: createUploadService({ dataDir: config.dataDir }),
+    /** Old Ghost and WordPress addresses of imported articles. */
+    oldAddresses: createOldAddressService({ db, clock }),
     syndication: createSyndicationService({ db, site, clock }),
     search: createSearchService({ db, rateLimiter, clock }),
     subscribers,

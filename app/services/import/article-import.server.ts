@@ -157,7 +157,7 @@ export async function importArticles({ db, now }: { db: Database; now: Date }, p
   if (good.length === 0) return { imported: 0, skipped: 0, errors };
 
   return db.transaction(async (tx) => {
-    const sourced = good.filter((entry) => entry.source);
+    const sourced = good.flatMap(({ source }) => (source ? [source] : []));
     const known = new Set<string>();
     for (let start = 0; start < sourced.length; start += 500) {
       const batch = sourced.slice(start, start + 500);
@@ -166,9 +166,7 @@ export async function importArticles({ db, now }: { db: Database; now: Date }, p
         .from(articleSources)
         .where(
           or(
-            ...batch.map(({ source }) =>
-              and(eq(articleSources.system, source!.system), eq(articleSources.sourceId, source!.sourceId)),
-            ),
+            ...batch.map((source) => and(eq(articleSources.system, source.system), eq(articleSources.sourceId, source.sourceId))),
           ),
         );
       for (const row of rows) known.add(`${row.system}:${row.sourceId}`);
@@ -222,8 +220,10 @@ export async function importArticles({ db, now }: { db: Database; now: Date }, p
       await recordRevisions(tx, inserted, { kind: "imported", now });
       const coauthorRows: (typeof articleCoauthors.$inferInsert)[] = [];
       const sourceRows: (typeof articleSources.$inferInsert)[] = [];
+      // PostgreSQL returns a multi-row insert's rows in the order of its VALUES.
       inserted.forEach((article, index) => {
-        const entry = fresh[start + index]!;
+        const entry = fresh[start + index];
+        if (!entry) throw new Error("The database returned more articles than were inserted.");
         const lead = authorIdOf(entry.value.author);
         const coauthorIds = [...new Set(entry.coauthors.map(authorIdOf))].filter((authorId) => authorId !== lead);
         coauthorIds.forEach((authorId, position) =>

@@ -53,16 +53,18 @@ const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"'
 
 /** The words of an HTML fragment, tags removed and entities decoded, on one line. */
 export function htmlToPlainText(html: string): string {
-  return html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, " ")
-    // Blocks and line breaks part words; inline tags (<em>, <a>) do not.
-    .replace(/<\/?(p|div|h[1-6]|li|ul|ol|blockquote|pre|figure|figcaption|br|hr|tr|td|th|table)\b[^>]*>/gi, " ")
-    .replace(/<[^>]*>/g, "")
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
-      if (name.startsWith("#x") || name.startsWith("#X")) return String.fromCodePoint(parseInt(name.slice(2), 16));
-      if (name.startsWith("#")) return String.fromCodePoint(parseInt(name.slice(1), 10));
-      return ENTITIES[name.toLowerCase()] ?? entity;
-    })
-    .replace(/\s+/g, " ")
-    .trim();
+  return (
+    html
+      .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, " ")
+      // Blocks and line breaks part words; inline tags (<em>, <a>) do not.
+      .replace(/<\/?(p|div|h[1-6]|li|ul|ol|blockquote|pre|figure|figcaption|br|hr|tr|td|th|table)\b[^>]*>/gi, " ")
+      .replace(/<[^>]*>/g, "")
+      .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
+        if (name.startsWith("#x") || name.startsWith("#X")) return String.fromCodePoint(parseInt(name.slice(2), 16));
+        if (name.startsWith("#")) return String.fromCodePoint(parseInt(name.slice(1), 10));
+        return ENTITIES[name.toLowerCase()] ?? entity;
+      })
+      .replace(/\s+/g, " ")
+      .trim()
+  );
 }

@@ -73,7 +73,13 @@ export function parseCategoryMap(entries: string[]): Map<string, Category> {
   for (const entry of entries) {
     const at = entry.lastIndexOf("=");
     const tag = at > 0 ? entry.slice(0, at).trim() : "";
-    const target = at > 0 ? entry.slice(at + 1).trim().toLowerCase() : "";
+    const target =
+      at > 0
+        ? entry
+            .slice(at + 1)
+            .trim()
+            .toLowerCase()
+        : "";
     const category = CATEGORIES.find((name) => name.toLowerCase() === target);
     if (!tag || !category)
       throw new CategoryMapError(

@@ -132,24 +132,19 @@ export function convertWxr(
     const wpStatus = textOf(item["wp:status"]).trim();
     const status = STATUS[wpStatus];
     if (!id) return errors.push({ row, label, reason: "has no wp:post_id" });
-    if (!status)
-      return errors.push({ row, label, reason: `status '${wpStatus}' is not publish, draft, pending or future` });
+    if (!status) return errors.push({ row, label, reason: `status '${wpStatus}' is not publish, draft, pending or future` });
 
     const categories = asList(item.category)
       .filter((category) => category["@_domain"] === "category")
       .map((category) => textOf(category).trim())
       .filter((name) => name && name.toLowerCase() !== "uncategorized");
     const primary = categories[0];
-    if (!primary)
-      return errors.push({ row, label, reason: "has no category; give it one in WordPress first" });
+    if (!primary) return errors.push({ row, label, reason: "has no category; give it one in WordPress first" });
     const category = categoryForTag(primary, options.categoryMap);
     if (!category) return errors.push({ row, label, reason: unmappedTagReason("category", primary) });
 
     const meta = new Map(
-      asList(item["wp:postmeta"]).map((entry) => [
-        textOf(entry["wp:meta_key"]).trim(),
-        textOf(entry["wp:meta_value"]).trim(),
-      ]),
+      asList(item["wp:postmeta"]).map((entry) => [textOf(entry["wp:meta_key"]).trim(), textOf(entry["wp:meta_value"]).trim()]),
     );
     const thumbnailId = meta.get("_thumbnail_id");
     const image = (thumbnailId && attachments.get(thumbnailId)) || "";
