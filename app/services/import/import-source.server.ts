@@ -60,13 +60,6 @@ export function slugPaths(slug: string, publishedAt: Date | null): string[] {
   return paths;
 }
 
-/** The path of an old address, lower-level normalised: no trailing slash (but "/" stays), query kept. */
-export function normaliseOldPath(path: string): string {
-  const [pathname = "", query] = path.split("?", 2);
-  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  return query ? `${trimmed || "/"}?${query}` : trimmed || "/";
-}
-
 /** Parses `--category-map` values ("Hardware=Gadgets"); throws a plain sentence for a bad one. */
 export function parseCategoryMap(entries: string[]): Map<string, Category> {
   const map = new Map<string, Category>();

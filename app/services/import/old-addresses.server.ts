@@ -3,7 +3,7 @@ import type { Database } from "../../db/client.server";
 import { articleSources, articles } from "../../db/schema";
 import { visibleToReaders } from "../articles/articles.server";
 import type { Clock } from "../clock.server";
-import { normaliseOldPath } from "./import-source.server";
+import { normaliseOldPath } from "../../utils/old-addresses";
 
 /**
  * The addresses imported articles had on Ghost or WordPress ("/my-post/", "/2024/05/my-post/", "/?p=42"), so that

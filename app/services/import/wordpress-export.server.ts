@@ -1,10 +1,10 @@
 import { XMLParser } from "fast-xml-parser";
+import { normaliseOldPath } from "../../utils/old-addresses";
 import { htmlToMarkdown, htmlToPlainText } from "./html-to-markdown.server";
 import {
   categoryForTag,
   type ConvertOptions,
   excerptFromHtml,
-  normaliseOldPath,
   slugPaths,
   type SourcedRow,
   type SourceRowError,
