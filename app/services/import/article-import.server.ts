@@ -148,10 +148,23 @@ export const importFailureReason = failureReason;
 export async function importArticles({ db, now }: { db: Database; now: Date }, parsed: ParsedImport): Promise<ImportResult> {
   const errors = [...parsed.errors];
   const good: { row: number; value: ArticleImportRow; coauthors: string[]; source?: SourcedRow["source"] }[] = [];
+  // An export that holds the same post twice (by its own id) imports it once; the copy is reported.
+  const firstRowOf = new Map<string, number>();
   for (const { row, value, label, coauthors, source } of parsed.rows) {
+    const named = label ? { label } : {};
+    const key = source ? `${source.system}:${source.sourceId}` : null;
+    const firstRow = key ? firstRowOf.get(key) : undefined;
+    if (firstRow !== undefined) {
+      errors.push({ row, ...named, reason: `is the same post as row ${firstRow}` });
+      continue;
+    }
     const result = ArticleImportRow.safeParse(value);
-    if (result.success) good.push({ row, value: result.data, coauthors: coauthors ?? [], source });
-    else errors.push({ row, ...(label ? { label } : {}), reason: describeIssues(result.error) });
+    if (!result.success) {
+      errors.push({ row, ...named, reason: describeIssues(result.error) });
+      continue;
+    }
+    if (key) firstRowOf.set(key, row);
+    good.push({ row, value: result.data, coauthors: coauthors ?? [], source });
   }
   errors.sort((a, b) => a.row - b.row);
   if (good.length === 0) return { imported: 0, skipped: 0, errors };

@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { asc, count, eq } from "drizzle-orm";
+import { asc, count, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDatabase, testDriver, withTestDatabase } from "../../../tests/setup/test-database";
 import { PROJECT_ROOT } from "../../db/client.server";
 import { articleCoauthors, articleRevisions, articleSources, articles, authors } from "../../db/schema";
-import { importArticles, parseImportFile } from "./article-import.server";
+import { importArticles, importFailureReason, parseImportFile } from "./article-import.server";
 import { parseCategoryMap } from "./import-source.server";
 import { createOldAddressService } from "./old-addresses.server";
 
@@ -156,13 +156,37 @@ describe(`imports from Ghost and WordPress on ${testDriver()}`, () => {
     expect(left?.value).toBe(0);
   });
 
-  it("leaves the database as it was when the batch fails half-way", async () => {
+  it("imports a post found twice in one export once, and reports the copy", async () => {
     const parsed = ghost();
-    // The same Ghost post twice in one file: the second copy breaks the uniqueness of its old address after the
-    // first six articles were inserted.
-    const broken = { ...parsed, rows: [...parsed.rows, { ...parsed.rows[1]!, row: 99 }] };
-    await expect(importArticles({ db: database.db, now }, broken)).rejects.toThrow();
-    const [total] = await database.db.select({ value: count() }).from(articles);
-    expect(total?.value).toBe(0);
+    const copy = { ...parsed.rows[1]!, row: 8 };
+    const result = await importArticles({ db: database.db, now }, { ...parsed, rows: [...parsed.rows, copy] });
+    expect(result).toEqual({
+      imported: 6,
+      skipped: 0,
+      errors: [{ row: 8, label: "Ghost post 'chip-shortage-explained'", reason: "is the same post as row 2" }],
+    });
+  });
+
+  it("leaves the database as it was when the database refuses the batch half-way", async () => {
+    // A trigger makes the database refuse the old address of the last post, after every article was inserted.
+    await database.db.execute(sql`
+      create or replace function refuse_source() returns trigger language plpgsql as $$
+      begin
+        if new.source_id = '64a1f0000000000000000007' then raise exception 'refused by the test'; end if;
+        return new;
+      end $$`);
+    await database.db.execute(
+      sql`create trigger refuse_source before insert on article_sources for each row execute function refuse_source()`,
+    );
+    try {
+      const error = await importArticles({ db: database.db, now }, ghost()).catch((caught: unknown) => caught);
+      expect(importFailureReason(error)).toBe("refused by the test");
+      for (const table of [articles, authors, articleCoauthors, articleRevisions, articleSources]) {
+        const [rows] = await database.db.select({ value: count() }).from(table);
+        expect(rows?.value).toBe(0);
+      }
+    } finally {
+      await database.db.execute(sql`drop trigger refuse_source on article_sources`);
+    }
   });
 });
