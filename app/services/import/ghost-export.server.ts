@@ -53,11 +53,21 @@ const idOf = (record: GhostRecord | undefined, key = "id"): string =>
   record && (typeof record[key] === "string" || typeof record[key] === "number") ? String(record[key]) : "";
 const sortOrder = (record: GhostRecord) => (typeof record.sort_order === "number" ? record.sort_order : 0);
 
-function joined(rows: GhostRecord[], postId: string, otherKey: string): string[] {
-  return rows
-    .filter((row) => idOf(row, "post_id") === postId)
-    .sort((a, b) => sortOrder(a) - sortOrder(b))
-    .map((row) => idOf(row, otherKey));
+/** A join table's rows grouped by post, each group in `sort_order`: post id → the other ids. */
+function joinedByPost(rows: GhostRecord[], otherKey: string): Map<string, string[]> {
+  const groups = new Map<string, GhostRecord[]>();
+  for (const row of rows) {
+    const postId = idOf(row, "post_id");
+    const group = groups.get(postId);
+    if (group) group.push(row);
+    else groups.set(postId, [row]);
+  }
+  return new Map(
+    [...groups].map(([postId, group]) => [
+      postId,
+      group.sort((a, b) => sortOrder(a) - sortOrder(b)).map((row) => idOf(row, otherKey)),
+    ]),
+  );
 }
 
 export function isGhostPost(post: GhostRecord): boolean {
@@ -101,6 +111,8 @@ export function convertGhostExport(
 ): { rows: SourcedRow[]; errors: SourceRowError[]; posts: number } {
   const users = new Map(data.users.map((user) => [idOf(user), user]));
   const tags = new Map(data.tags.map((tag) => [idOf(tag), tag]));
+  const tagIdsOf = joinedByPost(data.posts_tags, "tag_id");
+  const authorIdsOf = joinedByPost(data.posts_authors, "author_id");
   const rows: SourcedRow[] = [];
   const errors: SourceRowError[] = [];
   let posts = 0;
@@ -117,7 +129,7 @@ export function convertGhostExport(
       return errors.push({ row, label, reason: `status '${status}' is not published, draft or scheduled` });
 
     // The primary tag is the first public one: Ghost's internal tags start with "#".
-    const tagNames = joined(data.posts_tags, id, "tag_id")
+    const tagNames = (tagIdsOf.get(id) ?? [])
       .map((tagId) => text(tags.get(tagId), "name"))
       .filter((name) => name && !name.startsWith("#"));
     const primaryTag = tagNames[0];
@@ -126,7 +138,7 @@ export function convertGhostExport(
     const category = categoryForTag(primaryTag, options.categoryMap);
     if (!category) return errors.push({ row, label, reason: unmappedTagReason("tag", primaryTag) });
 
-    const authorIds = joined(data.posts_authors, id, "author_id");
+    const authorIds = [...(authorIdsOf.get(id) ?? [])];
     if (authorIds.length === 0 && idOf(post, "author_id")) authorIds.push(idOf(post, "author_id"));
     const authorNames = [...new Set(authorIds.map((authorId) => text(users.get(authorId), "name").trim()).filter(Boolean))];
 
