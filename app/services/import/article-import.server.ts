@@ -5,6 +5,7 @@ import { articleCoauthors, articleSources, articles, authors } from "../../db/sc
 import { ArticleImportRow } from "../../validation/article-import";
 import { recordRevisions, revisionSnapshot } from "../articles/revisions.server";
 import { failureReason } from "../logger.server";
+import { normaliseOldPath } from "../../utils/old-addresses";
 import { ghostData, convertGhostExport } from "./ghost-export.server";
 import type { ConvertOptions, SourcedRow } from "./import-source.server";
 import { convertWxr, looksLikeWxr, WordPressFileError } from "./wordpress-export.server";
@@ -246,7 +247,8 @@ export async function importArticles({ db, now }: { db: Database; now: Date }, p
           const { system, sourceId, oldPaths } = entry.source;
           // The source id is always remembered, even for a post that had no address of its own.
           const paths = oldPaths.length ? oldPaths : [`#${sourceId}`];
-          for (const oldPath of new Set(paths)) sourceRows.push({ articleId: article.articleId, system, sourceId, oldPath });
+          for (const oldPath of new Set(paths.map(normaliseOldPath)))
+            sourceRows.push({ articleId: article.articleId, system, sourceId, oldPath });
         }
       });
       if (coauthorRows.length) await tx.insert(articleCoauthors).values(coauthorRows);
