@@ -1,6 +1,8 @@
 /**
- * npm run import -- FILE
- * Imports articles from a JSON array or NDJSON file in the spec's field names.
+ * npm run import -- FILE [--category-map TAG=CATEGORY]... [--site-url URL]
+ * Imports articles from a Ghost JSON export, a WordPress export (WXR), or our own JSON array or NDJSON file in the
+ * spec's field names; the format is recognised by the content and named first ("Found a Ghost export: 37 posts").
+ * Posts from Ghost and WordPress already imported (by their own id) are skipped, so an export can be run again.
  * Every row is checked; bad rows are reported by number and reason ("Row 3: title contains characters
  * that are not allowed") and the good ones are imported together in one transaction. Should the database
  * still refuse the batch, its reason is printed, never the SQL or the rows' values.
@@ -8,16 +10,62 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { ImportFileError, importArticles, importFailureReason, parseImportFile } from "~/services/import/article-import.server";
+import { parseArgs } from "node:util";
+import {
+  describeFormat,
+  ImportFileError,
+  importArticles,
+  importFailureReason,
+  parseImportFile,
+} from "~/services/import/article-import.server";
+import { CategoryMapError, parseCategoryMap } from "~/services/import/import-source.server";
 import { openDatabaseForCommand, readConfigOrExit } from "../server/bootstrap";
 
-const USAGE = "Usage: npm run import -- FILE   (a JSON array of articles, or one JSON object per line)";
+const USAGE = `Usage: npm run import -- FILE [--category-map TAG=CATEGORY]... [--site-url URL]
+  FILE  a Ghost JSON export, a WordPress export (WXR), a JSON array of articles, or one JSON object per line
+  --category-map TAG=CATEGORY  puts posts whose primary Ghost tag or WordPress category is TAG in CATEGORY (repeatable)
+  --site-url URL  the Ghost site's address, to replace __GHOST_URL__ in image links (without it they become paths)`;
+
+function readArguments() {
+  try {
+    return parseArgs({
+      args: process.argv.slice(2),
+      allowPositionals: true,
+      options: {
+        "category-map": { type: "string", multiple: true, default: [] },
+        "site-url": { type: "string" },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
+    return null;
+  }
+}
 
 async function run(): Promise<number> {
-  const file = process.argv[2];
-  if (!file || file === "--help" || file === "-h") {
+  const parsedArguments = readArguments();
+  if (!parsedArguments) return 2;
+  const { values, positionals } = parsedArguments;
+  const file = positionals[0];
+  if (!file || values.help || positionals.length > 1) {
     process.stderr.write(`${USAGE}\n`);
-    return file ? 0 : 2;
+    return values.help ? 0 : 2;
+  }
+  const siteUrl = values["site-url"];
+  if (siteUrl !== undefined && !(URL.canParse(siteUrl) && /^https?:$/.test(new URL(siteUrl).protocol))) {
+    process.stderr.write(`--site-url ${siteUrl}: expected an address such as https://blog.example.com\n`);
+    return 2;
+  }
+  let categoryMap;
+  try {
+    categoryMap = parseCategoryMap(values["category-map"]);
+  } catch (error) {
+    if (error instanceof CategoryMapError) {
+      process.stderr.write(`${error.message}\n`);
+      return 2;
+    }
+    throw error;
   }
   let text: string;
   try {
@@ -30,7 +78,7 @@ async function run(): Promise<number> {
   }
   let parsed;
   try {
-    parsed = parseImportFile(text);
+    parsed = parseImportFile(text, { categoryMap, siteUrl });
   } catch (error) {
     if (error instanceof ImportFileError) {
       process.stderr.write(`${file}: ${error.message}\n`);
@@ -39,17 +87,22 @@ async function run(): Promise<number> {
     throw error;
   }
 
+  process.stdout.write(`${describeFormat(parsed)}\n`);
+
   const database = await openDatabaseForCommand(readConfigOrExit());
   if (!database) return 2;
   try {
     const result = await importArticles({ db: database.db, now: new Date() }, parsed);
-    for (const { row, reason } of result.errors) process.stdout.write(`Row ${row}: ${reason}\n`);
+    for (const { row, label, reason } of result.errors)
+      process.stdout.write(`Row ${row}${label ? ` (${label})` : ""}: ${reason}\n`);
     const rejected = result.errors.length;
-    const summary = `Imported ${result.imported} article${result.imported === 1 ? "" : "s"}`;
+    let summary = `Imported ${result.imported} article${result.imported === 1 ? "" : "s"}`;
+    if (result.skipped) summary += `; skipped ${result.skipped} already imported`;
     process.stdout.write(
       rejected ? `${summary}; ${rejected} row${rejected === 1 ? " was" : "s were"} rejected.\n` : `${summary}.\n`,
     );
-    if (result.imported === 0) return 2;
+    // Running an export again imports nothing new: that is success, not failure.
+    if (result.imported === 0 && result.skipped === 0) return 2;
     return rejected ? 1 : 0;
   } finally {
     await database.close();

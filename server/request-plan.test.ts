@@ -23,6 +23,8 @@ describe("planRequest", () => {
     expect(plan("/search?query=").cacheKey).toBe("/search");
     expect(plan("/?newsletter=subscribed").cacheKey, "the sign-up outcome shows on the page").toBe("/?newsletter=subscribed");
     expect(plan("/?newsletter=<script>").cacheKey).toBe("/");
+    expect(plan("/?p=101").cacheKey, "a WordPress post's old address reaches the home loader").toBeNull();
+    expect(plan("/?p=abc").cacheKey).toBe("/");
     expect(plan("/rss.xml?x=1").cacheKey).toBe("/rss.xml");
     expect(plan("/category/AI/rss.xml").cacheKey).toBe("/category/ai/rss.xml");
     expect(plan("/author/Maya-Okafor?page=2&x=1").cacheKey).toBe("/author/maya-okafor?page=2");

@@ -23,6 +23,7 @@ describe(`schema on ${testDriver()}`, () => {
       "article_coauthors",
       "article_corrections",
       "article_revisions",
+      "article_sources",
       "articles",
       "authors",
       "generation_jobs",

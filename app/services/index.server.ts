@@ -10,6 +10,7 @@ import { createAdminService } from "./auth/admins.server";
 import { createInvitationService } from "./auth/invitations.server";
 import { createLoginService } from "./auth/login.server";
 import { createSessionService } from "./auth/sessions.server";
+import { createOldAddressService } from "./import/old-addresses.server";
 import { createSubscriberService } from "./newsletter/subscribers.server";
 import { createNewsletterService, SEND_CONCURRENCY } from "./newsletter/newsletter.server";
 import type { SenderTimings } from "./newsletter/newsletter-sender.server";
@@ -112,6 +113,8 @@ export function createServices({ config, database, logger, clock, newsOutlets = 
     /** WebSub pings after publishing (WEBSUB_HUB); started by the server, on every instance. */
     websub,
     uploads: createUploadService({ dataDir: config.dataDir }),
+    /** Old Ghost and WordPress addresses of imported articles. */
+    oldAddresses: createOldAddressService({ db, clock }),
     syndication: createSyndicationService({ db, site: feedSite, clock }),
     search: createSearchService({ db, rateLimiter, clock }),
     subscribers,

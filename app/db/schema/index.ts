@@ -8,3 +8,4 @@ export * from "./newsletter-issues";
 export * from "./related-articles";
 export * from "./publishing";
 export * from "./websub";
+export * from "./imports";

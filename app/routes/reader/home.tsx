@@ -1,4 +1,5 @@
 import { ArrowRight } from "lucide-react";
+import { redirect } from "react-router";
 import { AdSlot } from "~/components/ad-slot";
 import { ArticleGrid, ArticleListItem } from "~/components/article-card";
 import { AiAssistedBadge, CategoryBadge } from "~/components/category-badge";
@@ -16,7 +17,13 @@ import type { Route } from "./+types/home";
 
 export const handle = readerPageHandle;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // A WordPress post's plain address, "/?p=42", when the post was imported.
+  const wordPressId = new URL(request.url).searchParams.get("p");
+  if (wordPressId && /^\d{1,12}$/.test(wordPressId)) {
+    const articleId = await context.get(servicesContext).oldAddresses.articleFor(`/?p=${wordPressId}`);
+    if (articleId !== null) throw redirect(articlePath(articleId), 301);
+  }
   return context.get(servicesContext).articles.homePage();
 }
 

@@ -215,7 +215,7 @@ describe("recording", () => {
         ],
       },
     );
-    expect(result).toEqual({ imported: 1, errors: [] });
+    expect(result).toEqual({ imported: 1, skipped: 0, errors: [] });
     const [article] = await database.db.select({ id: articles.id }).from(articles);
 
     const revisions = await revisionsOf(article!.id);

@@ -182,7 +182,11 @@ describe(`the scheduler on ${testDriver()}`, () => {
         },
       ]),
     );
-    expect(await importArticles({ db: database.db, now: new Date(NOW) }, parsed)).toEqual({ imported: 2, errors: [] });
+    expect(await importArticles({ db: database.db, now: new Date(NOW) }, parsed)).toEqual({
+      imported: 2,
+      skipped: 0,
+      errors: [],
+    });
     const rows = await database.db
       .select({ title: articles.title, status: articles.status, publishedAt: articles.publishedAt })
       .from(articles)
