@@ -118,7 +118,8 @@ function createApp(
   );
 
   // RFC 8058 one-click unsubscribe comes from the mail provider's origin without cookies, so it is answered
-  // here, before the same-origin check (and React Router's own); the signed token is the proof.
+  // here, before the same-origin check (and React Router's own); the signed token is the proof. Any other
+  // POST there is the page's own Unsubscribe button, a form like any other.
   app.post("/unsubscribe/:token", oneClickUnsubscribe(services));
   app.use(requireSameOrigin(site.url));
   app.all(
@@ -157,18 +158,50 @@ function pathOf(req: IncomingMessage & { originalUrl?: string }): string {
     .replace(/^\/auth\/invite\/[^/]+/i, "/auth/invite/[token]");
 }
 
-/** The mail provider's one-click POST: unsubscribes the token's subscriber; 404 for a token that is not ours. */
+/**
+ * The mail provider's one-click POST (a body of `List-Unsubscribe=One-Click`, urlencoded or multipart, RFC 8058):
+ * unsubscribes the token's subscriber; 404 for a token that is not ours. Any other body goes on, read, to the
+ * same-origin check and the unsubscribe page's action.
+ */
 function oneClickUnsubscribe({ newsletter, logger }: Services): RequestHandler {
   return (req, res, next) => {
     const token = req.params.token;
     if (typeof token !== "string") return next();
-    newsletter.unsubscribe(token).then((subscription) => {
-      res.set("Cache-Control", "no-store").type("text/plain");
-      if (!subscription) return void res.status(404).send("This unsubscribe link is not valid.");
-      logger.info("one-click unsubscribe");
-      res.status(200).send("You have been unsubscribed.");
-    }, next);
+    readBody(req, res)
+      .then(async (body) => {
+        if (!(await isOneClickBody(body, req.get("content-type")))) {
+          res.locals.body = body;
+          return next();
+        }
+        const subscription = await newsletter.unsubscribe(token);
+        res.set("Cache-Control", "no-store").type("text/plain");
+        if (!subscription) return void res.status(404).send("This unsubscribe link is not valid.");
+        logger.info("one-click unsubscribe");
+        res.status(200).send("You have been unsubscribed.");
+      })
+      .catch(next);
   };
+}
+
+/** The body, already read when it came chunked (limitBodies); otherwise within its declared, budgeted length. */
+async function readBody(req: express.Request, res: express.Response): Promise<Buffer> {
+  const read: unknown = res.locals.body;
+  if (Buffer.isBuffer(read)) return read;
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** Whether a body is RFC 8058's one-click request; a body that is not a form at all is not. */
+async function isOneClickBody(body: Buffer, contentType: string | undefined): Promise<boolean> {
+  try {
+    const form = await new Response(new Uint8Array(body), {
+      headers: { "Content-Type": contentType ?? "application/x-www-form-urlencoded" },
+    }).formData();
+    return form.get("List-Unsubscribe") === "One-Click";
+  } catch {
+    return false;
+  }
 }
 
 function requestLog({ logger }: Services): RequestHandler {

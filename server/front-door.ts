@@ -2,7 +2,7 @@ import type { RequestHandler } from "express";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerBuild } from "react-router";
 import { planOf, planRequest, planTarget, PUBLIC_BODY_LIMIT, setPlan, type RequestPlan, type TargetPlan } from "./request-plan";
-import { createRouteMatcher, parseRequestTarget, type MatchedRoute } from "./request-target";
+import { createRouteMatcher, parseRequestTarget, tidyPath, type MatchedRoute } from "./request-target";
 
 /** Request targets whose plan is remembered: the pages readers actually ask for, over and over. */
 const REMEMBERED_TARGETS = 2_000;
@@ -18,6 +18,22 @@ export function refuse(res: ServerResponse, status: number, message: string): vo
     "Cache-Control": "no-store",
     "Content-Length": Buffer.byteLength(message),
     Connection: "close",
+  });
+  res.end(message);
+}
+
+/**
+ * One address per page: another spelling of a path (a trailing or doubled slash, capitals where the route is
+ * lower case) is sent to the path's one spelling with 308, which keeps the method and body of a form too.
+ * The location is always a path on this site: it starts with exactly one slash.
+ */
+function redirectToCanonical(res: ServerResponse, location: string, isPrivate: boolean): void {
+  const message = `This page's address is ${location}`;
+  res.writeHead(308, {
+    Location: location,
+    "Content-Type": "text/plain; charset=utf-8",
+    "Cache-Control": isPrivate ? "no-store" : "public, max-age=3600",
+    "Content-Length": Buffer.byteLength(message),
   });
   res.end(message);
 }
@@ -45,8 +61,8 @@ export interface FrontDoorOptions {
 
 /**
  * The checks in front of everything, the page cache's fast path included: the host, then the request
- * target (one spelling; see parseRequestTarget), then the plan for the request made from the route it
- * matches. Returns the plan, or undefined after answering 400.
+ * target (one reading, see parseRequestTarget; one spelling, see canonicalPath), then the plan for the request
+ * made from the route it matches. Returns the plan, or undefined after answering 400 or 308.
  */
 export function createFrontDoor({ siteUrl, allowedHosts, checkHost, build }: FrontDoorOptions) {
   const hostAllowed = createHostCheck(siteUrl, allowedHosts);
@@ -63,7 +79,7 @@ export function createFrontDoor({ siteUrl, allowedHosts, checkHost, build }: Fro
     if (known) return known;
     const target = parseRequestTarget(raw);
     if (!target) return null;
-    const plan = planTarget(target, current ? matcherFor(current)(target.pathname) : null);
+    const plan = planTarget(target, current ? matcherFor(current)(tidyPath(target.pathname)) : null);
     if (current === build && build) {
       const oldest = remembered.keys().next();
       if (remembered.size >= REMEMBERED_TARGETS && !oldest.done) remembered.delete(oldest.value);
@@ -73,7 +89,7 @@ export function createFrontDoor({ siteUrl, allowedHosts, checkHost, build }: Fro
   };
 
   return {
-    /** Answers 400 and returns undefined for a request that may go no further; otherwise its plan. */
+    /** Answers 400 or 308 and returns undefined for a request that may go no further; otherwise its plan. */
     admit(req: IncomingMessage, res: ServerResponse, current: ServerBuild | undefined = build): RequestPlan | undefined {
       const targetPlan = targetPlanFor(req.url ?? "", current);
       if (checkHost && targetPlan?.target.pathname !== "/healthz" && !hostAllowed(req.headers.host)) {
@@ -82,6 +98,10 @@ export function createFrontDoor({ siteUrl, allowedHosts, checkHost, build }: Fro
       }
       if (!targetPlan) {
         refuse(res, 400, "This address is not valid. Please check the link and try again.");
+        return undefined;
+      }
+      if (targetPlan.redirect) {
+        redirectToCanonical(res, targetPlan.redirect, targetPlan.private);
         return undefined;
       }
       const plan = planRequest(req, targetPlan);

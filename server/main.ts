@@ -4,6 +4,7 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { PROJECT_ROOT, type DatabaseHandle } from "~/db/client.server";
 import { createServices, systemClock, type Clock } from "~/services/index.server";
+import { siteUrlWarning } from "~/services/env.server";
 import { createLogger } from "~/services/logger.server";
 import { loadNewsOutlets, type NewsOutlet } from "~/services/generation/news-feeds.server";
 import { seedDemoContent } from "~/services/seed/seed.server";
@@ -60,6 +61,8 @@ export async function main({ vite, clock = systemClock }: { vite?: ViteDevServer
   const port = typeof address === "object" && address ? address.port : config.port;
 
   const siteUrl = config.siteUrlConfigured ? config.siteUrl : `http://localhost:${port}`;
+  const insecureSiteUrl = siteUrlWarning(siteUrl);
+  if (insecureSiteUrl) logger.warn({ siteUrl }, insecureSiteUrl);
   const services = createServices({ config: { ...config, siteUrl }, database, logger, clock, newsOutlets });
   if (await services.admins.ensureInitialAdmin(config.initialAdmin)) {
     logger.info({ username: config.initialAdmin?.username }, "created the first admin from ADMIN_USERNAME");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ADMIN_BODY_LIMIT, planRequest, planTarget, PUBLIC_BODY_LIMIT, UPLOAD_BODY_LIMIT } from "./request-plan";
-import { createRouteMatcher, parseRequestTarget } from "./request-target";
+import { createRouteMatcher, parseRequestTarget, tidyPath } from "./request-target";
 import { buildRoutes } from "../tests/support/route-table";
 
 const match = createRouteMatcher(buildRoutes());
@@ -8,15 +8,15 @@ const match = createRouteMatcher(buildRoutes());
 function plan(url: string, { method = "GET", cookie }: { method?: string; cookie?: string } = {}) {
   const target = parseRequestTarget(url);
   if (!target) throw new Error(`not a target: ${url}`);
-  return planRequest({ method, headers: { cookie } }, planTarget(target, match(target.pathname)));
+  return planRequest({ method, headers: { cookie } }, planTarget(target, match(tidyPath(target.pathname))));
 }
 
 describe("planRequest", () => {
   it("keeps anonymous reader pages, feeds and the sitemap under one canonical URL each", () => {
     expect(plan("/").cacheKey).toBe("/");
     expect(plan("/?utm_source=x&x=123").cacheKey, "unknown parameters share the page").toBe("/");
-    expect(plan("/ARTICLE/3/").cacheKey).toBe("/article/3");
-    expect(plan("/category/AI?page=2&x=1").cacheKey).toBe("/category/ai?page=2");
+    expect(plan("/article/3").cacheKey).toBe("/article/3");
+    expect(plan("/category/ai?page=2&x=1").cacheKey).toBe("/category/ai?page=2");
     expect(plan("/category/ai?page=1").cacheKey, "page 1 is the page without a number").toBe("/category/ai");
     expect(plan("/category/ai?page=abc").cacheKey, "a bad page number is page 1, as the loader reads it").toBe("/category/ai");
     expect(plan("/search?page=2&query=%20robots%20&junk=1").cacheKey).toBe("/search?query=robots&page=2");
@@ -26,12 +26,44 @@ describe("planRequest", () => {
     expect(plan("/?p=101").cacheKey, "a WordPress post's old address reaches the home loader").toBeNull();
     expect(plan("/?p=abc").cacheKey).toBe("/");
     expect(plan("/rss.xml?x=1").cacheKey).toBe("/rss.xml");
-    expect(plan("/category/AI/rss.xml").cacheKey).toBe("/category/ai/rss.xml");
-    expect(plan("/author/Maya-Okafor?page=2&x=1").cacheKey).toBe("/author/maya-okafor?page=2");
+    expect(plan("/category/ai/rss.xml").cacheKey).toBe("/category/ai/rss.xml");
+    expect(plan("/author/maya-okafor?page=2&x=1").cacheKey).toBe("/author/maya-okafor?page=2");
     expect(plan("/author/maya-okafor/rss.xml?x=1").cacheKey).toBe("/author/maya-okafor/rss.xml");
     expect(plan("/sitemap.xml").cacheKey).toBe("/sitemap.xml");
     expect(plan("/about").cacheKey).toBe("/about");
     expect(plan("/", { method: "HEAD" }).cacheKey).toBe("/");
+  });
+
+  it("sends every other spelling of a path to its one spelling, keeping the query string, and keeps none of them", () => {
+    const redirects: [string, string][] = [
+      ["/article/13/", "/article/13"],
+      ["//article/13", "/article/13"],
+      ["/article//13", "/article/13"],
+      ["/ARTICLE/13/", "/article/13"],
+      ["/Category/AI?page=2&x=1", "/category/ai?page=2&x=1"],
+      ["/category/AI/rss.xml", "/category/ai/rss.xml"],
+      ["/About/", "/about"],
+      ["/search/?query=Robots", "/search?query=Robots"],
+      ["/Admin/Newsletter", "/admin/newsletter"],
+      ["/admin/articles/7/Edit", "/admin/articles/7/edit"],
+      ["//", "/"],
+      // Tokens, static files and unknown paths keep their letter case; only their slashes are tidied.
+      ["/unsubscribe/AbC.XyZ/", "/unsubscribe/AbC.XyZ"],
+      ["/newsletter/confirm/AbC.XyZ//", "/newsletter/confirm/AbC.XyZ"],
+      ["/auth/invite/AbC", "/auth/invite/AbC"],
+      ["/uploads//Cover-A1B2.PNG", "/uploads/Cover-A1B2.PNG"],
+      ["/assets/Entry-AbC123.js", "/assets/Entry-AbC123.js"],
+      ["/Nowhere/", "/Nowhere"],
+    ];
+    for (const [url, location] of redirects) {
+      const target = parseRequestTarget(url)!;
+      const planned = planTarget(target, match(tidyPath(target.pathname)));
+      expect(planned.redirect, url).toBe(location === url ? null : location);
+      if (planned.redirect) expect(plan(url).cacheKey, url).toBeNull();
+    }
+    for (const url of ["/", "/article/13", "/category/ai?page=2", "/unsubscribe/AbC.XyZ", "/Admin/newsletter.data", "/_.data"]) {
+      expect(planTarget(parseRequestTarget(url)!, match(tidyPath(url.split("?")[0]!))).redirect, url).toBeNull();
+    }
   });
 
   it("keys data requests by the loaders they ask for, ignoring route ids that did not match", () => {

@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { isNewsletterOutcome } from "~/validation/newsletter";
 import { parsePageParam } from "~/validation/paging";
 import { SEARCH_QUERY_MAX_LENGTH } from "~/validation/search";
-import { isPrivateRoute, type MatchedRoute, type RequestTarget } from "./request-target";
+import { canonicalPath, isPrivateRoute, type MatchedRoute, type RequestTarget } from "./request-target";
 
 /** Body budgets: public forms and sign-in are a few fields; admin forms carry an article; uploads a 5 MB image. */
 export const PUBLIC_BODY_LIMIT = 64 * 1024;
@@ -76,7 +76,10 @@ export function planOf(req: IncomingMessage): RequestPlan | undefined {
   return plans.get(req);
 }
 
-/** What the request target alone decides: the same for every request to that target, so it may be remembered. */
+/**
+ * What the request target alone decides: the same for every request to that target, so it may be remembered.
+ * `match` is the route matched for the target's tidy path (request-target.ts).
+ */
 export interface TargetPlan {
   target: RequestTarget;
   match: MatchedRoute | null;
@@ -84,6 +87,8 @@ export interface TargetPlan {
   /** The canonical URL, for a route the page cache keeps. */
   canonical: string | null;
   bodyLimit: number;
+  /** Where another spelling of the path is sent (308), the query string kept; null for the path's one spelling. */
+  redirect: string | null;
 }
 
 export function planTarget(target: RequestTarget, match: MatchedRoute | null): TargetPlan {
@@ -94,8 +99,10 @@ export function planTarget(target: RequestTarget, match: MatchedRoute | null): T
         ? ADMIN_BODY_LIMIT
         : PUBLIC_BODY_LIMIT;
   const isPrivate = isPrivateRoute(match);
-  const canonical = !isPrivate && match ? canonicalUrl(target, match) : null;
-  return { target, match, private: isPrivate, canonical, bodyLimit };
+  const path = canonicalPath(target.pathname, match);
+  const redirect = path === target.pathname ? null : `${path}${target.search}`;
+  const canonical = !isPrivate && match && !redirect ? canonicalUrl(target, match) : null;
+  return { target, match, private: isPrivate, canonical, bodyLimit, redirect };
 }
 
 /** The plan for one request: its target's, and whether this request (an anonymous read) may use the page cache. */

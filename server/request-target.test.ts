@@ -1,7 +1,7 @@
 import { matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
 import { buildRoutes } from "../tests/support/route-table";
-import { createRouteMatcher, isPrivateRoute, parseRequestTarget } from "./request-target";
+import { canonicalPath, createRouteMatcher, isPrivateRoute, parseRequestTarget, tidyPath } from "./request-target";
 
 describe("parseRequestTarget", () => {
   it.each([
@@ -10,12 +10,14 @@ describe("parseRequestTarget", () => {
     ["/search?query=a%20b&page=2", "/search", "?query=a%20b&page=2"],
     ["/category/ai/", "/category/ai/", ""],
     ["/caf%C3%A9", "/caf%C3%A9", ""],
+    // Other spellings of a path are read, to be sent to its one spelling (canonicalPath).
+    ["//article/12", "//article/12", ""],
+    ["/article//12?x=1", "/article//12", "?x=1"],
   ])("reads %s", (raw, pathname, search) => {
     expect(parseRequestTarget(raw)).toEqual({ pathname, search });
   });
 
   it.each([
-    ["//x/admin/newsletter", "a second slash makes a host"],
     ["http://x/admin", "absolute form"],
     ["*", "asterisk form"],
     ["/\\evil.example/x", "backslash"],
@@ -28,7 +30,7 @@ describe("parseRequestTarget", () => {
     ["/x/../admin", "dot-dot segment"],
     ["/%2e/admin", "encoded dot segment"],
     ["/%2E%2E/admin", "encoded dot-dot segment"],
-    ["/admin//x", "empty segment"],
+    ["//./admin", "dot segment after a doubled slash"],
     ["/a%00b", "encoded NUL"],
     ["/a%0d%0aSet-Cookie:x", "encoded line break"],
     ["/café", "raw non-ASCII"],
@@ -130,5 +132,44 @@ describe("createRouteMatcher", () => {
     for (const path of ["/", "/article/1", "/administrator", "/search", "/newsletter"]) {
       expect(isPrivateRoute(match(path)), path).toBe(false);
     }
+  });
+});
+
+describe("canonicalPath", () => {
+  const match = createRouteMatcher(buildRoutes());
+  const canonical = (pathname: string) => canonicalPath(pathname, match(tidyPath(pathname)));
+
+  it("drops doubled and trailing slashes, but / stays /", () => {
+    expect(tidyPath("/")).toBe("/");
+    expect(tidyPath("//")).toBe("/");
+    expect(canonical("/article/13/")).toBe("/article/13");
+    expect(canonical("//article/13")).toBe("/article/13");
+    expect(canonical("/article//13//")).toBe("/article/13");
+    expect(canonical("/")).toBe("/");
+  });
+
+  it("lower-cases paths whose route is lower case: reader and admin pages, feeds", () => {
+    expect(canonical("/ARTICLE/13")).toBe("/article/13");
+    expect(canonical("/Category/AI")).toBe("/category/ai");
+    expect(canonical("/Cookie-Policy/")).toBe("/cookie-policy");
+    expect(canonical("/Admin/Articles/7/Edit")).toBe("/admin/articles/7/edit");
+    expect(canonical("/RSS.XML")).toBe("/rss.xml");
+  });
+
+  it("keeps the letter case of tokens, static files, unknown paths and data requests", () => {
+    for (const path of [
+      "/unsubscribe/1a.AbCdEfGhIjKlMnOpQrStUv",
+      "/unsubscribe/1a.AbCdEfGhIjKlMnOpQrStUv/resubscribe",
+      "/newsletter/confirm/AbC",
+      "/auth/invite/AbC",
+      "/uploads/Cover-A1B2.PNG",
+      "/assets/Entry-AbC123.js",
+      "/images/covers/Cloud.png",
+      "/Nowhere",
+      "/Admin/newsletter.data",
+    ]) {
+      expect(canonical(path), path).toBe(path);
+    }
+    expect(canonical("/Unsubscribe/AbC/")).toBe("/Unsubscribe/AbC");
   });
 });

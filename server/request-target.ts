@@ -16,20 +16,20 @@ const AMBIGUOUS_ESCAPE = /%(?:2f|5c|[01][0-9a-f]|7f)/i;
 
 /**
  * Parses a request target, or null when it is one no browser sends and that could be read two ways:
- * not a path (`//host/x`, `http://…`, `*`), a backslash, malformed or ambiguous percent-encoding, dot
- * segments (also encoded, `%2e`) or empty segments. Such a request is answered 400 before any routing,
- * so the router, the page cache and the no-store decision all read the same path.
+ * not a path (`http://…`, `*`), a backslash, malformed or ambiguous percent-encoding, or dot segments (also
+ * encoded, `%2e`). Such a request is answered 400 before any routing, so the router, the page cache and the
+ * no-store decision all read the same path. Empty segments (`//article/1`, `/article//1`, `/article/1/`) are
+ * read here, and answered with a redirect to the path's one spelling (see canonicalPath).
  */
 export function parseRequestTarget(raw: string): RequestTarget | null {
-  if (!raw.startsWith("/") || raw.startsWith("//") || !VISIBLE_ASCII.test(raw) || raw.includes("\\") || raw.includes("#")) {
+  if (!raw.startsWith("/") || !VISIBLE_ASCII.test(raw) || raw.includes("\\") || raw.includes("#")) {
     return null;
   }
   const queryAt = raw.indexOf("?");
   const pathname = queryAt === -1 ? raw : raw.slice(0, queryAt);
   const search = queryAt === -1 ? "" : raw.slice(queryAt);
   if (AMBIGUOUS_ESCAPE.test(pathname)) return null;
-  const segments = pathname.split("/").slice(1);
-  for (const [index, segment] of segments.entries()) {
+  for (const segment of pathname.split("/")) {
     let decoded: string;
     try {
       decoded = decodeURIComponent(segment);
@@ -37,9 +37,37 @@ export function parseRequestTarget(raw: string): RequestTarget | null {
       return null;
     }
     if (decoded === "." || decoded === "..") return null;
-    if (segment === "" && index !== segments.length - 1) return null;
   }
   return { pathname, search };
+}
+
+/** A path without doubled slashes or a trailing slash (but `/`): the spelling routes are matched and cached under. */
+export function tidyPath(pathname: string): string {
+  const single = pathname.replace(/\/{2,}/g, "/");
+  return single.length > 1 && single.endsWith("/") ? single.slice(0, -1) : single;
+}
+
+/** Path parameters that are lower case in every address the site makes: article ids and category slugs. */
+const LOWERCASE_PARAMS = new Set(["id", "slug"]);
+
+/**
+ * Whether a matched route is spelled in lower case whole: a page or resource route whose parameters are ids
+ * or slugs. Not the catch-all (static files, uploads and assets keep their names' case), not a route with a
+ * token in its path (`/unsubscribe/:token`, `/auth/invite/:token`), not a single-fetch data request.
+ */
+function isLowercaseRoute(match: MatchedRoute | null): boolean {
+  if (!match || match.data || match.pattern.includes("*")) return false;
+  return Object.keys(match.params).every((name) => LOWERCASE_PARAMS.has(name));
+}
+
+/**
+ * The one spelling of a path: no doubled slashes, no trailing slash (but `/`), and lower case where its route
+ * is (isLowercaseRoute). `match` is the route matched for the tidy path. A request for another spelling is
+ * answered 308 to this one, in front of everything (server/front-door.ts).
+ */
+export function canonicalPath(pathname: string, match: MatchedRoute | null): string {
+  const tidy = tidyPath(pathname);
+  return isLowercaseRoute(match) ? tidy.toLowerCase() : tidy;
 }
 
 /** What a request target matched in the route table. */

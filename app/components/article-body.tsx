@@ -13,7 +13,7 @@ const bodyClasses = [
   "[&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1.5 [&_code]:py-0.5 [&_code]:font-mono [&_code]:text-[0.85em] dark:[&_code]:bg-slate-800",
   "[&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-slate-900 [&_pre]:p-4 [&_pre]:text-sm [&_pre]:leading-6 [&_pre]:text-slate-100 dark:[&_pre]:bg-slate-950 dark:[&_pre]:ring-1 dark:[&_pre]:ring-slate-800",
   "[&_pre_code]:bg-transparent [&_pre_code]:p-0 [&_pre_code]:text-[1em]",
-  "[&_.md-table]:overflow-x-auto [&_.md-table]:rounded-lg [&_.md-table]:border [&_.md-table]:border-slate-200 [&_.md-table]:font-sans [&_.md-table]:text-base [&_.md-table]:leading-6 dark:[&_.md-table]:border-slate-700",
+  "[&_.md-table]:overflow-x-auto [&_.md-table]:rounded-lg [&_.md-table]:border [&_.md-table]:border-slate-200 [&_.md-table]:font-sans [&_.md-table]:text-base [&_.md-table]:leading-6 dark:[&_.md-table]:border-slate-700 [&_.md-table:focus-visible]:outline-2 [&_.md-table:focus-visible]:outline-offset-2 [&_.md-table:focus-visible]:outline-blue-700",
   "[&_.md-table-row]:grid [&_.md-table-row]:min-w-max [&_.md-table-row]:auto-cols-fr [&_.md-table-row]:grid-flow-col [&_.md-table-row:not(:last-child)]:border-b [&_.md-table-row]:border-slate-200 dark:[&_.md-table-row]:border-slate-700",
   "[&_.md-table-cell]:px-3 [&_.md-table-cell]:py-2 [&_.md-table-head]:bg-slate-50 [&_.md-table-head]:font-semibold [&_.md-table-head]:text-slate-900 dark:[&_.md-table-head]:bg-slate-800 dark:[&_.md-table-head]:text-white",
   "[&_.md-rule]:my-10 [&_.md-rule]:border-t [&_.md-rule]:border-slate-200 dark:[&_.md-rule]:border-slate-700",

@@ -7,11 +7,14 @@ export interface SubscriptionNoticeProps {
   token: string;
   /** Null for a link that is not valid. */
   subscription: { email: string; status: SubscriberStatus } | null;
-  /** "unsubscribed": the link was just followed; "resubscribed": the reader came back. */
-  moment: "unsubscribed" | "resubscribed";
+  /** "unsubscribe": the unsubscribe link's page; "resubscribed": the reader came back. */
+  moment: "unsubscribe" | "resubscribed";
 }
 
-/** What a subscriber sees after following their unsubscribe link, or after resubscribing from it. */
+/**
+ * What a subscriber sees on their unsubscribe link (the Unsubscribe button while they are subscribed, then
+ * Resubscribe), or after resubscribing from it.
+ */
 export function SubscriptionNotice({ siteName, token, subscription, moment }: SubscriptionNoticeProps) {
   return (
     <NoticeCard headingId="subscription-heading" siteName={siteName}>
@@ -32,7 +35,7 @@ export function SubscriptionNotice({ siteName, token, subscription, moment }: Su
       ) : subscription.status !== "active" ? (
         <>
           <h1 id="subscription-heading" className="text-2xl font-bold">
-            {moment === "unsubscribed" ? "You have been unsubscribed" : "You are not subscribed"}
+            {moment === "unsubscribe" ? "You have been unsubscribed" : "You are not subscribed"}
           </h1>
           <p role="status" className="mt-4 text-slate-700 dark:text-slate-300">
             <strong className="break-all">{subscription.email}</strong> will no longer receive the {siteName} newsletter.
@@ -44,10 +47,25 @@ export function SubscriptionNotice({ siteName, token, subscription, moment }: Su
             </button>
           </Form>
         </>
+      ) : moment === "unsubscribe" ? (
+        <>
+          <h1 id="subscription-heading" className="text-2xl font-bold">
+            Unsubscribe from the {siteName} newsletter?
+          </h1>
+          <p className="mt-4 text-slate-700 dark:text-slate-300">
+            <strong className="break-all">{subscription.email}</strong> receives the {siteName} weekly digest. Press Unsubscribe
+            to stop it.
+          </p>
+          <Form method="post" action={`/unsubscribe/${token}`} className="mt-6">
+            <button type="submit" className={NOTICE_BUTTON}>
+              Unsubscribe
+            </button>
+          </Form>
+        </>
       ) : (
         <>
           <h1 id="subscription-heading" className="text-2xl font-bold">
-            {moment === "resubscribed" ? "Welcome back!" : "You are subscribed"}
+            Welcome back!
           </h1>
           <p role="status" className="mt-4 text-slate-700 dark:text-slate-300">
             <strong className="break-all">{subscription.email}</strong> will receive the {siteName} weekly digest again.

@@ -255,3 +255,16 @@ export function loadConfig(
     adsenseClient: env.ADSENSE_CLIENT,
   };
 }
+
+/** Host names of this machine, where an http SITE_URL is a local trial, not a newsroom readers receive mail from. */
+const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * The start-up warning for a SITE_URL that unsubscribe links cannot work well under: Gmail and Yahoo offer
+ * one-click unsubscribe only for https links (RFC 8058). Null for https, and for a loopback address.
+ */
+export function siteUrlWarning(siteUrl: string): string | null {
+  const url = new URL(siteUrl);
+  if (url.protocol === "https:" || LOOPBACK_HOST.test(url.hostname)) return null;
+  return "SITE_URL is http: newsletter unsubscribe links use it, and Gmail and Yahoo expect https unsubscribe links. Serve the site over https and set SITE_URL to its https address.";
+}

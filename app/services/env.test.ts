@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./env.server";
+import { ConfigError, loadConfig, siteUrlWarning } from "./env.server";
 
 describe("loadConfig", () => {
   it("uses the documented defaults", () => {
@@ -136,5 +136,20 @@ describe("loadConfig", () => {
   it("resolves paths with the given resolver", () => {
     const config = loadConfig({ DATA_DIR: "var/byline" }, (value) => `/srv/${value}`);
     expect(config.dataDir).toBe("/srv/var/byline");
+  });
+});
+
+describe("siteUrlWarning", () => {
+  it("warns when SITE_URL is http, since Gmail and Yahoo expect https unsubscribe links", () => {
+    expect(siteUrlWarning("http://news.example.com")).toBe(
+      "SITE_URL is http: newsletter unsubscribe links use it, and Gmail and Yahoo expect https unsubscribe links. Serve the site over https and set SITE_URL to its https address.",
+    );
+    expect(siteUrlWarning("http://192.168.1.20:3000")).not.toBeNull();
+  });
+
+  it("says nothing for https, nor for this machine's own addresses", () => {
+    for (const url of ["https://news.example.com", "http://localhost:3000", "http://127.0.0.1:4000", "http://[::1]:3000"]) {
+      expect(siteUrlWarning(url), url).toBeNull();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { articlePath, parseArticleId } from "./articles";
+import { articlePath, lastModifiedAt, parseArticleId } from "./articles";
 
 describe("parseArticleId", () => {
   it.each([
@@ -27,5 +27,25 @@ describe("articlePath", () => {
   it("is the article page's URL, which parses back to the same id", () => {
     expect(articlePath(42)).toBe("/article/42");
     expect(parseArticleId(articlePath(42).split("/").at(-1))).toBe(42);
+  });
+});
+
+describe("lastModifiedAt", () => {
+  const published = new Date("2026-11-20T09:00:00Z");
+
+  it("is the last edit when it came after the publication", () => {
+    const edited = new Date("2026-11-21T10:30:00Z");
+    expect(lastModifiedAt({ updatedAt: edited, publishedAt: published })).toEqual(edited);
+  });
+
+  it("is never before the publication: a scheduled article goes out after its last edit", () => {
+    expect(lastModifiedAt({ updatedAt: new Date("2026-11-19T17:00:00Z"), publishedAt: published })).toEqual(published);
+  });
+
+  it("is the last edit for a draft, and reads times sent as text", () => {
+    expect(lastModifiedAt({ updatedAt: "2026-11-19T17:00:00.000Z", publishedAt: null })).toEqual(
+      new Date("2026-11-19T17:00:00Z"),
+    );
+    expect(lastModifiedAt({ updatedAt: "2026-11-19T17:00:00.000Z", publishedAt: "2026-11-20T09:00:00.000Z" })).toEqual(published);
   });
 });

@@ -140,6 +140,24 @@ export interface ArticleListPage {
   pageSize: number;
 }
 
+/**
+ * When an article last changed, as readers and crawlers are told (JSON-LD `dateModified`, `article:modified_time`):
+ * its last edit, or its publication when that came later (a scheduled article goes out after its last edit). The
+ * sitemap's `lastmod` is the same value, greatest(updated_at, published_at), so the two never disagree.
+ */
+export function lastModifiedAt({
+  updatedAt,
+  publishedAt,
+}: {
+  updatedAt: Date | string;
+  publishedAt: Date | string | null;
+}): Date {
+  const updated = new Date(updatedAt);
+  if (publishedAt === null) return updated;
+  const published = new Date(publishedAt);
+  return published.getTime() > updated.getTime() ? published : updated;
+}
+
 export function articlePath(id: number): string {
   return `/article/${id}`;
 }

@@ -85,20 +85,24 @@ interface Probe {
 }
 
 /**
- * What a client can ask of a route without a session: the page, its single-fetch data (`/x.data`, and with
- * trailing-slash-aware data requests `/x/_.data` for `/x/`), the data of this route alone (`?_routes=`),
+ * What a client can ask of a route without a session: the page (and `/x/`, which is answered 308 to `/x`), its
+ * single-fetch data (`/x.data`, and with trailing-slash-aware data requests `/x/_.data` for `/x/`), the data of
+ * this route alone (`?_routes=`),
  * and form submissions with every writing method to the page and to its data URL (`?index` for an index route).
  */
 function probesFor(route: MountedRoute, module: RouteModule, forgedCookie: string): Probe[] {
   const url = concretePath(route);
-  const reads = [url, `${url}/`, `${url}.data`, `${url}/_.data`];
-  if (module.loader) reads.push(`${url}.data?_routes=${encodeURIComponent(route.id)}`);
   const writeStatuses = module.action ? [401] : [401, 405];
   const target = route.index ? "?index" : "";
-  const probes: Probe[] = reads.flatMap((read) => [
+  const probes: Probe[] = readsFor(route, module).flatMap((read) => [
     { method: "GET" as const, url: read, allowed: [401] },
     { method: "GET" as const, url: read, allowed: [401], cookie: forgedCookie },
   ]);
+  // Another spelling of the page (a trailing slash) is sent to the page's own address before any route answers.
+  probes.push(
+    { method: "GET", url: `${url}/`, allowed: [308] },
+    { method: "GET", url: `${url}/`, allowed: [308], cookie: forgedCookie },
+  );
   for (const method of ["POST", "PUT", "PATCH", "DELETE"] as const) {
     for (const write of [`${url}${target}`, `${url}.data${target}`]) probes.push({ method, url: write, allowed: writeStatuses });
   }
@@ -324,10 +328,10 @@ test("every admin route has a rule in the role matrix, and each rule says what t
   }
 });
 
-/** The reads of a route with a session: the page, with a trailing slash, its data, and its own route's data. */
+/** The reads of a route: the page, its data (also as asked for `/x/`), and its own route's data. */
 function readsFor(route: MountedRoute, module: RouteModule): string[] {
   const url = concretePath(route);
-  const reads = [url, `${url}/`, `${url}.data`, `${url}/_.data`];
+  const reads = [url, `${url}.data`, `${url}/_.data`];
   if (module.loader) reads.push(`${url}.data?_routes=${encodeURIComponent(route.id)}`);
   return reads;
 }

@@ -166,7 +166,9 @@ test.describe("contact", () => {
     }
     for (const label of ["Full Name", "Email Address", "Subject", "Message"])
       await expect(page.getByLabel(label, { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Subject", { exact: true })).toHaveValue("");
     await expect(page.getByLabel("Subject", { exact: true }).getByRole("option")).toHaveText([
+      "Choose a subject",
       "General Inquiry",
       "Story Tip",
       "Press Inquiry",
@@ -183,6 +185,7 @@ test.describe("contact", () => {
     await expect(page.getByRole("alert")).toHaveText("Please fill in all required fields.");
     await expect(page.getByLabel("Full Name", { exact: true })).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByLabel("Message", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Subject", { exact: true })).toHaveAttribute("aria-invalid", "true");
   });
 
   test("a malformed address is refused", async ({ page }) => {
@@ -190,6 +193,7 @@ test.describe("contact", () => {
     await expect(page.getByRole("button", { name: "Send Message" })).toBeEnabled();
     await page.getByLabel("Full Name", { exact: true }).fill("Ada Lovelace");
     await page.getByLabel("Email Address", { exact: true }).fill("ada@example");
+    await page.getByLabel("Subject", { exact: true }).selectOption("General Inquiry");
     await page.getByLabel("Message", { exact: true }).fill("Hello!");
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByRole("alert")).toHaveText("Please enter a valid email address.");
@@ -213,7 +217,7 @@ test.describe("contact", () => {
     await expect(page.getByRole("alert")).toHaveText("");
     await expect(page.getByLabel("Full Name", { exact: true })).toHaveValue("");
     await expect(page.getByLabel("Email Address", { exact: true })).toHaveValue("");
-    await expect(page.getByLabel("Subject", { exact: true })).toHaveValue("General Inquiry");
+    await expect(page.getByLabel("Subject", { exact: true })).toHaveValue("");
     await expect(page.getByLabel("Message", { exact: true })).toHaveValue("");
     await expect(page).toHaveURL(/\/contact$/);
   });

@@ -29,7 +29,8 @@ import { published, sameOriginHeaders, waitForHydration } from "./support";
  * are published articles), the SMTP sink as SMTP_URL and the fake chat-completions server as OPENAI_BASE_URL,
  * with no server key, so the editor types one. A reader signs up on the home page; the editor generates the
  * digest, previews it and sends it; each active subscriber gets one message with a personal unsubscribe link
- * (also in the RFC 8058 headers), which unsubscribes in the browser and by one-click POST from a mail provider.
+ * (also in the RFC 8058 headers): opening it shows a page whose Unsubscribe button unsubscribes (a GET changes
+ * nothing), and a mail provider's one-click POST unsubscribes at once.
  */
 
 const admin: AdminAccount = { username: `newsletter-sender-${process.pid}`, password: "newsletter sender correct horse battery" };
@@ -254,9 +255,10 @@ test("the editor generates the digest with a typed key, previews it and sends it
   expect(sink.messages).toHaveLength(4);
 });
 
-test("the reader's message carries their own unsubscribe link; following it unsubscribes, and Resubscribe brings them back", async ({
+test("the reader's message carries their own unsubscribe link; it opens a page whose Unsubscribe button unsubscribes, and Resubscribe brings them back", async ({
   page,
   browser,
+  playwright,
 }) => {
   const message = messageTo(READER);
   const link = listUnsubscribeUrl(message);
@@ -265,6 +267,17 @@ test("the reader's message carries their own unsubscribe link; following it unsu
   const editor = await editorPage(browser);
   try {
     await expect(newsletterTab(editor.page).cards).toHaveText(cardValues(4, 4));
+
+    // A corporate mail filter fetches every link in the message before the reader sees it: nothing changes.
+    const scanner = await playwright.request.newContext();
+    try {
+      for (const method of ["GET", "HEAD"] as const) {
+        const scanned = await scanner.fetch(link, { method, maxRedirects: 0 });
+        expect(scanned.status(), `${method} ${link}`).toBe(200);
+      }
+    } finally {
+      await scanner.dispose();
+    }
 
     // The reader opens the message and presses its Unsubscribe link, which opens in a new tab as mail links do.
     await page.setContent(message.parsed.html ?? "");
@@ -276,12 +289,24 @@ test("the reader's message carries their own unsubscribe link; following it unsu
     const landing = await opened;
     const landingProblems = consoleProblems(landing);
     await expect(landing).toHaveURL(link);
-    await expect(landing.getByRole("heading", { level: 1 })).toHaveText("You have been unsubscribed");
-    await expect(landing.getByRole("status")).toHaveText(`${READER} will no longer receive the Byline newsletter.`);
+    await expect(landing.getByRole("heading", { level: 1 })).toHaveText("Unsubscribe from the Byline newsletter?");
+    await expect(landing.getByText(`${READER} receives the Byline weekly digest. Press Unsubscribe to stop it.`)).toBeVisible();
     expect(await accessibilityViolations(landing), "axe on the unsubscribe page").toEqual([]);
 
+    // Opening the link changed nothing: the admin list still says active.
     await editor.page.reload();
     const tab = newsletterTab(editor.page);
+    await expect(tab.cards).toHaveText(cardValues(4, 4));
+    await expect(tab.recent.getByRole("row").filter({ hasText: READER }).getByRole("cell").nth(1)).toHaveText("active");
+
+    // The button does.
+    await landing.getByRole("button", { name: "Unsubscribe", exact: true }).click();
+    await expect(landing.getByRole("heading", { level: 1 })).toHaveText("You have been unsubscribed");
+    await expect(landing).toHaveURL(link);
+    await expect(landing.getByRole("status")).toHaveText(`${READER} will no longer receive the Byline newsletter.`);
+    expect(await accessibilityViolations(landing), "axe on the unsubscribed page").toEqual([]);
+
+    await editor.page.reload();
     await expect(tab.cards).toHaveText(cardValues(4, 3));
     await expect(tab.recent.getByRole("row").filter({ hasText: READER }).getByRole("cell").nth(1)).toHaveText("unsubscribed");
 
@@ -334,7 +359,7 @@ test.describe("a link that is not valid", () => {
   });
 });
 
-test("one-click unsubscribe: a mail provider's POST without a cookie unsubscribes, with no Origin or a foreign one; a foreign resubscribe is refused", async ({
+test("one-click unsubscribe: a mail provider's POST without a cookie unsubscribes, with no Origin or a foreign one, urlencoded or multipart; a foreign button press or resubscribe is refused", async ({
   page,
   playwright,
 }) => {
@@ -365,6 +390,23 @@ test("one-click unsubscribe: a mail provider's POST without a cookie unsubscribe
     expect(statuses.get(EARLIER_READERS[0]!)).toBe("unsubscribed");
     expect(statuses.get(EARLIER_READERS[1]!)).toBe("unsubscribed");
     expect(statuses.get(EARLIER_READERS[2]!)).toBe("active");
+
+    // The page's Unsubscribe button is a form like any other: posted from another site, it is refused.
+    const lastLink = listUnsubscribeUrl(messageTo(EARLIER_READERS[2]!));
+    const forgedButton = await provider.post(lastLink, {
+      headers: { Origin: FOREIGN_ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+      data: "",
+      maxRedirects: 0,
+    });
+    expect(forgedButton.status()).toBe(403);
+    expect(await forgedButton.text()).toBe(FORM_REFUSED);
+    expect((await exportedStatuses(page)).get(EARLIER_READERS[2]!)).toBe("active");
+
+    // RFC 8058 prefers the one-click body as multipart/form-data: that unsubscribes too.
+    const multipart = await provider.post(lastLink, { multipart: { "List-Unsubscribe": "One-Click" }, maxRedirects: 0 });
+    expect(multipart.status()).toBe(200);
+    expect(await multipart.text()).toBe("You have been unsubscribed.");
+    expect((await exportedStatuses(page)).get(EARLIER_READERS[2]!)).toBe("unsubscribed");
 
     // Resubscribing is no one-click action: from another site it is refused, and the reader stays unsubscribed.
     const refused = await provider.post(`${link}/resubscribe`, {

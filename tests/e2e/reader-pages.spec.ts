@@ -69,6 +69,8 @@ test.describe("category pages", () => {
   test("the slug matches case-insensitively", async ({ page }) => {
     const response = await page.goto("/category/AI");
     expect(response?.status()).toBe(200);
+    // One address per page: the capitals are sent to the lower-case address (308).
+    await expect(page).toHaveURL(/\/category\/ai$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("AI News");
     await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText([
       ...publishedIn("AI").map((article) => article.title),

@@ -6,7 +6,10 @@ export interface AdminTableColumn {
   className?: string;
 }
 
-/** The admin area's list tables: a bordered, horizontally scrollable table named by its heading. */
+/**
+ * The admin area's list tables: a bordered, horizontally scrollable table named by its heading. The scrolling box
+ * is a named region in the tab order, so keyboard users can reach and scroll it.
+ */
 export function AdminTable({
   labelledBy,
   columns,
@@ -20,7 +23,12 @@ export function AdminTable({
   children: ReactNode;
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+    <div
+      role="region"
+      aria-labelledby={labelledBy}
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+    >
       <table aria-labelledby={labelledBy} className={`w-full text-left text-sm ${tableClassName}`}>
         <thead className="bg-slate-50 text-slate-700 dark:bg-slate-800 dark:text-slate-300">
           <tr>

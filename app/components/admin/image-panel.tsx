@@ -32,7 +32,8 @@ export function ImagePanel({ value, onChange, error, inputClass }: ImagePanelPro
         <input
           id="article-image"
           name="image"
-          type="url"
+          // Text, not url: a stock cover's address is a path on this site (/images/...), which type="url" refuses.
+          type="text"
           inputMode="url"
           value={value}
           onChange={(event) => onChange(event.target.value)}

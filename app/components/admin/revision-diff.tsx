@@ -24,7 +24,7 @@ export function RevisionDiffView({
       {diff.same ? <p className="text-slate-700 dark:text-slate-300">{REVISION_TEXTS.noDifferences}</p> : null}
 
       {diff.fields.length > 0 ? (
-        <div className="overflow-x-auto">
+        <div role="region" aria-label="Changed fields" tabIndex={0} className="overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="mb-2 text-left font-semibold">Changed fields</caption>
             <thead className="border-b border-slate-300 dark:border-slate-700">

@@ -45,7 +45,9 @@ export function ContactForm() {
         </Field>
       </div>
       <Field label="Subject" htmlFor="contact-subject">
-        <select id="contact-subject" name="subject" required defaultValue={CONTACT_SUBJECTS[0]} className={fieldClass}>
+        <select id="contact-subject" name="subject" required defaultValue="" className={fieldClass}>
+          {/* A required select starts with an empty placeholder, so no subject is sent that the reader did not pick. */}
+          <option value="">Choose a subject</option>
           {CONTACT_SUBJECTS.map((subject) => (
             <option key={subject} value={subject}>
               {subject}

@@ -28,7 +28,9 @@ export function HeaderSearch({ id }: { id: string }) {
       <input
         id={id}
         name="query"
-        type="search"
+        // A text input carries the combobox role as the ARIA practices' examples do; HTML allows no role on a search input.
+        type="text"
+        enterKeyHint="search"
         role="combobox"
         autoComplete="off"
         aria-autocomplete="list"

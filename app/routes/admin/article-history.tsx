@@ -211,7 +211,7 @@ export default function ArticleHistory({ loaderData, actionData }: Route.Compone
 
           {diff ? <RevisionDiffView diff={diff} fromNumber={numberOf(from)} toNumber={numberOf(to)} /> : null}
 
-          <div className="overflow-x-auto">
+          <div role="region" aria-label="Revisions, newest first" tabIndex={0} className="overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="mb-2 text-left text-base font-bold">Revisions, newest first</caption>
               <thead className="border-b border-slate-300 dark:border-slate-700">

@@ -11,7 +11,7 @@ import { Container, SiteShell } from "~/components/layout/site-shell";
 import { useSite } from "~/components/layout/use-site";
 import { ShareButton } from "~/components/share-button";
 import { servicesContext } from "~/context";
-import { articlePath, authorPath, parseArticleId, type ArticleDetail, type BylineAuthor } from "~/utils/articles";
+import { articlePath, authorPath, lastModifiedAt, parseArticleId, type ArticleDetail, type BylineAuthor } from "~/utils/articles";
 import type { CorrectionNote } from "~/utils/corrections";
 import { avatarOrDefault } from "~/utils/avatars";
 import { categorySlug } from "~/utils/categories";
@@ -47,7 +47,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
       type: "article",
     }),
     { property: "article:published_time", content: article.publishedAt ? new Date(article.publishedAt).toISOString() : "" },
-    { property: "article:modified_time", content: new Date(article.updatedAt).toISOString() },
+    { property: "article:modified_time", content: lastModifiedAt(article).toISOString() },
     { property: "article:section", content: article.category },
     ...article.authors.map((author) => ({ property: "article:author", content: author.name })),
   ];
@@ -218,7 +218,7 @@ function newsArticleData(
     description: article.excerpt,
     image: [absoluteUrl(site, article.image)],
     datePublished: article.publishedAt ? new Date(article.publishedAt).toISOString() : undefined,
-    dateModified: new Date(article.updatedAt).toISOString(),
+    dateModified: lastModifiedAt(article).toISOString(),
     articleSection: article.category,
     author: article.authors.map((author) => ({
       "@type": "Person",

@@ -137,10 +137,10 @@ describe("renderArticleHtml: GitHub-flavoured extras within the allowlist", () =
     expect(body("~~$40~~ $30")).toBe('<p><span class="md-strike">$40</span> $30</p>');
   });
 
-  it("keeps a table's cells readable as rows of divs", () => {
+  it("keeps a table's cells readable as rows of divs, in a region keyboard users can reach and scroll", () => {
     const html = body("| Phone | Price |\n| --- | --: |\n| Fold 3 | $999 |").replace(/>\s+</g, "><");
     expect(html).toBe(
-      '<div class="md-table">' +
+      '<div class="md-table" role="region" aria-label="Table: Phone, Price" tabindex="0">' +
         '<div class="md-table-row">' +
         '<div class="md-table-cell md-table-head">Phone</div>' +
         '<div class="md-table-cell md-table-head">Price</div>' +

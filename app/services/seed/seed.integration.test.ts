@@ -35,6 +35,18 @@ describe("seedDemoContent", () => {
     }
   });
 
+  it("writes consistent times: created, then published, and last changed no earlier than published", async () => {
+    await seedDemoContent({ db: database.db, now });
+    const rows = await database.db.select().from(articles);
+    for (const row of rows) {
+      expect(row.createdAt.getTime(), row.title).toBeLessThanOrEqual(row.updatedAt.getTime());
+      if (row.publishedAt) {
+        expect(row.createdAt.getTime(), row.title).toBeLessThan(row.publishedAt.getTime());
+        expect(row.updatedAt.getTime(), row.title).toBeGreaterThanOrEqual(row.publishedAt.getTime());
+      }
+    }
+  });
+
   it("keeps the demo draft unpublished and signed by Correspondent", async () => {
     await seedDemoContent({ db: database.db, now });
     const drafts = await database.db

@@ -48,7 +48,8 @@ export async function seedDemoContent({ db, now }: { db: Database; now: Date }):
         publishedAt,
         status: publishedAt ? ("published" as const) : ("draft" as const),
         createdAt,
-        updatedAt: createdAt,
+        // Last changed when it was published (a draft when it was written): never before its publication.
+        updatedAt: publishedAt ?? createdAt,
         readTime: article.readTime,
         isFeatured: article.isFeatured,
         isPopular: article.isPopular,

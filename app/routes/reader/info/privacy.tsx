@@ -125,7 +125,10 @@ export default function PrivacyPage() {
       title: "Your choices and rights",
       content: (
         <ul>
-          <li>Every newsletter email contains an unsubscribe link that ends your subscription at once.</li>
+          <li>
+            Every newsletter email contains an unsubscribe link that ends your subscription with one press of its Unsubscribe
+            button.
+          </li>
           <li>
             You can ask to see, correct or delete the information we hold about you by writing to{" "}
             <PolicyMailLink address={CONTACT_ADDRESSES.general} />.

@@ -76,7 +76,7 @@ export default function TermsPage() {
       content: (
         <p>
           When you subscribe, we send our newsletter to the address you gave us. Every issue contains an unsubscribe link that
-          ends your subscription at once. See the{" "}
+          ends your subscription with one press of its Unsubscribe button. See the{" "}
           <a href="/privacy" className={textLinkClass}>
             Privacy Policy
           </a>{" "}
