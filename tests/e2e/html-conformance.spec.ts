@@ -109,6 +109,8 @@ test("every page kind has no error in the Nu Html Checker", async ({ page, reque
   await save("search-results", "/search?query=model", 200);
   await save("search-no-results", "/search?query=zzqxv", 200);
   await save("corrections", "/corrections", 200);
+  // An author page (issue 19), and the first page of an author's list: the demo's senior editor.
+  await save("author", "/author/maya-okafor", 200);
   for (const info of ["about", "careers", "contact", "advertise", "terms", "privacy", "cookie-policy"]) {
     await save(`info-${info}`, `/${info}`, 200);
   }
