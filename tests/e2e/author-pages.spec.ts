@@ -132,10 +132,11 @@ test.describe("Author pages and co-authors", () => {
         "href",
         `/author/${ada.username}/rss.xml`,
       );
-      await expect(page.locator(`link[rel="alternate"][title="${ada.username} on ${SITE_NAME}"]`)).toHaveAttribute(
-        "href",
-        `/author/${ada.username}/rss.xml`,
-      );
+      const alternate = (type: string) =>
+        page.locator(`link[rel="alternate"][type="${type}"][title="${ada.username} on ${SITE_NAME}"]`);
+      await expect(alternate("application/rss+xml")).toHaveAttribute("href", `/author/${ada.username}/rss.xml`);
+      // The same feed as JSON Feed 1.1 (issue 21).
+      await expect(alternate("application/feed+json")).toHaveAttribute("href", `/author/${ada.username}/feed.json`);
       // The card names the lead author, linked to their page.
       await expect(page.getByRole("link", { name: deskName, exact: true })).toHaveAttribute("href", `/author/${desk.username}`);
       expect(await accessibilityViolations(page)).toEqual([]);

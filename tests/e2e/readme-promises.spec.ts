@@ -138,14 +138,14 @@ test("the import command's exit codes: 0 all imported, 1 some rejected, 2 nothin
   };
 
   const all = await runCommand(tsx, ["scripts/import.ts", file("all.json", [good])], env);
-  expect(all).toMatchObject({ code: 0, stdout: "Imported 1 article.\n" });
+  expect(all).toMatchObject({ code: 0, stdout: "Found Byline JSON: 1 article\nImported 1 article.\n" });
   const some = await runCommand(
     tsx,
     ["scripts/import.ts", file("some.json", [{ ...good, title: "Another good row" }, bad])],
     env,
   );
   expect(some.code).toBe(1);
-  expect(some.stdout).toMatch(/^Row 2: .+\nImported 1 article; 1 row was rejected\.\n$/);
+  expect(some.stdout).toMatch(/^Found Byline JSON: 2 articles\nRow 2: .+\nImported 1 article; 1 row was rejected\.\n$/);
   const none = await runCommand(tsx, ["scripts/import.ts", file("none.json", [bad])], env);
   expect(none.code).toBe(2);
   expect(none.stdout).toMatch(/Imported 0 articles; 1 row was rejected\.\n$/);
