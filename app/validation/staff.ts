@@ -99,7 +99,8 @@ export const ProfileForm = z.object({
 /** A person's own password change: the current one, and the new one twice. */
 export const PasswordForm = z
   .object({
-    current: z.string().min(1, "Please enter your current password.").max(1000),
+    // No password can hold a control character (AdminPassword refuses them), so none is accepted here either.
+    current: z.string().min(1, "Please enter your current password.").max(1000).check(allowedText("The current password")),
     password: z.string().pipe(AdminPassword),
     confirm: z.string(),
   })
