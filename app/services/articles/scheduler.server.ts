@@ -3,6 +3,7 @@ import type { Database } from "../../db/client.server";
 import { articles } from "../../db/schema";
 import type { Clock } from "../clock.server";
 import type { Logger } from "../logger.server";
+import { createPoller } from "../poller.server";
 
 /** How often every instance looks for scheduled articles whose time has come; well inside the promised 60 s. */
 export const SCHEDULER_POLL_MS = 15_000;
@@ -37,9 +38,6 @@ export function createScheduler({
   onPublished?: (published: PublishedArticle[]) => Promise<unknown>;
   pollMs?: number;
 }) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-
   /** One claim: publishes up to SCHEDULER_BATCH due articles and returns them. */
   async function claimDue(): Promise<PublishedArticle[]> {
     const now = clock.now();
@@ -73,27 +71,20 @@ export function createScheduler({
     return all;
   }
 
-  /** A poll that never throws: a failed one (the database away) is logged and the next poll tries again. */
-  function poll(): Promise<unknown> {
-    running ??= publishDue()
-      .catch((error: unknown) => logger?.warn({ err: error }, "could not publish scheduled articles; will try again"))
-      .finally(() => (running = undefined));
-    return running;
-  }
+  // A failed poll (the database away, say) is logged and the next one tries again.
+  const poller = createPoller({
+    work: publishDue,
+    intervalMs: pollMs,
+    logger,
+    failure: "could not publish scheduled articles; will try again",
+  });
 
   return {
     publishDue,
     /** Publishes what came due while no instance ran, then keeps polling. */
-    start(): void {
-      void poll();
-      timer = setInterval(() => void poll(), pollMs);
-      timer.unref();
-    },
+    start: poller.start,
     /** Stops polling and waits for a poll under way. */
-    async stop(): Promise<void> {
-      clearInterval(timer);
-      await running;
-    },
+    stop: poller.stop,
   };
 }
 

@@ -7,6 +7,7 @@ import { absoluteUrl } from "../../utils/seo";
 import { listArticleAuthors } from "../articles/articles.server";
 import type { Clock } from "../clock.server";
 import type { Logger } from "../logger.server";
+import { createPoller } from "../poller.server";
 
 /** Posts to a hub before a ping is failed for good. */
 export const WEBSUB_MAX_ATTEMPTS = 5;
@@ -41,9 +42,6 @@ export function createWebSub({
   hubs: readonly string[];
   pollMs?: number;
 }) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-
   /** The feeds that list these articles, as absolute URLs: the topics hubs know them by. */
   async function topicsFor(articleIds: readonly number[]): Promise<string[]> {
     const rows = await db
@@ -130,16 +128,14 @@ export function createWebSub({
     }
   }
 
-  /** A send round that never throws; rounds do not overlap on one instance. */
-  function poll(): Promise<unknown> {
-    running ??= sendDue()
-      .catch((error: unknown) => logger?.warn({ err: error }, "could not send WebSub pings; will try again"))
-      .finally(() => (running = undefined));
-    return running;
-  }
+  const poller = createPoller({
+    work: sendDue,
+    intervalMs: pollMs,
+    logger,
+    failure: "could not send WebSub pings; will try again",
+  });
 
   return {
-    enabled: hubs.length > 0,
     topicsFor,
     sendDue,
 
@@ -150,26 +146,18 @@ export function createWebSub({
       await db
         .insert(websubPings)
         .values(hubs.flatMap((hub) => topics.map((topic) => ({ hub, topic, nextAttemptAt: clock.now() }))));
-      void poll();
+      void poller.poll();
     },
 
     /** Sends what is due now and keeps looking; does nothing without hubs. */
     start(): void {
-      if (hubs.length === 0) return;
-      void poll();
-      timer = setInterval(() => void poll(), pollMs);
-      timer.unref();
+      if (hubs.length > 0) poller.start();
     },
 
-    async stop(): Promise<void> {
-      clearInterval(timer);
-      await running;
-    },
+    stop: poller.stop,
 
     /** Resolves when the send round under way (if any) has recorded its outcomes. */
-    async settled(): Promise<void> {
-      await running;
-    },
+    settled: poller.settled,
 
     /** How many pings are in each state (for tests and the operator). */
     async counts(): Promise<Record<string, number>> {
