@@ -118,8 +118,6 @@ export default function ArticleHistory({ loaderData, actionData }: Route.Compone
   const { article, revisions, from, to, diff, canEdit, confirmRestore } = loaderData;
   const notice = actionData?.notice ?? loaderData.notice;
   const numberOf = (revisionId: number | null) => revisions.find((revision) => revision.id === revisionId)?.number;
-  const label = (revision: (typeof revisions)[number]) =>
-    `Revision ${revision.number} · ${revision.kind} · ${revision.author} · ${revision.time}`;
   const latestId = revisions[0]?.id;
 
   return (
@@ -180,30 +178,8 @@ export default function ArticleHistory({ loaderData, actionData }: Route.Compone
       ) : (
         <>
           <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Compare revisions">
-            <div className="w-full sm:w-auto">
-              <label htmlFor="compare-from" className="mb-1 block text-sm font-medium">
-                Compare revision
-              </label>
-              <select id="compare-from" name="from" defaultValue={from ?? undefined} className={selectClass}>
-                {revisions.map((revision) => (
-                  <option key={revision.id} value={revision.id}>
-                    {label(revision)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="w-full sm:w-auto">
-              <label htmlFor="compare-to" className="mb-1 block text-sm font-medium">
-                with revision
-              </label>
-              <select id="compare-to" name="to" defaultValue={to ?? undefined} className={selectClass}>
-                {revisions.map((revision) => (
-                  <option key={revision.id} value={revision.id}>
-                    {label(revision)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <RevisionSelect name="from" label="Compare revision" revisions={revisions} selected={from} />
+            <RevisionSelect name="to" label="with revision" revisions={revisions} selected={to} />
             <button type="submit" className={buttonClass}>
               Compare
             </button>
@@ -267,6 +243,36 @@ export default function ArticleHistory({ loaderData, actionData }: Route.Compone
           </div>
         </>
       )}
+    </div>
+  );
+}
+
+type ShownRevision = ReturnType<typeof shownRevision>;
+
+/** One side of the comparison: a labelled select of every revision, "Revision 3 · Edited · Maya · Nov 26, 2026, ...". */
+function RevisionSelect({
+  name,
+  label,
+  revisions,
+  selected,
+}: {
+  name: "from" | "to";
+  label: string;
+  revisions: readonly ShownRevision[];
+  selected: number | null;
+}) {
+  return (
+    <div className="w-full sm:w-auto">
+      <label htmlFor={`compare-${name}`} className="mb-1 block text-sm font-medium">
+        {label}
+      </label>
+      <select id={`compare-${name}`} name={name} defaultValue={selected ?? undefined} className={selectClass}>
+        {revisions.map((revision) => (
+          <option key={revision.id} value={revision.id}>
+            {`Revision ${revision.number} · ${revision.kind} · ${revision.author} · ${revision.time}`}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }
