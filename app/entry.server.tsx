@@ -2,7 +2,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { PassThrough } from "node:stream";
 import islandsSrc from "virtual:byline/islands";
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToPipeableStream, renderToString, type RenderToPipeableStreamOptions } from "react-dom/server";
 import {
   isRouteErrorResponse,
   ServerRouter,
@@ -12,6 +12,7 @@ import {
 } from "react-router";
 import { NonceProvider } from "./components/nonce";
 import { requestContext, servicesContext } from "./context";
+import { shouldHydrate } from "./route-handle";
 
 export const streamTimeout = 5_000;
 
@@ -27,6 +28,22 @@ export default function handleRequest(
   }
   const { nonce } = loadContext.get(requestContext);
   const logger = loadContext.get(servicesContext).logger;
+  const document = (
+    <NonceProvider nonce={nonce} islandsSrc={islandsSrc}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </NonceProvider>
+  );
+
+  // A reader page is not hydrated (decision 016): nothing on it waits for data or streams, so it is rendered
+  // to one string, without the stream machinery a hydrated page needs (issue 20: uncached rendering).
+  const { matches } = routerContext.staticHandlerContext;
+  if (!shouldHydrate(matches.map((match) => routerContext.routeModules[match.route.id]?.handle))) {
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    return new Response(`<!DOCTYPE html>${renderToString(document)}`, {
+      headers: responseHeaders,
+      status: responseStatusCode,
+    });
+  }
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -36,34 +53,29 @@ export default function handleRequest(
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider nonce={nonce} islandsSrc={islandsSrc}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        [readyOption]() {
-          shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) logger.error({ err: error, path: new URL(request.url).pathname }, "error while streaming a page");
-        },
+    const { pipe, abort } = renderToPipeableStream(document, {
+      nonce,
+      [readyOption]() {
+        shellRendered = true;
+        const body = new PassThrough({
+          final(callback) {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+            callback();
+          },
+        });
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        pipe(body);
+        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       },
-    );
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellRendered) logger.error({ err: error, path: new URL(request.url).pathname }, "error while streaming a page");
+      },
+    });
   });
 }
 

@@ -82,12 +82,11 @@ export async function main({ vite, clock = systemClock }: { vite?: ViteDevServer
   services.scheduler.start();
   services.websub.start();
 
-  // Rendered pages are kept until content changes here or on another instance (NOTIFY), or a minute passes.
+  // Rendered pages (and the reader reads behind them) are kept until content changes here or on another
+  // instance (NOTIFY), or a minute passes.
   const pageCache = config.pageCache && !vite ? createPageCache() : undefined;
-  if (pageCache) {
-    services.contentChanges.onChange(() => pageCache.clear());
-    await services.contentChanges.start();
-  }
+  if (pageCache) services.contentChanges.onChange(() => pageCache.clear());
+  await services.contentChanges.start();
 
   const build: ServerBuild | (() => Promise<ServerBuild>) = vite
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>

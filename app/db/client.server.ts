@@ -3,14 +3,12 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Assume } from "drizzle-orm/utils";
-import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
-import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
+import type { Client as PostgresClient } from "pg";
 import * as schema from "./schema";
 
 /** Both drivers answer raw queries with `{ rows }`; this lets `db.execute<Row>()` say so. */
@@ -84,7 +82,21 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return options.driver === "postgres" ? openPostgres(options) : openPglite(options);
 }
 
+/**
+ * The PostgreSQL driver, loaded only by a server that uses PostgreSQL: an embedded newsroom never pays for it
+ * at start-up (issue 20's cold start), nor for PGlite the other way round.
+ */
+const loadPostgresDriver = async () => {
+  const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
+    import("pg"),
+    import("drizzle-orm/node-postgres"),
+    import("drizzle-orm/node-postgres/migrator"),
+  ]);
+  return { pg, drizzleNodePostgres: drizzle, migrateNodePostgres: migrate };
+};
+
 async function openPostgres(options: Extract<OpenDatabaseOptions, { driver: "postgres" }>): Promise<DatabaseHandle> {
+  const { pg, drizzleNodePostgres, migrateNodePostgres } = await loadPostgresDriver();
   // A database host that does not answer fails a request in 5 s (and /healthz says 503) instead of hanging.
   // Keep-alive notices a connection that died silently.
   const pool = new pg.Pool({
@@ -127,7 +139,8 @@ async function listenOnPostgres(
   onGap?: () => void,
 ): Promise<{ close(): Promise<void> }> {
   let closed = false;
-  let client: pg.Client | undefined;
+  const { pg } = await loadPostgresDriver();
+  let client: PostgresClient | undefined;
   let retryMs = 250;
   let retry: ReturnType<typeof setTimeout> | undefined;
 
@@ -147,7 +160,7 @@ async function listenOnPostgres(
     retryMs = 250;
   }
 
-  function reconnect(lost: pg.Client): void {
+  function reconnect(lost: PostgresClient): void {
     if (closed || client !== lost) return;
     client = undefined;
     lost.end().catch(() => undefined);

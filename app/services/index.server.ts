@@ -16,6 +16,7 @@ import { createNewsletterService, SEND_CONCURRENCY } from "./newsletter/newslett
 import type { SenderTimings } from "./newsletter/newsletter-sender.server";
 import { createMailer } from "./mail/mailer.server";
 import { createContentChanges } from "./content-changes.server";
+import { createReaderMemo } from "./reader-memo.server";
 import { createRateLimiter } from "./rate-limits/rate-limiter.server";
 import { createSearchService } from "./search/search.server";
 import { createSyndicationService } from "./syndication/syndication.server";
@@ -53,10 +54,13 @@ export function createServices({ config, database, logger, clock, newsOutlets = 
   const storyJudge = createStoryJudge({ providers, logger });
   const generator = createArticleGenerator({ db, clock, logger, providers, news, storyJudge });
   const rateLimiter = createRateLimiter({ db, clock });
-  const admins = createAdminService({ db, clock });
+  const contentChanges = createContentChanges({ database, logger });
+  // Reader reads kept until content changes here or on another instance (decision 028).
+  const readerMemo = createReaderMemo({ clock });
+  contentChanges.onChange(readerMemo.clear);
+  const admins = createAdminService({ db, clock, onPublicChange: contentChanges.announce });
   const sessions = createSessionService({ db, clock });
   const login = createLoginService({ db, clock, admins, sessions, rateLimiter });
-  const contentChanges = createContentChanges({ database, logger });
   const site = { name: config.siteName, url: config.siteUrl, timeZone: config.timeZone };
   /** What the feeds and sitemaps say: the site, its language and the WebSub hubs they advertise. */
   const feedSite = { ...site, language: config.siteLanguage, hubs: config.websubHubs };
@@ -89,7 +93,7 @@ export function createServices({ config, database, logger, clock, newsOutlets = 
     site: { name: config.siteName, url: config.siteUrl, timeZone: config.timeZone, adsenseClient: config.adsenseClient },
     logger,
     clock,
-    articles: createArticleService({ db, logger, clock }),
+    articles: createArticleService({ db, logger, clock, memo: readerMemo }),
     editorial: createEditorialService({
       db,
       clock,
@@ -116,7 +120,7 @@ export function createServices({ config, database, logger, clock, newsOutlets = 
     /** Old Ghost and WordPress addresses of imported articles. */
     oldAddresses: createOldAddressService({ db, clock }),
     syndication: createSyndicationService({ db, site: feedSite, clock }),
-    search: createSearchService({ db, rateLimiter, clock }),
+    search: createSearchService({ db, rateLimiter, clock, memo: readerMemo }),
     subscribers,
     newsletter,
     corrections: createCorrectionService({
@@ -126,6 +130,7 @@ export function createServices({ config, database, logger, clock, newsOutlets = 
       site: feedSite,
       notices: newsletter.correctionNotices,
       onPublicChange: contentChanges.announce,
+      memo: readerMemo,
     }),
     admins,
     invitations: createInvitationService({ db, clock, logger, mailer, admins, site }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseWrkOutput } from "./load-generator";
+import { parseWrkOutput, wrkScript } from "./load-generator";
 
 const WRK_OUTPUT = `Running 15s test @ http://127.0.0.1:40123/article/7
   1 threads and 50 connections
@@ -47,5 +47,19 @@ describe("parseWrkOutput", () => {
 
   it("refuses output without a latency distribution", () => {
     expect(() => parseWrkOutput(WRK_OUTPUT.replace(/ {5}50%.*\n/, ""))).toThrow(/50%/);
+  });
+});
+
+describe("wrkScript", () => {
+  it("sets a browser's headers and requests the one URL when no paths are given", () => {
+    const script = wrkScript();
+    expect(script).toContain('wrk.headers["Accept-Encoding"] = "gzip, deflate, br, zstd"');
+    expect(script).not.toContain("request = function");
+  });
+
+  it("requests the given paths in turn, quoted for Lua", () => {
+    const script = wrkScript(["/article/1", '/search?query="x"']);
+    expect(script).toContain('local paths = {"/article/1", "/search?query=\\"x\\""}');
+    expect(script).toContain("return wrk.format(nil, paths[next])");
   });
 });

@@ -17,6 +17,8 @@ export const BROWSER_HEADERS = {
 export interface LoadOptions {
   durationS: number;
   connections: number;
+  /** Request these paths of the URL's origin in turn instead of the URL itself (wrk only). */
+  paths?: readonly string[];
 }
 
 export interface LoadResult {
@@ -76,18 +78,27 @@ export function parseWrkOutput(output: string): LoadResult {
   };
 }
 
+/** wrk's Lua script: a browser's headers, and the paths to request in turn when there are several. */
+export function wrkScript(paths?: readonly string[]): string {
+  const headers = Object.entries(BROWSER_HEADERS)
+    .map(([name, value]) => `wrk.headers[${JSON.stringify(name)}] = ${JSON.stringify(value)}\n`)
+    .join("");
+  if (!paths || paths.length === 0) return headers;
+  return (
+    headers +
+    `local paths = {${paths.map((each) => JSON.stringify(each)).join(", ")}}\n` +
+    "local next = 0\n" +
+    "request = function()\n  next = next % #paths + 1\n  return wrk.format(nil, paths[next])\nend\n"
+  );
+}
+
 function wrkGenerator(version: string): LoadGenerator {
   return {
     description: `${version.split(" ").slice(0, 2).join(" ")}, ${WRK_THREADS} thread`,
-    async run(url, { durationS, connections }) {
+    async run(url, { durationS, connections, paths }) {
       const dir = mkdtempSync(path.join(os.tmpdir(), "byline-wrk-"));
       const script = path.join(dir, "headers.lua");
-      writeFileSync(
-        script,
-        Object.entries(BROWSER_HEADERS)
-          .map(([name, value]) => `wrk.headers[${JSON.stringify(name)}] = ${JSON.stringify(value)}\n`)
-          .join(""),
-      );
+      writeFileSync(script, wrkScript(paths));
       try {
         const args = [
           "-t",
@@ -120,7 +131,8 @@ interface AutocannonJson {
 function autocannonGenerator(bin: string): LoadGenerator {
   return {
     description: "autocannon (node_modules)",
-    async run(url, { durationS, connections }) {
+    async run(url, { durationS, connections, paths }) {
+      if (paths) throw new Error("Requesting several addresses in turn needs wrk; autocannon was found instead.");
       const headers = Object.entries(BROWSER_HEADERS).flatMap(([name, value]) => ["-H", `${name}=${value}`]);
       const args = ["-c", String(connections), "-d", String(durationS), "-t", String(LOAD_TIMEOUT_S), "-j", ...headers, url];
       const result = await runCommand(bin, args);

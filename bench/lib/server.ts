@@ -17,8 +17,10 @@ export async function ensureProductionBuild(root: string): Promise<void> {
 }
 
 export interface ServerOptions {
-  /** DATA_DIR of an embedded database. */
+  /** DATA_DIR of an embedded database (uploads and the like also go there with PostgreSQL). */
   dataDir: string;
+  /** A PostgreSQL database instead of the embedded one. */
+  databaseUrl?: string;
   pageCache: boolean;
   /** The path polled until it answers 200 (the cold start polls `/`). */
   readyPath?: string;
@@ -37,7 +39,7 @@ export interface RunningServer {
 /** Starts `node bin/byline.js start` with NODE_ENV=production and LOG_LEVEL=warn on a free loopback port. */
 export async function startServer(
   root: string,
-  { dataDir, pageCache, readyPath = "/healthz" }: ServerOptions,
+  { dataDir, databaseUrl = "", pageCache, readyPath = "/healthz" }: ServerOptions,
 ): Promise<RunningServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -48,7 +50,7 @@ export async function startServer(
     PORT: String(port),
     DATA_DIR: dataDir,
     // Empty values mean the defaults, and win over a .env file in the checkout.
-    DATABASE_URL: "",
+    DATABASE_URL: databaseUrl,
     SITE_URL: "",
     SMTP_URL: "",
     SEED_CONTENT: "none",

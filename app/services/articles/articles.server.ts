@@ -6,6 +6,7 @@ import type { ArticleDetail, ArticleSummary, AuthorProfile, BylineAuthor, Headli
 import type { Category } from "../../utils/categories";
 import { systemClock, type Clock } from "../clock.server";
 import type { Logger } from "../logger.server";
+import { noReaderMemo, type ReaderMemo } from "../reader-memo.server";
 import { renderArticleHtml } from "./markdown.server";
 
 /** The spec's home page: 1 hero, 6 latest, up to 3 popular. */
@@ -122,11 +123,14 @@ export function createArticleService({
   db,
   logger,
   clock = systemClock,
+  memo = noReaderMemo,
 }: {
   db: Database;
   logger?: Logger;
   /** What "now" is for `visibleToReaders`. */
   clock?: Clock;
+  /** Reader reads remembered per content version; the server passes its memo, tests read every time. */
+  memo?: Pick<ReaderMemo, "read">;
 }) {
   const visible = () => visibleToReaders(clock.now());
   // Keyed by id and last change, so an edit is never served stale; the oldest entry goes first when full.
@@ -155,42 +159,48 @@ export function createArticleService({
     },
 
     /** The newest published articles, for the notifications bell. */
-    async listHeadlines(limit = HEADLINE_COUNT): Promise<Headline[]> {
-      return db
-        .select({ id: articles.id, title: articles.title, category: articles.category, publishedAt: articles.publishedAt })
-        .from(articles)
-        .where(visible())
-        .orderBy(...newestFirst)
-        .limit(limit);
+    listHeadlines(limit = HEADLINE_COUNT): Promise<Headline[]> {
+      return memo.read(`headlines:${limit}`, () =>
+        db
+          .select({ id: articles.id, title: articles.title, category: articles.category, publishedAt: articles.publishedAt })
+          .from(articles)
+          .where(visible())
+          .orderBy(...newestFirst)
+          .limit(limit),
+      );
     },
 
     /** The newest featured article as the hero, the latest stories after it, and the popular ones. */
-    async homePage(): Promise<HomePage> {
-      const [hero] = await publishedSummaries()
-        .where(and(visible(), eq(articles.isFeatured, true)))
-        .orderBy(...newestFirst)
-        .limit(1);
-      const latest = await publishedSummaries()
-        .where(hero ? and(visible(), ne(articles.id, hero.id)) : visible())
-        .orderBy(...newestFirst)
-        .limit(HOME_LATEST_COUNT);
-      const popular = await publishedSummaries()
-        .where(and(visible(), eq(articles.isPopular, true)))
-        .orderBy(...newestFirst)
-        .limit(HOME_POPULAR_COUNT);
-      return { hero: hero ?? null, latest, popular };
+    homePage(): Promise<HomePage> {
+      return memo.read("home", async () => {
+        const [hero] = await publishedSummaries()
+          .where(and(visible(), eq(articles.isFeatured, true)))
+          .orderBy(...newestFirst)
+          .limit(1);
+        const latest = await publishedSummaries()
+          .where(hero ? and(visible(), ne(articles.id, hero.id)) : visible())
+          .orderBy(...newestFirst)
+          .limit(HOME_LATEST_COUNT);
+        const popular = await publishedSummaries()
+          .where(and(visible(), eq(articles.isPopular, true)))
+          .orderBy(...newestFirst)
+          .limit(HOME_POPULAR_COUNT);
+        return { hero: hero ?? null, latest, popular };
+      });
     },
 
     /** One page of a category's published articles, newest first. A page past the end is empty. */
-    async categoryPage(category: Category, page: number, pageSize = CATEGORY_PAGE_SIZE): Promise<CategoryPage> {
-      const where = and(visible(), eq(articles.category, category));
-      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(articles).where(where);
-      const listed = await publishedSummaries()
-        .where(where)
-        .orderBy(...newestFirst)
-        .limit(pageSize)
-        .offset((page - 1) * pageSize);
-      return { articles: listed, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+    categoryPage(category: Category, page: number, pageSize = CATEGORY_PAGE_SIZE): Promise<CategoryPage> {
+      return memo.read(`category:${category}:${page}:${pageSize}`, async () => {
+        const where = and(visible(), eq(articles.category, category));
+        const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(articles).where(where);
+        const listed = await publishedSummaries()
+          .where(where)
+          .orderBy(...newestFirst)
+          .limit(pageSize)
+          .offset((page - 1) * pageSize);
+        return { articles: listed, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+      });
     },
 
     /**
@@ -198,85 +208,91 @@ export function createArticleService({
      * see, newest first, paged like a category. The slug matches case-insensitively (slugs are lower-case); null for
      * an unknown one; a page past the end is empty.
      */
-    async authorPage(slug: string, page: number, pageSize = CATEGORY_PAGE_SIZE): Promise<AuthorPage | null> {
-      const [author] = await db
-        .select({ ...bylineColumns, bio: authors.bio })
-        .from(authors)
-        .where(eq(authors.slug, slug.toLowerCase()))
-        .limit(1);
-      if (!author) return null;
-      const where = and(visibleToReaders(clock.now()), signedBy(db, author.id));
-      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(articles).where(where);
-      const listed = await publishedSummaries()
-        .where(where)
-        .orderBy(...newestFirst)
-        .limit(pageSize)
-        .offset((page - 1) * pageSize);
-      return { author, articles: listed, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+    authorPage(slug: string, page: number, pageSize = CATEGORY_PAGE_SIZE): Promise<AuthorPage | null> {
+      return memo.read(`author:${slug.toLowerCase()}:${page}:${pageSize}`, async () => {
+        const [author] = await db
+          .select({ ...bylineColumns, bio: authors.bio })
+          .from(authors)
+          .where(eq(authors.slug, slug.toLowerCase()))
+          .limit(1);
+        if (!author) return null;
+        const where = and(visibleToReaders(clock.now()), signedBy(db, author.id));
+        const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(articles).where(where);
+        const listed = await publishedSummaries()
+          .where(where)
+          .orderBy(...newestFirst)
+          .limit(pageSize)
+          .offset((page - 1) * pageSize);
+        return { author, articles: listed, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+      });
     },
 
     /** A published article with its body as sanitized HTML; null for a draft or a missing id. */
-    async findPublished(id: number): Promise<ArticleDetail | null> {
-      const approver = alias(admins, "approver");
-      const approverProfile = alias(authors, "approver_profile");
-      const [article] = await db
-        .select({
-          ...summaryColumns,
-          content: articles.content,
-          sources: articles.sources,
-          sourceLinks: articles.sourceLinks,
-          createdAt: articles.createdAt,
-          updatedAt: articles.updatedAt,
-          approverName: approverProfile.name,
-          approvedAt: articles.approvedAt,
-          rewrittenPercent: articles.aiRewrittenPercent,
-        })
-        .from(articles)
-        .innerJoin(authors, eq(authors.id, articles.authorId))
-        .leftJoin(approver, eq(approver.id, articles.approvedBy))
-        .leftJoin(approverProfile, eq(approverProfile.id, approver.authorId))
-        .where(and(eq(articles.id, id), visible()))
-        .limit(1);
-      if (!article) return null;
-      const { content, approverName, approvedAt, rewrittenPercent, ...rest } = article;
-      const byline = (await listArticleAuthors(db, [article.id])).get(article.id) ?? [];
-      return {
-        ...rest,
-        authors: byline,
-        bodyHtml: bodyHtml(article.id, article.updatedAt, content),
-        aiDisclosure: article.isAiGenerated ? { approverName, approvedAt, rewrittenPercent } : null,
-      };
+    findPublished(id: number): Promise<ArticleDetail | null> {
+      return memo.read(`article:${id}`, async () => {
+        const approver = alias(admins, "approver");
+        const approverProfile = alias(authors, "approver_profile");
+        const [article] = await db
+          .select({
+            ...summaryColumns,
+            content: articles.content,
+            sources: articles.sources,
+            sourceLinks: articles.sourceLinks,
+            createdAt: articles.createdAt,
+            updatedAt: articles.updatedAt,
+            approverName: approverProfile.name,
+            approvedAt: articles.approvedAt,
+            rewrittenPercent: articles.aiRewrittenPercent,
+          })
+          .from(articles)
+          .innerJoin(authors, eq(authors.id, articles.authorId))
+          .leftJoin(approver, eq(approver.id, articles.approvedBy))
+          .leftJoin(approverProfile, eq(approverProfile.id, approver.authorId))
+          .where(and(eq(articles.id, id), visible()))
+          .limit(1);
+        if (!article) return null;
+        const { content, approverName, approvedAt, rewrittenPercent, ...rest } = article;
+        const byline = (await listArticleAuthors(db, [article.id])).get(article.id) ?? [];
+        return {
+          ...rest,
+          authors: byline,
+          bodyHtml: bodyHtml(article.id, article.updatedAt, content),
+          aiDisclosure: article.isAiGenerated ? { approverName, approvedAt, rewrittenPercent } : null,
+        };
+      });
     },
 
     /**
      * Other published articles: first the stories an editor marked as related to this one (a follow-up and the story
      * it follows, issue 22), newest first; then the same category; then the newest of the rest. Index-ordered queries.
      */
-    async listRelated(article: { id: number; category: Category }, limit = RELATED_COUNT): Promise<ArticleSummary[]> {
-      const links = await db
-        .select({ articleId: relatedArticles.articleId, relatedId: relatedArticles.relatedId })
-        .from(relatedArticles)
-        .where(or(eq(relatedArticles.articleId, article.id), eq(relatedArticles.relatedId, article.id)));
-      const relatedIds = links.map((link) => (link.articleId === article.id ? link.relatedId : link.articleId));
-      const marked =
-        relatedIds.length === 0
-          ? []
-          : await publishedSummaries()
-              .where(and(visible(), inArray(articles.id, relatedIds)))
-              .orderBy(...newestFirst)
-              .limit(limit);
-      if (marked.length >= limit) return marked;
-      const shown = [article.id, ...marked.map((related) => related.id)];
-      const sameCategory = await publishedSummaries()
-        .where(and(visible(), eq(articles.category, article.category), notInArray(articles.id, shown)))
-        .orderBy(...newestFirst)
-        .limit(limit - marked.length);
-      if (marked.length + sameCategory.length >= limit) return [...marked, ...sameCategory];
-      const others = await publishedSummaries()
-        .where(and(visible(), ne(articles.category, article.category), notInArray(articles.id, shown)))
-        .orderBy(...newestFirst)
-        .limit(limit - marked.length - sameCategory.length);
-      return [...marked, ...sameCategory, ...others];
+    listRelated(article: { id: number; category: Category }, limit = RELATED_COUNT): Promise<ArticleSummary[]> {
+      return memo.read(`related:${article.id}:${article.category}:${limit}`, async () => {
+        const links = await db
+          .select({ articleId: relatedArticles.articleId, relatedId: relatedArticles.relatedId })
+          .from(relatedArticles)
+          .where(or(eq(relatedArticles.articleId, article.id), eq(relatedArticles.relatedId, article.id)));
+        const relatedIds = links.map((link) => (link.articleId === article.id ? link.relatedId : link.articleId));
+        const marked =
+          relatedIds.length === 0
+            ? []
+            : await publishedSummaries()
+                .where(and(visible(), inArray(articles.id, relatedIds)))
+                .orderBy(...newestFirst)
+                .limit(limit);
+        if (marked.length >= limit) return marked;
+        const shown = [article.id, ...marked.map((related) => related.id)];
+        const sameCategory = await publishedSummaries()
+          .where(and(visible(), eq(articles.category, article.category), notInArray(articles.id, shown)))
+          .orderBy(...newestFirst)
+          .limit(limit - marked.length);
+        if (marked.length + sameCategory.length >= limit) return [...marked, ...sameCategory];
+        const others = await publishedSummaries()
+          .where(and(visible(), ne(articles.category, article.category), notInArray(articles.id, shown)))
+          .orderBy(...newestFirst)
+          .limit(limit - marked.length - sameCategory.length);
+        return [...marked, ...sameCategory, ...others];
+      });
     },
   };
 }

@@ -9,6 +9,7 @@ import {
   type CorrectionKindValue,
 } from "../../validation/correction";
 import type { Clock } from "../index.server";
+import { noReaderMemo, type ReaderMemo } from "../reader-memo.server";
 import type { Logger } from "../logger.server";
 import type { NewsletterService } from "../newsletter/newsletter.server";
 import {
@@ -66,6 +67,7 @@ export function createCorrectionService({
   site,
   notices,
   onPublicChange = async () => {},
+  memo = noReaderMemo,
 }: {
   db: Database;
   clock: Clock;
@@ -75,6 +77,8 @@ export function createCorrectionService({
   notices?: NewsletterService["correctionNotices"];
   /** Called after a change readers may see, so cached pages are dropped on every instance. */
   onPublicChange?: () => Promise<unknown>;
+  /** The article page's notes, remembered per content version like the article itself. */
+  memo?: Pick<ReaderMemo, "read">;
 }) {
   /** One page of the public list: notes on articles readers may see now. */
   async function recent(page = 1, pageSize = CATEGORY_PAGE_SIZE): Promise<CorrectionsPage> {
@@ -154,12 +158,14 @@ export function createCorrectionService({
     },
 
     /** An article's notes, newest first (the article page's boxes and the Corrections page's list). */
-    async listForArticle(articleId: number): Promise<CorrectionNote[]> {
-      return db
-        .select(noteColumns)
-        .from(articleCorrections)
-        .where(eq(articleCorrections.articleId, articleId))
-        .orderBy(...newestNoteFirst);
+    listForArticle(articleId: number): Promise<CorrectionNote[]> {
+      return memo.read(`corrections:${articleId}`, () =>
+        db
+          .select(noteColumns)
+          .from(articleCorrections)
+          .where(eq(articleCorrections.articleId, articleId))
+          .orderBy(...newestNoteFirst),
+      );
     },
 
     /** How many people a notice about this article would reach. */

@@ -63,7 +63,16 @@ export interface Profile {
  * the last active administrator cannot be demoted, suspended or deleted, and a person with articles is
  * suspended rather than deleted.
  */
-export function createAdminService({ db, clock }: { db: Database; clock: Clock }) {
+export function createAdminService({
+  db,
+  clock,
+  onPublicChange = async () => {},
+}: {
+  db: Database;
+  clock: Clock;
+  /** Called after a byline changed (name, role line, avatar, bio, links), so readers' pages are read again. */
+  onPublicChange?: () => Promise<unknown>;
+}) {
   async function countAdmins(): Promise<number> {
     const [row] = await db.select({ value: count() }).from(admins);
     return row?.value ?? 0;
@@ -329,6 +338,7 @@ export function createAdminService({ db, clock }: { db: Database; clock: Clock }
           throw new AdminAccountError("NAME_TAKEN", `Another author already signs as "${profile.displayName}".`);
         throw error;
       }
+      await onPublicChange();
     },
   };
 }

@@ -7,6 +7,7 @@ import { INSTANT_SEARCH_LIMIT, INSTANT_SEARCH_MIN_LENGTH, SEARCH_QUERY_MAX_LENGT
 import { cutText } from "../../validation/text";
 import { newestFirst, summaryColumns, visibleToReaders } from "../articles/articles.server";
 import { systemClock, type Clock } from "../clock.server";
+import { noReaderMemo, type ReaderMemo } from "../reader-memo.server";
 import type { RateLimiter, RateLimitPolicy } from "../rate-limits/rate-limiter.server";
 
 /** The results page shows this many per page. */
@@ -86,10 +87,13 @@ export function createSearchService({
   db,
   rateLimiter,
   clock = systemClock,
+  memo = noReaderMemo,
 }: {
   db: Database;
   rateLimiter: RateLimiter;
   clock?: Clock;
+  /** Results remembered per content version, so a query many readers type costs one search (decision 028). */
+  memo?: Pick<ReaderMemo, "read">;
 }) {
   /**
    * Runs a search's queries with the full-text indexes. The planner prices `@@` as cheap and so reads every
@@ -141,6 +145,25 @@ export function createSearchService({
     });
   }
 
+  /** The quick results for a prefix query (`prefixQueryText`), best first. */
+  function instantMatches(prefixText: string, limit: number): Promise<ArticleSummary[]> {
+    const stemmed = sql`to_tsquery('english', ${prefixText})`;
+    const unstemmed = sql`to_tsquery('simple', ${prefixText})`;
+    const condition = sql`(${articles.search} @@ ${stemmed} or ${articles.searchWords} @@ ${unstemmed})`;
+    return withTextIndexes((tx) =>
+      tx
+        .select(summaryColumns)
+        .from(articles)
+        .innerJoin(authors, eq(authors.id, articles.authorId))
+        .where(inArray(articles.id, newestMatches(tx, condition)))
+        .orderBy(
+          sql`ts_rank(${articles.searchWords}, ${unstemmed}) + ts_rank(${articles.search}, ${stemmed}) desc`,
+          ...newestFirst,
+        )
+        .limit(limit),
+    );
+  }
+
   return {
     /**
      * One page of results: best rank first, newest first among equal ranks. Web-search syntax: quoted
@@ -150,11 +173,13 @@ export function createSearchService({
     async search(rawQuery: string, page = 1, pageSize = SEARCH_PAGE_SIZE): Promise<SearchPage> {
       const query = cutText(rawQuery.trim(), SEARCH_QUERY_MAX_LENGTH);
       if (!query) return { query, results: [], total: 0, more: false, page, pageCount: 1 };
-      try {
-        return await rankedPage(query, sql`websearch_to_tsquery('english', ${query})`, page, pageSize);
-      } catch {
-        return rankedPage(query, sql`plainto_tsquery('english', ${query})`, page, pageSize);
-      }
+      return memo.read(`search:${page}:${pageSize}:${query}`, async () => {
+        try {
+          return await rankedPage(query, sql`websearch_to_tsquery('english', ${query})`, page, pageSize);
+        } catch {
+          return rankedPage(query, sql`plainto_tsquery('english', ${query})`, page, pageSize);
+        }
+      });
     },
 
     /** Counts one instant search against the client's budget (INSTANT_SEARCH_RATE_LIMIT). */
@@ -168,21 +193,7 @@ export function createSearchService({
       const query = cutText(rawQuery.trim(), SEARCH_QUERY_MAX_LENGTH);
       const prefixText = query.length >= INSTANT_SEARCH_MIN_LENGTH ? prefixQueryText(query) : null;
       if (!prefixText) return [];
-      const stemmed = sql`to_tsquery('english', ${prefixText})`;
-      const unstemmed = sql`to_tsquery('simple', ${prefixText})`;
-      const condition = sql`(${articles.search} @@ ${stemmed} or ${articles.searchWords} @@ ${unstemmed})`;
-      return withTextIndexes((tx) =>
-        tx
-          .select(summaryColumns)
-          .from(articles)
-          .innerJoin(authors, eq(authors.id, articles.authorId))
-          .where(inArray(articles.id, newestMatches(tx, condition)))
-          .orderBy(
-            sql`ts_rank(${articles.searchWords}, ${unstemmed}) + ts_rank(${articles.search}, ${stemmed}) desc`,
-            ...newestFirst,
-          )
-          .limit(limit),
-      );
+      return memo.read(`instant:${limit}:${prefixText}`, () => instantMatches(prefixText, limit));
     },
   };
 }
