@@ -147,7 +147,8 @@ export async function measureLighthouse(root: string, settings: LighthouseSettin
         const metrics = runs.map((lhr) =>
           ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"]
             .map((id) => lhr.audits[id]?.displayValue ?? "—")
-            .join(" / "),
+            .join(" / ")
+            .concat(` (benchmark index ${count(lhr.environment.benchmarkIndex)})`),
         );
         runScores.push([`\`${path}\``, profile, metrics.join("<br>")]);
       }
@@ -184,7 +185,7 @@ export async function measureLighthouse(root: string, settings: LighthouseSettin
       `Audits that cost points (from the run with the median score):\n\n${markdownTable(["Page", "Profile", "Category", "Audits under 100"], why)}`,
     );
   section.notes.push(
-    `Metrics per run (first contentful paint / largest contentful paint / total blocking time / cumulative layout shift / speed index):\n\n${markdownTable(["Page", "Profile", "Runs"], runScores)}`,
+    `Metrics per run (first contentful paint / largest contentful paint / total blocking time / cumulative layout shift / speed index), with Lighthouse's benchmark index of the machine during the run (its CPU speed as Lighthouse measures it before loading the page; lower means slower or busier, which lengthens the simulated phone's main-thread tasks four times over):\n\n${markdownTable(["Page", "Profile", "Runs"], runScores)}`,
     "axe-core (`@axe-core/playwright`, rules tagged WCAG 2.0, 2.1 and 2.2 A and AA) on the same pages in the same Chromium, " +
       "once with the system preference light and once dark (the theme follows it when the reader has not chosen one).",
   );
