@@ -12,19 +12,20 @@ import {
   type ShouldRevalidateFunction,
 } from "react-router";
 import type { ReactNode } from "react";
-import stylesheet from "./app.css?url";
+import appStylesheet from "./app.css?url";
 import { adNetworkScriptUrl } from "./components/ad-slot";
 import { IslandsContext } from "./components/island-template";
 import { SiteShell } from "./components/layout/site-shell";
 import { useSite } from "./components/layout/use-site";
 import { useIslandsSrc, useNonce } from "./components/nonce";
 import { THEME_BOOT_SCRIPT } from "./components/theme";
+import readerStylesheet from "./reader.css?url";
 import { servicesContext } from "./context";
 import { shouldHydrate } from "./route-handle";
 import type { Route } from "./+types/root";
 
+// The stylesheet is chosen in Layout: reader pages get the smaller reader.css (decision 026).
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "alternate", type: "application/rss+xml", title: "Latest stories", href: "/rss.xml" },
   { rel: "alternate", type: "application/feed+json", title: "Latest stories", href: "/feed.json" },
@@ -54,6 +55,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
         <Meta />
+        <link rel="stylesheet" href={hydrate ? appStylesheet : readerStylesheet} />
         <Links />
         {hydrate ? null : <script type="module" src={islandsSrc} />}
         {site.adsenseClient ? (

@@ -1,8 +1,8 @@
 /**
- * npm run bench [-- --quick] [--full] [--only=load,search,newsletter,coldstart,bundle] [--clean]
+ * npm run bench [-- --quick] [--full] [--only=load,search,newsletter,coldstart,bundle,lighthouse] [--clean]
  *
  * Byline's benchmarks (issue 8): reader pages under load against nginx, with the page cache on and off;
- * JavaScript shipped per reader page; cold start; search scaling against the first build's substring
+ * JavaScript shipped per reader page; Lighthouse scores and axe on reader pages (system Chromium); cold start; search scaling against the first build's substring
  * search; newsletter sending. Builds the app when build/ is missing or stale, makes the databases it
  * needs with bench/generate-data.ts (kept under bench/.data/ and as PostgreSQL byline_bench_<n> for the
  * next run), writes bench/results/YYYY-MM-DD-<commit>.md and prints the same report to stdout.
@@ -19,6 +19,7 @@ import { parseArgs } from "node:util";
 import { measureBundle } from "./lib/bundle";
 import { measureColdStart } from "./lib/cold-start";
 import { postgresVersion, removeDatasets } from "./lib/datasets";
+import { measureLighthouse, QUICK_LIGHTHOUSE, STANDARD_LIGHTHOUSE } from "./lib/lighthouse";
 import { measureLoad, QUICK_LOAD, STANDARD_LOAD } from "./lib/load";
 import { commitDescription, machineInfo, toolVersion } from "./lib/machine";
 import { measureNewsletter, QUICK_NEWSLETTER, STANDARD_NEWSLETTER } from "./lib/newsletter";
@@ -28,12 +29,12 @@ import { FULL_SEARCH, measureSearch, QUICK_SEARCH, STANDARD_SEARCH } from "./lib
 import { ensureProductionBuild } from "./lib/server";
 
 const USAGE =
-  "Usage: tsx bench/run.ts [--quick] [--full] [--only=load,search,newsletter,coldstart,bundle] [--clean]\n" +
+  "Usage: tsx bench/run.ts [--quick] [--full] [--only=load,search,newsletter,coldstart,bundle,lighthouse] [--clean]\n" +
   "  --quick  smaller data and shorter runs (to try the harness)\n" +
   "  --full   also search 1,000,000 articles on PostgreSQL (generating them takes 20 to 40 minutes)\n" +
   "  --clean  remove the kept benchmark databases and exit";
 
-const MEASUREMENTS = ["bundle", "coldstart", "load", "search", "newsletter"] as const;
+const MEASUREMENTS = ["bundle", "lighthouse", "coldstart", "load", "search", "newsletter"] as const;
 type Measurement = (typeof MEASUREMENTS)[number];
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -81,6 +82,7 @@ function runners(options: Options): Record<Measurement, () => Promise<Section>> 
   const load = options.quick ? QUICK_LOAD : STANDARD_LOAD;
   return {
     bundle: () => measureBundle(ROOT, load.articles),
+    lighthouse: () => measureLighthouse(ROOT, options.quick ? QUICK_LIGHTHOUSE : STANDARD_LIGHTHOUSE),
     coldstart: () => measureColdStart(ROOT, load.articles),
     load: () => measureLoad(ROOT, load),
     search: () => measureSearch(ROOT, options.quick ? QUICK_SEARCH : options.full ? FULL_SEARCH : STANDARD_SEARCH),
@@ -90,6 +92,7 @@ function runners(options: Options): Record<Measurement, () => Promise<Section>> 
 
 const SECTION_TITLES: Record<Measurement, string> = {
   bundle: "JavaScript shipped by reader pages",
+  lighthouse: "Lighthouse and accessibility",
   coldstart: "Cold start",
   load: "Load",
   search: "Search scaling",
