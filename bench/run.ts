@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --quick] [--full] [--only=load,search,newsletter,coldstart,bundle] [--clean]
+ * npm run bench [-- --quick] [--full] [--only=load,search,newsletter,coldstart,bundle,images] [--clean]
  *
  * Byline's benchmarks (issue 8): reader pages under load against nginx, with the page cache on and off;
  * JavaScript shipped per reader page; cold start; search scaling against the first build's substring
@@ -18,6 +18,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { measureBundle } from "./lib/bundle";
 import { measureColdStart } from "./lib/cold-start";
+import { measureImages } from "./lib/images";
 import { postgresVersion, removeDatasets } from "./lib/datasets";
 import { measureLoad, QUICK_LOAD, STANDARD_LOAD } from "./lib/load";
 import { commitDescription, machineInfo, toolVersion } from "./lib/machine";
@@ -28,12 +29,12 @@ import { FULL_SEARCH, measureSearch, QUICK_SEARCH, STANDARD_SEARCH } from "./lib
 import { ensureProductionBuild } from "./lib/server";
 
 const USAGE =
-  "Usage: tsx bench/run.ts [--quick] [--full] [--only=load,search,newsletter,coldstart,bundle] [--clean]\n" +
+  "Usage: tsx bench/run.ts [--quick] [--full] [--only=load,search,newsletter,coldstart,bundle,images] [--clean]\n" +
   "  --quick  smaller data and shorter runs (to try the harness)\n" +
   "  --full   also search 1,000,000 articles on PostgreSQL (generating them takes 20 to 40 minutes)\n" +
   "  --clean  remove the kept benchmark databases and exit";
 
-const MEASUREMENTS = ["bundle", "coldstart", "load", "search", "newsletter"] as const;
+const MEASUREMENTS = ["bundle", "images", "coldstart", "load", "search", "newsletter"] as const;
 type Measurement = (typeof MEASUREMENTS)[number];
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -81,6 +82,7 @@ function runners(options: Options): Record<Measurement, () => Promise<Section>> 
   const load = options.quick ? QUICK_LOAD : STANDARD_LOAD;
   return {
     bundle: () => measureBundle(ROOT, load.articles),
+    images: () => measureImages(ROOT),
     coldstart: () => measureColdStart(ROOT, load.articles),
     load: () => measureLoad(ROOT, load),
     search: () => measureSearch(ROOT, options.quick ? QUICK_SEARCH : options.full ? FULL_SEARCH : STANDARD_SEARCH),
@@ -90,6 +92,7 @@ function runners(options: Options): Record<Measurement, () => Promise<Section>> 
 
 const SECTION_TITLES: Record<Measurement, string> = {
   bundle: "JavaScript shipped by reader pages",
+  images: "Responsive images",
   coldstart: "Cold start",
   load: "Load",
   search: "Search scaling",

@@ -13,7 +13,7 @@ function notFound(res: Parameters<RequestHandler>[1]) {
  * fixed list of names; anything else, and an original that cannot be drawn, answers 404, never 500.
  */
 export function serveMedia({ images, logger }: Pick<Services, "images" | "logger">): RequestHandler {
-  return async (req, res, next) => {
+  return async (req, res) => {
     let found;
     try {
       found = await images.file(req.originalUrl.split("?")[0] ?? "");
@@ -24,9 +24,12 @@ export function serveMedia({ images, logger }: Pick<Services, "images" | "logger
     if (!found) return notFound(res);
     res.sendFile(
       found.file,
-      { headers: { "Content-Type": found.contentType }, immutable: true, maxAge: ONE_YEAR_MS, dotfiles: "deny" },
+      // The path is the service's own (DATA_DIR may sit under a dot-folder), never the request's.
+      { headers: { "Content-Type": found.contentType }, immutable: true, maxAge: ONE_YEAR_MS, dotfiles: "allow" },
       (error) => {
-        if (error && !res.headersSent) next(error);
+        if (!error) return;
+        logger.warn({ err: error, path: req.path }, "could not send an image variant");
+        if (!res.headersSent) notFound(res);
       },
     );
   };

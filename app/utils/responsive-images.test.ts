@@ -41,8 +41,14 @@ describe("variant names", () => {
     }
     for (const crop of ["og", "16x9", "4x3", "1x1"] as const) {
       const stock = { kind: "stock", slug: "vr-ar" } as const;
-      expect(parseMediaPath(variantUrl(stock, { kind: "crop", crop }))).toEqual({ source: stock, variant: { kind: "crop", crop } });
-      expect(parseMediaPath(variantUrl(upload, { kind: "crop", crop }))).toEqual({ source: upload, variant: { kind: "crop", crop } });
+      expect(parseMediaPath(variantUrl(stock, { kind: "crop", crop }))).toEqual({
+        source: stock,
+        variant: { kind: "crop", crop },
+      });
+      expect(parseMediaPath(variantUrl(upload, { kind: "crop", crop }))).toEqual({
+        source: upload,
+        variant: { kind: "crop", crop },
+      });
     }
     expect(variantUrl(upload, { kind: "width", width: 640, format: "avif" })).toBe(`/media/uploads/${FILE}/w640.avif`);
     expect(variantUrl({ kind: "stock", slug: "vr-ar" }, { kind: "crop", crop: "og" })).toBe("/media/stock/vr-ar/og.jpg");
