@@ -92,16 +92,18 @@ test.describe("category pages", () => {
     await expect(page.getByRole("link", { name: first.title })).toBeVisible();
   });
 
-  test("every story card has a lazily loaded cover with width and height", async ({ page }) => {
+  test("every story card has a cover with width and height; the first loads at once, the others lazily", async ({ page }) => {
     await page.goto("/category/security");
     await expect(page.getByRole("main").getByRole("article")).toHaveCount(publishedIn("Security").length);
     const images = await imageAttributes(page);
     expect(images).toHaveLength(publishedIn("Security").length);
-    for (const image of images) {
+    for (const [index, image] of images.entries()) {
+      // The first card's cover is the page's first image, above the fold (issue 20, decision 025).
       expect(image).toMatchObject({
         width: expect.stringMatching(/^\d+$/),
         height: expect.stringMatching(/^\d+$/),
-        loading: "lazy",
+        loading: index === 0 ? "eager" : "lazy",
+        fetchPriority: index === 0 ? "high" : null,
       });
     }
   });
