@@ -124,7 +124,10 @@ export async function measureImages(root: string): Promise<Section> {
           "raster (JPEG, PNG or WebP) of at least 1200x630 with width, height and alt tags",
           raster && bigEnough && tagged,
         ),
-        context("First request of a variant (made then, 3000x2000 JPEG to 320 px)", `${ms(makeMs)}, ${bytes(first.body.length)}`),
+        context(
+          "First request of a variant (made then: the 3000x2000 upload as a 320-px AVIF)",
+          `${ms(makeMs)}, ${bytes(first.body.length)}`,
+        ),
         context("Same variant again (read from DATA_DIR/media)", ms(cachedMs)),
       );
       const problems = server.problems();
