@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --quick] [--full] [--only=load,search,newsletter,coldstart,bundle,lighthouse] [--clean]
+ * npm run bench [-- --quick] [--full] [--only=load,search,newsletter,coldstart,bundle,images,lighthouse] [--clean]
  *
  * Byline's benchmarks (issue 8): reader pages under load against nginx, with the page cache on and off;
  * JavaScript shipped per reader page; Lighthouse scores and axe on reader pages (system Chromium); cold start; search scaling against the first build's substring
@@ -18,6 +18,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { measureBundle } from "./lib/bundle";
 import { measureColdStart } from "./lib/cold-start";
+import { measureImages } from "./lib/images";
 import { postgresVersion, removeDatasets } from "./lib/datasets";
 import { measureLighthouse, QUICK_LIGHTHOUSE, STANDARD_LIGHTHOUSE } from "./lib/lighthouse";
 import { measureLoad, QUICK_LOAD, STANDARD_LOAD } from "./lib/load";
@@ -29,12 +30,12 @@ import { FULL_SEARCH, measureSearch, QUICK_SEARCH, STANDARD_SEARCH } from "./lib
 import { ensureProductionBuild } from "./lib/server";
 
 const USAGE =
-  "Usage: tsx bench/run.ts [--quick] [--full] [--only=load,search,newsletter,coldstart,bundle,lighthouse] [--clean]\n" +
+  "Usage: tsx bench/run.ts [--quick] [--full] [--only=load,search,newsletter,coldstart,bundle,images,lighthouse] [--clean]\n" +
   "  --quick  smaller data and shorter runs (to try the harness)\n" +
   "  --full   also search 1,000,000 articles on PostgreSQL (generating them takes 20 to 40 minutes)\n" +
   "  --clean  remove the kept benchmark databases and exit";
 
-const MEASUREMENTS = ["bundle", "lighthouse", "coldstart", "load", "search", "newsletter"] as const;
+const MEASUREMENTS = ["bundle", "images", "lighthouse", "coldstart", "load", "search", "newsletter"] as const;
 type Measurement = (typeof MEASUREMENTS)[number];
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -82,6 +83,7 @@ function runners(options: Options): Record<Measurement, () => Promise<Section>> 
   const load = options.quick ? QUICK_LOAD : STANDARD_LOAD;
   return {
     bundle: () => measureBundle(ROOT, load.articles),
+    images: () => measureImages(ROOT),
     lighthouse: () => measureLighthouse(ROOT, options.quick ? QUICK_LIGHTHOUSE : STANDARD_LIGHTHOUSE),
     coldstart: () => measureColdStart(ROOT, load.articles),
     load: () => measureLoad(ROOT, load),
@@ -92,6 +94,7 @@ function runners(options: Options): Record<Measurement, () => Promise<Section>> 
 
 const SECTION_TITLES: Record<Measurement, string> = {
   bundle: "JavaScript shipped by reader pages",
+  images: "Responsive images",
   lighthouse: "Lighthouse and accessibility",
   coldstart: "Cold start",
   load: "Load",

@@ -7,6 +7,8 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { requestContext, servicesContext } from "~/context";
 import type { Services } from "~/services/index.server";
 import { UPLOADS_URL_PREFIX } from "~/services/uploads/uploads.server";
+import { MEDIA_URL_PREFIX } from "~/utils/responsive-images";
+import { serveMedia } from "./media";
 import { rateLimitAddress } from "~/services/rate-limits/client-address.server";
 import { createFrontDoor, limitBodies, planWithBuild } from "./front-door";
 import type { PageCache } from "./page-cache";
@@ -96,7 +98,7 @@ function createApp(
   app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } } }));
 
   // Covers appear in newsletters, which webmail shows from its own origin: images may be embedded anywhere.
-  app.use(["/images", UPLOADS_URL_PREFIX], (_req, res, next) => {
+  app.use(["/images", UPLOADS_URL_PREFIX, MEDIA_URL_PREFIX], (_req, res, next) => {
     res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
     next();
   });
@@ -116,6 +118,10 @@ function createApp(
     UPLOADS_URL_PREFIX,
     express.static(services.uploads.directory, { immutable: true, maxAge: "1y", index: false, dotfiles: "ignore" }),
   );
+
+  // Covers in several widths and formats, social cards and JSON-LD crops, made on first request and kept on disk
+  // (decision 025). Only the names the pipeline offers exist; any other address under /media/ is a 404.
+  app.get(`${MEDIA_URL_PREFIX}{*variant}`, serveMedia(services));
 
   // RFC 8058 one-click unsubscribe comes from the mail provider's origin without cookies, so it is answered
   // here, before the same-origin check (and React Router's own); the signed token is the proof. Any other

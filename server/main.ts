@@ -63,7 +63,14 @@ export async function main({ vite, clock = systemClock }: { vite?: ViteDevServer
   const siteUrl = config.siteUrlConfigured ? config.siteUrl : `http://localhost:${port}`;
   const insecureSiteUrl = siteUrlWarning(siteUrl);
   if (insecureSiteUrl) logger.warn({ siteUrl }, insecureSiteUrl);
-  const services = createServices({ config: { ...config, siteUrl }, database, logger, clock, newsOutlets });
+  const services = createServices({
+    config: { ...config, siteUrl },
+    database,
+    logger,
+    clock,
+    newsOutlets,
+    stockDirectory: path.join(PROJECT_ROOT, vite ? "public" : path.join("build", "client"), "images", "stock"),
+  });
   if (await services.admins.ensureInitialAdmin(config.initialAdmin)) {
     logger.info({ username: config.initialAdmin?.username }, "created the first admin from ADMIN_USERNAME");
   }

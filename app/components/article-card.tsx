@@ -2,29 +2,34 @@ import type { ArticleSummary } from "~/utils/articles";
 import { articlePath, authorPath } from "~/utils/articles";
 import { useArticleDate } from "./use-article-date";
 import { formatReadTime } from "~/utils/read-time";
-import { STOCK_IMAGE_HEIGHT, STOCK_IMAGE_WIDTH } from "~/utils/stock-images";
+import { plainPicture, type Picture } from "~/utils/responsive-images";
+import { CoverPicture } from "./cover-picture";
 import { AiAssistedBadge, CategoryBadge } from "./category-badge";
 
 interface ArticleCardProps {
   article: ArticleSummary;
   /** The heading level that fits the page's outline. */
   headingLevel?: 2 | 3;
+  /** The cover as the image service described it; without it, the address as it is. */
+  picture?: Picture;
+  /** The first image of the page: loaded at once, with high priority. */
+  main?: boolean;
 }
 
+/** How wide a card's cover is drawn: a third of the page on wide screens, half on tablets, the whole width on phones. */
+export const CARD_IMAGE_SIZES = "(min-width: 64rem) 22rem, (min-width: 40rem) 50vw, 100vw";
+
 /** A story in a list: cover, category, title, excerpt, author (linked to their page), date and read time. Covers load lazily. */
-export function ArticleCard({ article, headingLevel = 2 }: ArticleCardProps) {
+export function ArticleCard({ article, headingLevel = 2, picture, main = false }: ArticleCardProps) {
   const articleDate = useArticleDate();
   const Heading = `h${headingLevel}` as const;
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md dark:border-slate-800 dark:bg-slate-900">
       {article.image ? (
-        <img
-          src={article.image}
-          alt=""
-          width={STOCK_IMAGE_WIDTH}
-          height={STOCK_IMAGE_HEIGHT}
-          loading="lazy"
-          decoding="async"
+        <CoverPicture
+          picture={picture ?? plainPicture(article.image)}
+          sizes={CARD_IMAGE_SIZES}
+          main={main}
           className="aspect-video w-full bg-slate-100 object-cover dark:bg-slate-800"
         />
       ) : null}
@@ -57,16 +62,27 @@ export function ArticleGrid({
   articles,
   columns = 3,
   headingLevel = 2,
+  pictures = {},
+  firstIsMain = false,
 }: {
   articles: ArticleSummary[];
   columns?: 2 | 3;
   headingLevel?: 2 | 3;
+  /** Covers described by the image service, by address. */
+  pictures?: Record<string, Picture>;
+  /** The first card's cover is the page's first image (a category page). */
+  firstIsMain?: boolean;
 }) {
   return (
     <ul className={`grid gap-6 sm:grid-cols-2 ${columns === 3 ? "lg:grid-cols-3" : ""}`}>
-      {articles.map((article) => (
+      {articles.map((article, index) => (
         <li key={article.id}>
-          <ArticleCard article={article} headingLevel={headingLevel} />
+          <ArticleCard
+            article={article}
+            headingLevel={headingLevel}
+            picture={pictures[article.image]}
+            main={firstIsMain && index === 0}
+          />
         </li>
       ))}
     </ul>
@@ -74,17 +90,13 @@ export function ArticleGrid({
 }
 
 /** A compact line for sidebars: small cover, title, date. */
-export function ArticleListItem({ article }: { article: ArticleSummary }) {
+export function ArticleListItem({ article, picture }: { article: ArticleSummary; picture?: Picture }) {
   const articleDate = useArticleDate();
   return (
     <article className="group relative flex gap-3">
-      <img
-        src={article.image}
-        alt=""
-        width={96}
-        height={54}
-        loading="lazy"
-        decoding="async"
+      <CoverPicture
+        picture={picture ?? plainPicture(article.image)}
+        sizes="6rem"
         className="h-16 w-24 shrink-0 rounded-lg bg-slate-100 object-cover dark:bg-slate-800"
       />
       <div className="min-w-0">

@@ -22,6 +22,8 @@ import { createSearchService } from "./search/search.server";
 import { createSyndicationService } from "./syndication/syndication.server";
 import { createWebSub } from "./syndication/websub.server";
 import { createUploadService } from "./uploads/uploads.server";
+import { createImageService } from "./images/images.server";
+import path from "node:path";
 import type { Config } from "./env.server";
 import { createAiProviders } from "./generation/ai-provider.server";
 import { createArticleGenerator } from "./generation/article-generator.server";
@@ -43,11 +45,22 @@ export interface ServiceDependencies {
   newsOutlets?: NewsOutlet[];
   /** Tests make the newsletter sender's waits short. */
   senderTimings?: SenderTimings;
+  /** The stock SVG covers (build/client/images/stock in production); public/images/stock by default. */
+  stockDirectory?: string;
 }
 
 /** Builds every service once, at start-up; loaders receive them through the router context. */
-export function createServices({ config, database, logger, clock, newsOutlets = [], senderTimings }: ServiceDependencies) {
+export function createServices({
+  config,
+  database,
+  logger,
+  clock,
+  newsOutlets = [],
+  senderTimings,
+  stockDirectory = path.resolve("public/images/stock"),
+}: ServiceDependencies) {
   const { db } = database;
+  const uploads = createUploadService({ dataDir: config.dataDir });
   const providers = createAiProviders(config);
   const news = createNewsFeedReader({ outlets: newsOutlets, clock, logger });
   // Only where a provider is configured on the server; null otherwise, and the duplicate check decides alone.
@@ -116,7 +129,15 @@ export function createServices({ config, database, logger, clock, newsOutlets = 
     }),
     /** WebSub pings after publishing (WEBSUB_HUB); started by the server, on every instance. */
     websub,
-    uploads: createUploadService({ dataDir: config.dataDir }),
+    uploads,
+    /** Covers in several widths and formats, social cards and structured-data crops (decision 025). */
+    images: createImageService({
+      dataDir: config.dataDir,
+      uploadsDirectory: uploads.directory,
+      stockDirectory,
+      siteOrigin: new URL(config.siteUrl).origin,
+      logger,
+    }),
     /** Old Ghost and WordPress addresses of imported articles. */
     oldAddresses: createOldAddressService({ db, clock }),
     syndication: createSyndicationService({ db, site: feedSite, clock }),

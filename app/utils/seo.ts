@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import type { SocialImage } from "./responsive-images";
 
 /** What every page may know about the site: its name, public address and ad network. Never a secret. */
 export interface SiteInfo {
@@ -16,8 +17,10 @@ export interface PageMetaInput {
   description: string;
   /** The page's path on the site, such as `/article/12`; the canonical URL is SITE_URL plus this. */
   path: string;
-  /** A cover image, absolute or site-relative. */
-  image?: string;
+  /** A cover image, absolute or site-relative; with its size and type when the image service made it (decision 025). */
+  image?: string | SocialImage;
+  /** What the image shows, for `og:image:alt` and `twitter:image:alt`; the title when not given. */
+  imageAlt?: string;
   type?: "website" | "article";
 }
 
@@ -32,7 +35,10 @@ export function pageTitle(site: Pick<SiteInfo, "name">, title: string): string {
 }
 
 /** Title, description, canonical URL, OpenGraph and Twitter card tags for one page. */
-export function pageMeta(site: SiteInfo, { title, description, path, image, type = "website" }: PageMetaInput): MetaDescriptor[] {
+export function pageMeta(
+  site: SiteInfo,
+  { title, description, path, image, imageAlt, type = "website" }: PageMetaInput,
+): MetaDescriptor[] {
   const url = absoluteUrl(site, path);
   const tags: MetaDescriptor[] = [
     { title },
@@ -43,13 +49,27 @@ export function pageMeta(site: SiteInfo, { title, description, path, image, type
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
-    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:card", content: (typeof image === "string" ? image : image?.url) ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
   ];
-  if (image) {
-    const imageUrl = absoluteUrl(site, image);
-    tags.push({ property: "og:image", content: imageUrl }, { name: "twitter:image", content: imageUrl });
+  const social = typeof image === "string" ? { url: image } : image;
+  if (social?.url) {
+    const imageUrl = absoluteUrl(site, social.url);
+    const alt = imageAlt ?? title;
+    tags.push({ property: "og:image", content: imageUrl });
+    if (social.type) tags.push({ property: "og:image:type", content: social.type });
+    if (social.width && social.height) {
+      tags.push(
+        { property: "og:image:width", content: String(social.width) },
+        { property: "og:image:height", content: String(social.height) },
+      );
+    }
+    tags.push(
+      { property: "og:image:alt", content: alt },
+      { name: "twitter:image", content: imageUrl },
+      { name: "twitter:image:alt", content: alt },
+    );
   }
   return tags;
 }

@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -898,9 +899,13 @@ test.describe("Article Management", () => {
     await expect(story.getByRole("heading", { level: 2, name: "Pier schedules" })).toBeVisible();
     await expect(story.getByRole("strong").filter({ hasText: exactly("bold") })).toBeVisible();
     await expect(story.getByText("underlined", { exact: true })).toHaveJSProperty("tagName", "U");
-    const coverImage = story.locator(`img[src="${image}"]`);
+    // Shown through the image pipeline (decision 025): a variant of the upload, no wider than the original.
+    const coverImage = story.locator(`img[src^="/media${image}/"]`);
     await expect(coverImage).toBeVisible();
-    await expect.poll(() => coverImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+    // With srcset, naturalWidth is the drawn width; the file the browser chose is the 64-px picture itself.
+    await expect.poll(() => coverImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const chosen = await coverImage.evaluate((img: HTMLImageElement) => img.currentSrc);
+    expect((await sharp(await (await page.request.get(chosen)).body()).metadata()).width).toBe(64);
     await expect(page.getByRole("complementary", { name: "Sources" })).toHaveText(
       "This article is based on information from: Harbor Gazette, Pier Daily",
     );

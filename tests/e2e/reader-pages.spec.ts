@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import type { Page } from "@playwright/test";
 import { CATEGORIES } from "../../app/utils/categories";
 import { accessibilityViolations, expect, test } from "./fixtures";
@@ -6,6 +7,7 @@ import {
   authorOf,
   categoryPath,
   coverPath,
+  socialCardPath,
   draft,
   htmlClasses,
   imageAttributes,
@@ -90,16 +92,18 @@ test.describe("category pages", () => {
     await expect(page.getByRole("link", { name: first.title })).toBeVisible();
   });
 
-  test("every story card has a lazily loaded cover with width and height", async ({ page }) => {
+  test("every story card has a cover with width and height; the first loads at once, the others lazily", async ({ page }) => {
     await page.goto("/category/security");
     await expect(page.getByRole("main").getByRole("article")).toHaveCount(publishedIn("Security").length);
     const images = await imageAttributes(page);
     expect(images).toHaveLength(publishedIn("Security").length);
-    for (const image of images) {
+    for (const [index, image] of images.entries()) {
+      // The first card's cover is the page's first image, above the fold (issue 20, decision 025).
       expect(image).toMatchObject({
         width: expect.stringMatching(/^\d+$/),
         height: expect.stringMatching(/^\d+$/),
-        loading: "lazy",
+        loading: index === 0 ? "eager" : "lazy",
+        fetchPriority: index === 0 ? "high" : null,
       });
     }
   });
@@ -206,9 +210,41 @@ test.describe("article page", () => {
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
     await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
     const ogImage = await page.locator('meta[property="og:image"]').getAttribute("content");
-    expect(new URL(ogImage!).pathname, "og:image is an absolute URL of the cover").toBe(coverPath(handWritten));
+    expect(new URL(ogImage!).pathname, "og:image is an absolute URL of the cover's social card").toBe(
+      socialCardPath(handWritten),
+    );
     const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
     expect(new URL(canonical!).pathname).toBe(articlePath(handWritten));
+  });
+
+  test("link previews get a raster of at least 1200x630 with its size and alt text, never the SVG cover", async ({
+    page,
+    request,
+  }) => {
+    await page.goto(articlePath(handWritten));
+    const meta = (selector: string) => page.locator(`meta[${selector}]`).getAttribute("content");
+    const ogImage = (await meta('property="og:image"')) ?? "";
+    expect(ogImage).toMatch(/\.(?:jpe?g|png|webp)$/);
+    expect(await meta('name="twitter:image"')).toBe(ogImage);
+    expect(await meta('property="og:image:width"')).toBe("1200");
+    expect(await meta('property="og:image:height"')).toBe("630");
+    expect(await meta('property="og:image:alt"')).toBe(handWritten.title);
+    expect(await meta('name="twitter:image:alt"')).toBe(handWritten.title);
+    const card = await request.get(new URL(ogImage).pathname);
+    expect(card.status()).toBe(200);
+    expect(card.headers()["content-type"]).toMatch(/^image\/(?:jpeg|png|webp)$/);
+    const { width = 0, height = 0 } = await sharp(await card.body()).metadata();
+    expect(width).toBeGreaterThanOrEqual(1200);
+    expect(height).toBeGreaterThanOrEqual(630);
+    // NewsArticle's image: the 16x9, 4x3 and 1x1 crops of the cover, each over 50,000 pixels.
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}") as {
+      image?: string[];
+    };
+    expect(jsonLd.image?.map((address) => new URL(address).pathname.split("/").at(-1))).toEqual([
+      "16x9.jpg",
+      "4x3.jpg",
+      "1x1.jpg",
+    ]);
   });
 
   test("canonical, og:url, og:image and JSON-LD name the site's own address", async ({ page, baseURL }) => {
@@ -216,7 +252,7 @@ test.describe("article page", () => {
     await page.goto(articlePath(handWritten));
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin}${articlePath(handWritten)}`);
     await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${origin}${articlePath(handWritten)}`);
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", `${origin}${coverPath(handWritten)}`);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", `${origin}${socialCardPath(handWritten)}`);
     const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}") as {
       mainEntityOfPage?: { "@id"?: string };
     };

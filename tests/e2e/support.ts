@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { DEMO_ARTICLES, DEMO_AUTHORS, type DemoArticle } from "../../app/services/seed/demo-content.server";
 import { categorySlug } from "../../app/utils/categories";
-import { stockImageUrl } from "../../app/utils/stock-images";
+import { STOCK_IMAGES, stockImageUrl } from "../../app/utils/stock-images";
 
 /**
  * What the reader specs know about the demo newsroom the e2e server is seeded with. Everything is derived
@@ -74,6 +74,12 @@ export function authorOf(article: DemoArticle) {
 
 export function coverPath(article: DemoArticle): string {
   return stockImageUrl(article.image);
+}
+
+/** The link-preview card made from a demo article's stock cover: a 1200x630 JPEG (decision 025). */
+export function socialCardPath(article: DemoArticle): string {
+  const slug = STOCK_IMAGES.find((image) => image.label === article.image)?.slug;
+  return `/media/stock/${slug}/og.jpg`;
 }
 
 const articleDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });

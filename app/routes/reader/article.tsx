@@ -18,20 +18,33 @@ import { categorySlug } from "~/utils/categories";
 import { useArticleDate } from "~/components/use-article-date";
 import { formatReadTime } from "~/utils/read-time";
 import { absoluteUrl, pageMeta, pageTitle, siteFromMatches, type SiteInfo } from "~/utils/seo";
-import { STOCK_IMAGE_HEIGHT, STOCK_IMAGE_WIDTH } from "~/utils/stock-images";
+import { plainPicture, type Picture } from "~/utils/responsive-images";
+import { CoverPicture } from "~/components/cover-picture";
 import { readerPageHandle } from "~/route-handle";
 import type { Route } from "./+types/article";
 
 export const handle = readerPageHandle;
 
+/** The cover spans the wide column (56rem) less the page's side padding on smaller screens. */
+const ARTICLE_COVER_SIZES = "(min-width: 60rem) 56rem, calc(100vw - 2rem)";
+
 /** A published article and three others to read next. A draft, a missing id or a malformed one is a 404. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { articles, corrections } = context.get(servicesContext);
+  const { articles, corrections, images } = context.get(servicesContext);
   const id = parseArticleId(params.id);
   const article = id === null ? null : await articles.findPublished(id);
-  if (!article) return data({ article: null, related: [], corrections: [] }, { status: 404 });
-  const [related, notes] = await Promise.all([articles.listRelated(article), corrections.listForArticle(article.id)]);
-  return { article, related, corrections: notes };
+  if (!article)
+    return data(
+      { article: null, related: [], corrections: [], cover: null, pictures: {} as Record<string, Picture> },
+      { status: 404 },
+    );
+  const [related, notes, cover] = await Promise.all([
+    articles.listRelated(article),
+    corrections.listForArticle(article.id),
+    images.cover(article.image, article.category),
+  ]);
+  const pictures = await images.pictures(related.map((story) => story.image));
+  return { article, related, corrections: notes, cover, pictures };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -43,7 +56,9 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
       title: pageTitle(site, article.title),
       description: article.excerpt,
       path: articlePath(article.id),
-      image: article.image,
+      // A raster of 1200x630 made from the cover (decision 025); its alt text is the headline.
+      image: loaderData.cover?.social ?? article.image,
+      imageAlt: article.title,
       type: "article",
     }),
     { property: "article:published_time", content: article.publishedAt ? new Date(article.publishedAt).toISOString() : "" },
@@ -55,20 +70,25 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { site } = useSite();
-  const { article, related, corrections } = loaderData;
+  const { article, related, corrections, cover, pictures } = loaderData;
   return (
     <SiteShell>
       {article ? (
         <>
-          <JsonLd data={newsArticleData(site, article, corrections)} />
-          <ArticleView article={article} site={site} corrections={corrections} />
+          <JsonLd data={newsArticleData(site, article, corrections, cover?.structured ?? [article.image])} />
+          <ArticleView
+            article={article}
+            site={site}
+            corrections={corrections}
+            picture={cover?.picture ?? plainPicture(article.image)}
+          />
           {related.length > 0 ? (
             <Container className="mt-16">
               <section aria-labelledby="related-heading" className="border-t border-slate-200 pt-10 dark:border-slate-800">
                 <h2 id="related-heading" className="mb-6 text-2xl font-bold tracking-tight">
                   You might also like
                 </h2>
-                <ArticleGrid articles={related} headingLevel={3} />
+                <ArticleGrid articles={related} headingLevel={3} pictures={pictures} />
               </section>
             </Container>
           ) : null}
@@ -84,10 +104,12 @@ function ArticleView({
   article,
   site,
   corrections,
+  picture,
 }: {
   article: ArticleDetail;
   site: SiteInfo;
   corrections: readonly CorrectionNote[];
+  picture: Picture;
 }) {
   const articleDate = useArticleDate();
   const categoryHref = `/category/${categorySlug(article.category)}`;
@@ -141,13 +163,10 @@ function ArticleView({
         </header>
       </Container>
       <Container width="wide" className="mt-8">
-        <img
-          src={article.image}
-          alt=""
-          width={STOCK_IMAGE_WIDTH}
-          height={STOCK_IMAGE_HEIGHT}
-          loading="eager"
-          fetchPriority="high"
+        <CoverPicture
+          picture={picture}
+          sizes={ARTICLE_COVER_SIZES}
+          main
           className="aspect-video w-full rounded-2xl bg-slate-100 object-cover dark:bg-slate-800"
         />
       </Container>
@@ -210,13 +229,15 @@ function newsArticleData(
   site: SiteInfo,
   article: ArticleDetail,
   corrections: readonly CorrectionNote[],
+  images: readonly string[],
 ): Record<string, unknown> {
   return {
     "@context": "https://schema.org",
     "@type": "NewsArticle",
     headline: article.title,
     description: article.excerpt,
-    image: [absoluteUrl(site, article.image)],
+    // The 16x9, 4x3 and 1x1 crops Google asks for (decision 025), or the address itself where we cannot crop it.
+    image: images.map((image) => absoluteUrl(site, image)),
     datePublished: article.publishedAt ? new Date(article.publishedAt).toISOString() : undefined,
     dateModified: lastModifiedAt(article).toISOString(),
     articleSection: article.category,

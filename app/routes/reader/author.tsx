@@ -20,9 +20,10 @@ export const handle = readerPageHandle;
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const page = parsePageParam(request.url);
-  const found = await context.get(servicesContext).articles.authorPage(params.slug, page);
+  const { articles, images } = context.get(servicesContext);
+  const found = await articles.authorPage(params.slug, page);
   if (!found) throw data(null, { status: 404 });
-  return found;
+  return { ...found, pictures: await images.pictures(found.articles.map((article) => article.image)) };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -108,7 +109,7 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           <>
-            <ArticleGrid articles={articles} headingLevel={3} />
+            <ArticleGrid articles={articles} headingLevel={3} pictures={loaderData.pictures} />
             <Pagination page={page} pageCount={pageCount} hrefFor={(target) => `${path}?page=${target}`} />
           </>
         )}

@@ -5,6 +5,7 @@ import { NewsletterSignup } from "~/components/newsletter-signup";
 import { Pagination } from "~/components/pagination";
 import { servicesContext } from "~/context";
 import { categoryFromSlug, isCategory } from "~/utils/categories";
+import type { Picture } from "~/utils/responsive-images";
 import { pageMeta, pageTitle, siteFromMatches } from "~/utils/seo";
 import { parsePageParam } from "~/validation/paging";
 import { readerPageHandle } from "~/route-handle";
@@ -31,11 +32,25 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const category = categoryFromSlug(params.slug);
   const name = isCategory(category) ? category : capitalise(category);
   if (!isCategory(category)) {
-    return data({ name, slug: params.slug, known: false, articles: [], total: 0, page: 1, pageCount: 1 }, { status: 404 });
+    return data(
+      {
+        name,
+        slug: params.slug,
+        known: false,
+        articles: [],
+        total: 0,
+        page: 1,
+        pageCount: 1,
+        pictures: {} as Record<string, Picture>,
+      },
+      { status: 404 },
+    );
   }
   const page = parsePageParam(request.url);
-  const listing = await context.get(servicesContext).articles.categoryPage(category, page);
-  return { name, slug: params.slug.toLowerCase(), known: true, ...listing };
+  const { articles, images } = context.get(servicesContext);
+  const listing = await articles.categoryPage(category, page);
+  const pictures = await images.pictures(listing.articles.map((article) => article.image));
+  return { name, slug: params.slug.toLowerCase(), known: true, ...listing, pictures };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -90,7 +105,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           <>
-            <ArticleGrid articles={articles} />
+            <ArticleGrid articles={articles} pictures={loaderData.pictures} firstIsMain />
             <Pagination page={page} pageCount={pageCount} hrefFor={(target) => `/category/${slug}?page=${target}`} />
           </>
         )}

@@ -11,7 +11,8 @@ import { categorySlug, type Category } from "~/utils/categories";
 import { useArticleDate } from "~/components/use-article-date";
 import { formatReadTime } from "~/utils/read-time";
 import { pageMeta, siteFromMatches } from "~/utils/seo";
-import { STOCK_IMAGE_HEIGHT, STOCK_IMAGE_WIDTH } from "~/utils/stock-images";
+import { plainPicture, type Picture } from "~/utils/responsive-images";
+import { CoverPicture } from "~/components/cover-picture";
 import { readerPageHandle } from "~/route-handle";
 import type { Route } from "./+types/home";
 
@@ -24,7 +25,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const articleId = await context.get(servicesContext).oldAddresses.articleFor(`/?p=${wordPressId}`);
     if (articleId !== null) throw redirect(articlePath(articleId), 301);
   }
-  return context.get(servicesContext).articles.homePage();
+  const { articles, images } = context.get(servicesContext);
+  const page = await articles.homePage();
+  const covers = [page.hero, ...page.latest, ...page.popular].flatMap((article) => (article ? [article.image] : []));
+  return { ...page, pictures: await images.pictures(covers) };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -45,12 +49,12 @@ const EXPLORE: { category: Category; blurb: string; tile: string }[] = [
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { hero, latest, popular } = loaderData;
+  const { hero, latest, popular, pictures } = loaderData;
   return (
     <SiteShell>
       <Container className="py-8">
         <h1 className="sr-only">Technology news</h1>
-        {hero ? <Hero article={hero} /> : null}
+        {hero ? <Hero article={hero} picture={pictures[hero.image]} /> : null}
         <AdSlot className="my-8" />
         <div className="grid gap-10 lg:grid-cols-3">
           <section aria-labelledby="latest-stories" className="lg:col-span-2">
@@ -60,7 +64,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {latest.length === 0 ? (
               <p className="text-slate-600 dark:text-slate-400">No articles have been published yet.</p>
             ) : (
-              <ArticleGrid articles={latest} columns={2} headingLevel={3} />
+              <ArticleGrid articles={latest} columns={2} headingLevel={3} pictures={pictures} firstIsMain={!hero} />
             )}
           </section>
           <aside aria-label="Popular stories and newsletter" className="space-y-8">
@@ -74,7 +78,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <ol className="space-y-4">
                   {popular.map((article) => (
                     <li key={article.id}>
-                      <ArticleListItem article={article} />
+                      <ArticleListItem article={article} picture={pictures[article.image]} />
                     </li>
                   ))}
                 </ol>
@@ -111,17 +115,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 }
 
 /** The newest featured story, large. Its cover is the page's main image: eager, high priority. */
-function Hero({ article }: { article: ArticleSummary }) {
+function Hero({ article, picture }: { article: ArticleSummary; picture?: Picture }) {
   const articleDate = useArticleDate();
   return (
     <article className="group relative grid overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:grid-cols-5 dark:border-slate-800 dark:bg-slate-900">
-      <img
-        src={article.image}
-        alt=""
-        width={STOCK_IMAGE_WIDTH}
-        height={STOCK_IMAGE_HEIGHT}
-        loading="eager"
-        fetchPriority="high"
+      <CoverPicture
+        picture={picture ?? plainPicture(article.image)}
+        sizes="(min-width: 72rem) 43rem, (min-width: 48rem) 60vw, calc(100vw - 2rem)"
+        main
         className="aspect-video h-full w-full bg-slate-100 object-cover md:col-span-3 md:aspect-auto dark:bg-slate-800"
       />
       <div className="flex flex-col justify-center gap-3 p-6 md:col-span-2 md:p-8">

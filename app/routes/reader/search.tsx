@@ -12,6 +12,8 @@ import { parsePageParam } from "~/validation/paging";
 import { parseSearchQuery, searchPath } from "~/validation/search";
 import { readerPageHandle } from "~/route-handle";
 import type { Route } from "./+types/search";
+import { plainPicture, type Picture } from "~/utils/responsive-images";
+import { CoverPicture } from "~/components/cover-picture";
 
 export const handle = readerPageHandle;
 
@@ -19,10 +21,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = parseSearchQuery(request.url);
   if (!parsed.ok) {
     // A query the database would refuse (control characters): the page says so, with 400 and no results.
-    return data({ query: "", results: [], total: 0, more: false, page: 1, pageCount: 1, error: parsed.error }, 400);
+    return data(
+      {
+        query: "",
+        results: [],
+        total: 0,
+        more: false,
+        page: 1,
+        pageCount: 1,
+        error: parsed.error,
+        pictures: {} as Record<string, Picture>,
+      },
+      400,
+    );
   }
-  const page = await context.get(servicesContext).search.search(parsed.query, parsePageParam(request.url));
-  return { ...page, error: undefined };
+  const { search, images } = context.get(servicesContext);
+  const page = await search.search(parsed.query, parsePageParam(request.url));
+  return { ...page, error: undefined, pictures: await images.pictures(page.results.map((result) => result.image)) };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -107,13 +122,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               {results.map((result) => (
                 <li key={result.id}>
                   <article className="group relative flex gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-                    <img
-                      src={result.image}
-                      alt=""
-                      width={160}
-                      height={90}
-                      loading="lazy"
-                      decoding="async"
+                    <CoverPicture
+                      picture={loaderData.pictures[result.image] ?? plainPicture(result.image)}
+                      sizes="10rem"
                       className="hidden aspect-video w-40 shrink-0 rounded-lg bg-slate-100 object-cover sm:block dark:bg-slate-800"
                     />
                     <div className="min-w-0">
