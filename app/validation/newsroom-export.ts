@@ -23,7 +23,9 @@ const text = z.string().refine((value) => !value.includes("\u0000"), "contains a
 const nonEmpty = text.refine((value) => value.trim() !== "", "is required");
 const id = z.number().int().positive();
 /** An instant with its offset (as `toISOString` writes it), read as a Date. */
-const instant = z.iso.datetime({ offset: true, error: "is not an ISO 8601 time with a time zone" }).transform((value) => new Date(value));
+const instant = z.iso
+  .datetime({ offset: true, error: "is not an ISO 8601 time with a time zone" })
+  .transform((value) => new Date(value));
 const optionalInstant = instant.nullable();
 const category = z.enum(CATEGORIES);
 
@@ -129,15 +131,17 @@ export const ExportArticle = z
     message: "published_at must be set exactly when the status is published or scheduled",
     path: ["published_at"],
   })
-  .refine((article) => !article.coauthor_ids.includes(article.author_id) && new Set(article.coauthor_ids).size === article.coauthor_ids.length, {
-    message: "must name each co-author once, and not the lead author",
-    path: ["coauthor_ids"],
-  });
+  .refine(
+    (article) =>
+      !article.coauthor_ids.includes(article.author_id) && new Set(article.coauthor_ids).size === article.coauthor_ids.length,
+    {
+      message: "must name each co-author once, and not the lead author",
+      path: ["coauthor_ids"],
+    },
+  );
 export type ExportArticle = z.infer<typeof ExportArticle>;
 
-const email = text
-  .transform(normalizedEmail)
-  .refine(isPlainMailbox, "is not one plain mailbox (name@example.com)");
+const email = text.transform(normalizedEmail).refine(isPlainMailbox, "is not one plain mailbox (name@example.com)");
 
 export const ExportSubscriber = z.strictObject({
   email,

@@ -310,6 +310,7 @@ const RULES: Record<string, Rule> = {
   "routes/admin/preview-markdown": { permission: "article.create", roles: EVERYONE },
   "routes/admin/upload-image": { permission: "article.create", roles: EVERYONE },
   "routes/admin/subscribers-csv": { permission: "subscribers.view", roles: EDITORIAL },
+  "routes/admin/newsroom-export": { permission: "newsroom.export", roles: ["administrator"] },
 };
 
 /** The roles that get through a route: those its own rule and every parent's rule allow. */

@@ -26,7 +26,12 @@ async function seedNewsroom(db: Database) {
   const [ada, grace, correspondent] = await db
     .insert(authors)
     .values([
-      { name: "Ada Lovelace", role: "Editor", bio: "Writes about engines.", links: [{ label: "Site", url: "https://ada.example" }] },
+      {
+        name: "Ada Lovelace",
+        role: "Editor",
+        bio: "Writes about engines.",
+        links: [{ label: "Site", url: "https://ada.example" }],
+      },
       { name: "Grace Hopper", role: "Staff Writer" },
       { name: "Correspondent", role: "AI Correspondent" },
     ])
@@ -44,7 +49,12 @@ async function seedNewsroom(db: Database) {
       },
     ])
     .returning();
-  const base = { excerpt: "An excerpt.", content: "## Heading\n\nBody with **bold**.", category: "AI" as const, image: "/images/stock/ai-technology.svg" };
+  const base = {
+    excerpt: "An excerpt.",
+    content: "## Heading\n\nBody with **bold**.",
+    category: "AI" as const,
+    image: "/images/stock/ai-technology.svg",
+  };
   const [published, draft, scheduled, inReview, aiStory] = await db
     .insert(articles)
     .values([
@@ -61,7 +71,15 @@ async function seedNewsroom(db: Database) {
         approvedBy: adaAccount!.id,
         approvedAt: at("2026-11-01T09:00:00Z"),
       },
-      { ...base, title: "A draft", category: "Cloud", authorId: grace!.id, status: "draft", createdAt: at("2026-11-10T08:00:00Z"), updatedAt: at("2026-11-11T08:00:00Z") },
+      {
+        ...base,
+        title: "A draft",
+        category: "Cloud",
+        authorId: grace!.id,
+        status: "draft",
+        createdAt: at("2026-11-10T08:00:00Z"),
+        updatedAt: at("2026-11-11T08:00:00Z"),
+      },
       {
         ...base,
         title: "Scheduled for later",
@@ -92,7 +110,14 @@ async function seedNewsroom(db: Database) {
         updatedAt: at("2026-11-05T09:00:00Z"),
         isAiGenerated: true,
         sources: "The Circuit Ledger",
-        sourceLinks: [{ outlet: "The Circuit Ledger", title: "A chip", url: "https://ledger.example/chip", publishedAt: "2026-11-03T00:00:00Z" }],
+        sourceLinks: [
+          {
+            outlet: "The Circuit Ledger",
+            title: "A chip",
+            url: "https://ledger.example/chip",
+            publishedAt: "2026-11-03T00:00:00Z",
+          },
+        ],
         aiOriginal: { title: "Written by AI", excerpt: "Model excerpt.", content: "Model body." },
         aiRewrittenPercent: 12,
         approvedBy: adaAccount!.id,
@@ -106,7 +131,13 @@ async function seedNewsroom(db: Database) {
   ]);
   await db.insert(relatedArticles).values({ articleId: aiStory!.id, relatedId: published!.id, createdAt: now });
   await db.insert(articleSources).values({ articleId: published!.id, system: "ghost", sourceId: "abc", oldPath: "/published" });
-  const revision = (articleId: number, kind: "created" | "edited" | "restored" | "ai_original", title: string, when: string, extra = {}) => ({
+  const revision = (
+    articleId: number,
+    kind: "created" | "edited" | "restored" | "ai_original",
+    title: string,
+    when: string,
+    extra = {},
+  ) => ({
     articleId,
     kind,
     title,
@@ -121,27 +152,60 @@ async function seedNewsroom(db: Database) {
     .insert(articleRevisions)
     .values(revision(published!.id, "created", "First title", "2026-10-31T08:00:00Z", { editorId: adaAccount!.id }))
     .returning();
-  await db.insert(articleRevisions).values([
-    revision(published!.id, "edited", "Second title", "2026-11-02T08:00:00Z", { editorId: graceAccount!.id }),
-    revision(published!.id, "restored", "First title", "2026-11-03T08:00:00Z", { editorId: adaAccount!.id, restoredFrom: first!.id }),
-    revision(aiStory!.id, "ai_original", "Written by AI", "2026-11-04T08:00:00Z"),
-    revision(draft!.id, "created", "A draft", "2026-11-10T08:00:00Z", { editorId: graceAccount!.id }),
-    revision(scheduled!.id, "created", "Scheduled for later", "2026-11-12T08:00:00Z", { editorId: graceAccount!.id }),
-    revision(inReview!.id, "created", "Waiting for review", "2026-11-13T08:00:00Z", { editorId: graceAccount!.id }),
-  ]);
+  await db
+    .insert(articleRevisions)
+    .values([
+      revision(published!.id, "edited", "Second title", "2026-11-02T08:00:00Z", { editorId: graceAccount!.id }),
+      revision(published!.id, "restored", "First title", "2026-11-03T08:00:00Z", {
+        editorId: adaAccount!.id,
+        restoredFrom: first!.id,
+      }),
+      revision(aiStory!.id, "ai_original", "Written by AI", "2026-11-04T08:00:00Z"),
+      revision(draft!.id, "created", "A draft", "2026-11-10T08:00:00Z", { editorId: graceAccount!.id }),
+      revision(scheduled!.id, "created", "Scheduled for later", "2026-11-12T08:00:00Z", { editorId: graceAccount!.id }),
+      revision(inReview!.id, "created", "Waiting for review", "2026-11-13T08:00:00Z", { editorId: graceAccount!.id }),
+    ]);
   const [correction] = await db
     .insert(articleCorrections)
     .values([
-      { articleId: published!.id, kind: "correction", note: "An earlier version misnamed the engine.", createdBy: adaAccount!.id, createdAt: at("2026-11-03T10:15:00.456Z") },
-      { articleId: published!.id, kind: "update", note: "The launch moved to Friday.", createdBy: null, createdAt: at("2026-11-02T10:00:00Z") },
+      {
+        articleId: published!.id,
+        kind: "correction",
+        note: "An earlier version misnamed the engine.",
+        createdBy: adaAccount!.id,
+        createdAt: at("2026-11-03T10:15:00.456Z"),
+      },
+      {
+        articleId: published!.id,
+        kind: "update",
+        note: "The launch moved to Friday.",
+        createdBy: null,
+        createdAt: at("2026-11-02T10:00:00Z"),
+      },
     ])
     .returning();
   const subscribers = await db
     .insert(newsletterSubscribers)
     .values([
-      { email: "active@example.com", status: "active", createdAt: at("2026-09-01T00:00:00Z"), updatedAt: at("2026-09-01T00:05:00Z") },
-      { email: "pending@example.com", status: "pending", createdAt: at("2026-09-02T00:00:00Z"), updatedAt: at("2026-09-02T00:00:00Z"), confirmationSentAt: now },
-      { email: "gone@example.com", status: "unsubscribed", createdAt: at("2026-09-03T00:00:00Z"), updatedAt: at("2026-10-03T00:00:00Z") },
+      {
+        email: "active@example.com",
+        status: "active",
+        createdAt: at("2026-09-01T00:00:00Z"),
+        updatedAt: at("2026-09-01T00:05:00Z"),
+      },
+      {
+        email: "pending@example.com",
+        status: "pending",
+        createdAt: at("2026-09-02T00:00:00Z"),
+        updatedAt: at("2026-09-02T00:00:00Z"),
+        confirmationSentAt: now,
+      },
+      {
+        email: "gone@example.com",
+        status: "unsubscribed",
+        createdAt: at("2026-09-03T00:00:00Z"),
+        updatedAt: at("2026-10-03T00:00:00Z"),
+      },
     ])
     .returning();
   const [weekly, notice] = await db
@@ -159,14 +223,44 @@ async function seedNewsroom(db: Database) {
         sendStartedAt: at("2026-11-08T09:00:01Z"),
         finishedAt: at("2026-11-08T09:01:00Z"),
       },
-      { status: "sent", subject: "Correction", html: "<p>C</p>", text: "C", correctionId: correction!.id, createdBy: adaAccount!.id, createdAt: at("2026-11-03T10:15:00.456Z") },
+      {
+        status: "sent",
+        subject: "Correction",
+        html: "<p>C</p>",
+        text: "C",
+        correctionId: correction!.id,
+        createdBy: adaAccount!.id,
+        createdAt: at("2026-11-03T10:15:00.456Z"),
+      },
       { status: "draft", subject: "Next week", createdBy: graceAccount!.id, createdAt: at("2026-11-20T09:00:00Z") },
     ])
     .returning();
   await db.insert(newsletterDeliveries).values([
-    { issueId: weekly!.id, subscriberId: subscribers[0]!.id, email: "active@example.com", status: "sent", attempts: 1, sentAt: at("2026-11-08T09:00:30Z") },
-    { issueId: weekly!.id, subscriberId: subscribers[2]!.id, email: "gone@example.com", status: "failed", attempts: 3, lastError: "550 no such user gone@example.com" },
-    { issueId: notice!.id, subscriberId: subscribers[0]!.id, email: "active@example.com", status: "sending", attempts: 0, claimToken: "claim", claimedAt: now },
+    {
+      issueId: weekly!.id,
+      subscriberId: subscribers[0]!.id,
+      email: "active@example.com",
+      status: "sent",
+      attempts: 1,
+      sentAt: at("2026-11-08T09:00:30Z"),
+    },
+    {
+      issueId: weekly!.id,
+      subscriberId: subscribers[2]!.id,
+      email: "gone@example.com",
+      status: "failed",
+      attempts: 3,
+      lastError: "550 no such user gone@example.com",
+    },
+    {
+      issueId: notice!.id,
+      subscriberId: subscribers[0]!.id,
+      email: "active@example.com",
+      status: "sending",
+      attempts: 0,
+      claimToken: "claim",
+      claimedAt: now,
+    },
   ]);
 }
 
@@ -177,7 +271,19 @@ async function exportText(db: Database, when = now): Promise<string> {
 }
 
 async function counts(db: Database) {
-  const tables = { articles, articleRevisions, articleCorrections, articleCoauthors, newsletterSubscribers, newsletterIssues, newsletterDeliveries, authors, admins, relatedArticles, articleSources };
+  const tables = {
+    articles,
+    articleRevisions,
+    articleCorrections,
+    articleCoauthors,
+    newsletterSubscribers,
+    newsletterIssues,
+    newsletterDeliveries,
+    authors,
+    admins,
+    relatedArticles,
+    articleSources,
+  };
   const result: Record<string, number> = {};
   for (const [name, table] of Object.entries(tables)) {
     const [row] = await db.select({ value: count() }).from(table);
@@ -200,7 +306,16 @@ describe("the newsroom export", () => {
   it("is one JSON document, written one entry per line, with no password hash, claim token or mail server reply", async () => {
     const text = await exportText(source.db);
     const document = JSON.parse(text) as Record<string, unknown[]>;
-    expect(Object.keys(document)).toEqual(["format", "version", "exported_at", "authors", "accounts", "articles", "subscribers", "newsletter_issues"]);
+    expect(Object.keys(document)).toEqual([
+      "format",
+      "version",
+      "exported_at",
+      "authors",
+      "accounts",
+      "articles",
+      "subscribers",
+      "newsletter_issues",
+    ]);
     expect(document.articles).toHaveLength(5);
     expect(document.subscribers).toHaveLength(3);
     expect(text).not.toMatch(/secret|password|claim|no such user/);
@@ -265,7 +380,9 @@ describe("the newsroom export", () => {
       // A week key already used by another issue is a reported entry; a cut-short file imports nothing.
       const emptied = await createTestDatabase();
       try {
-        await expect(importNewsroom({ db: emptied.db, now }, piecesOfLines(lines.slice(0, -3)))).rejects.toThrow(/cut short|missing/);
+        await expect(importNewsroom({ db: emptied.db, now }, piecesOfLines(lines.slice(0, -3)))).rejects.toThrow(
+          /cut short|missing/,
+        );
         expect((await counts(emptied.db)).articles).toBe(0);
       } finally {
         await emptied.close();

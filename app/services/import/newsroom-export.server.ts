@@ -1,5 +1,6 @@
 import { and, asc, gt, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
+import type { Clock } from "../clock.server";
 import {
   admins,
   articleCoauthors,
@@ -13,12 +14,7 @@ import {
   newsletterSubscribers,
   relatedArticles,
 } from "../../db/schema";
-import {
-  EXPORT_FORMAT,
-  EXPORT_VERSION,
-  type ExportEntryInput,
-  type ExportSection,
-} from "../../validation/newsroom-export";
+import { EXPORT_FORMAT, EXPORT_VERSION, type ExportEntryInput, type ExportSection } from "../../validation/newsroom-export";
 
 /**
  * The newsroom export (decision 027): everything a newsroom owns as one JSON document in the import format, written as
@@ -328,7 +324,14 @@ async function* issueEntries(db: Database): AsyncGenerator<ExportEntryInput<"new
         sentAt: newsletterDeliveries.sentAt,
       })
       .from(newsletterDeliveries)
-      .where(and(inArray(newsletterDeliveries.issueId, batch.map((issue) => issue.id))))
+      .where(
+        and(
+          inArray(
+            newsletterDeliveries.issueId,
+            batch.map((issue) => issue.id),
+          ),
+        ),
+      )
       .orderBy(asc(newsletterDeliveries.issueId), asc(newsletterDeliveries.id));
     const deliveriesOf = groupBy(deliveries, (row) => row.issueId);
     for (const issue of batch)
@@ -356,6 +359,16 @@ async function* issueEntries(db: Database): AsyncGenerator<ExportEntryInput<"new
       };
     after = batch[batch.length - 1]?.id ?? after;
   }
+}
+
+/** The export as a service for the admin download: the document's chunks and its file name, at the clock's time. */
+export function createNewsroomExportService({ db, clock }: { db: Database; clock: Clock }) {
+  return {
+    start(): { fileName: string; chunks: AsyncGenerator<string> } {
+      const now = clock.now();
+      return { fileName: exportFileName(now), chunks: chunked(exportNewsroomLines({ db, now }), 256 * 1024) };
+    },
+  };
 }
 
 /** "byline-export-2026-11-26.json": the download's name, dated in UTC like the subscriber CSV. */

@@ -35,8 +35,7 @@ import type { RowError } from "./article-import.server";
 
 /** One piece of the document as read: the header, or one entry of a part, with its line (or position) for reports. */
 export type ExportPiece =
-  | { kind: "header"; row: number; value: unknown }
-  | { kind: "entry"; section: ExportSection; row: number; value: unknown };
+  { kind: "header"; row: number; value: unknown } | { kind: "entry"; section: ExportSection; row: number; value: unknown };
 
 export class ExportLayoutError extends Error {
   readonly code = "EXPORT_LAYOUT";
@@ -82,7 +81,8 @@ export async function* piecesOfLines(lines: AsyncIterable<string> | Iterable<str
       const opening = /^,"([a-z_]+)":\[$/.exec(line);
       const name = opening?.[1];
       if (!name) throw layout('expected a part such as ,"articles":[');
-      if (name !== EXPORT_SECTIONS[nextSection]) throw layout(`expected the part "${EXPORT_SECTIONS[nextSection] ?? "}"}", found "${name}"`);
+      if (name !== EXPORT_SECTIONS[nextSection])
+        throw layout(`expected the part "${EXPORT_SECTIONS[nextSection] ?? "}"}", found "${name}"`);
       current = EXPORT_SECTIONS[nextSection] ?? null;
       nextSection += 1;
       continue;
@@ -103,7 +103,8 @@ export async function* piecesOfLines(lines: AsyncIterable<string> | Iterable<str
     yield { kind: "entry", section: current, row, value };
   }
   if (!ended) throw new ExportLayoutError(`the document ends before its closing "}" (line ${row}): the file is cut short`);
-  if (nextSection !== EXPORT_SECTIONS.length) throw new ExportLayoutError(`the part "${EXPORT_SECTIONS[nextSection]}" is missing`);
+  if (nextSection !== EXPORT_SECTIONS.length)
+    throw new ExportLayoutError(`the part "${EXPORT_SECTIONS[nextSection]}" is missing`);
 }
 
 const BROKEN_LINE = Symbol("broken line");
@@ -150,11 +151,7 @@ function describeIssues(error: z.ZodError): string {
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** Which of `ids` a table already uses. */
-async function takenIds(
-  tx: Tx,
-  table: typeof articleRevisions | typeof articleCorrections,
-  ids: number[],
-): Promise<Set<number>> {
+async function takenIds(tx: Tx, table: typeof articleRevisions | typeof articleCorrections, ids: number[]): Promise<Set<number>> {
   const taken = new Set<number>();
   for (let start = 0; start < ids.length; start += 1000) {
     const chunk = ids.slice(start, start + 1000);
@@ -200,7 +197,16 @@ export async function importNewsroom(
       if (pendingArticles.length === 0) return;
       const batch = pendingArticles;
       pendingArticles = [];
-      await importArticleBatch(tx, batch, { authorIds, accountIds, articleIds, correctionIds, relatedPairs, result, reject, now });
+      await importArticleBatch(tx, batch, {
+        authorIds,
+        accountIds,
+        articleIds,
+        correctionIds,
+        relatedPairs,
+        result,
+        reject,
+        now,
+      });
     };
     const flushSubscribers = async () => {
       if (pendingSubscribers.length === 0) return;
