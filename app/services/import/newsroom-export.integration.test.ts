@@ -152,19 +152,17 @@ async function seedNewsroom(db: Database) {
     .insert(articleRevisions)
     .values(revision(published!.id, "created", "First title", "2026-10-31T08:00:00Z", { editorId: adaAccount!.id }))
     .returning();
-  await db
-    .insert(articleRevisions)
-    .values([
-      revision(published!.id, "edited", "Second title", "2026-11-02T08:00:00Z", { editorId: graceAccount!.id }),
-      revision(published!.id, "restored", "First title", "2026-11-03T08:00:00Z", {
-        editorId: adaAccount!.id,
-        restoredFrom: first!.id,
-      }),
-      revision(aiStory!.id, "ai_original", "Written by AI", "2026-11-04T08:00:00Z"),
-      revision(draft!.id, "created", "A draft", "2026-11-10T08:00:00Z", { editorId: graceAccount!.id }),
-      revision(scheduled!.id, "created", "Scheduled for later", "2026-11-12T08:00:00Z", { editorId: graceAccount!.id }),
-      revision(inReview!.id, "created", "Waiting for review", "2026-11-13T08:00:00Z", { editorId: graceAccount!.id }),
-    ]);
+  await db.insert(articleRevisions).values([
+    revision(published!.id, "edited", "Second title", "2026-11-02T08:00:00Z", { editorId: graceAccount!.id }),
+    revision(published!.id, "restored", "First title", "2026-11-03T08:00:00Z", {
+      editorId: adaAccount!.id,
+      restoredFrom: first!.id,
+    }),
+    revision(aiStory!.id, "ai_original", "Written by AI", "2026-11-04T08:00:00Z"),
+    revision(draft!.id, "created", "A draft", "2026-11-10T08:00:00Z", { editorId: graceAccount!.id }),
+    revision(scheduled!.id, "created", "Scheduled for later", "2026-11-12T08:00:00Z", { editorId: graceAccount!.id }),
+    revision(inReview!.id, "created", "Waiting for review", "2026-11-13T08:00:00Z", { editorId: graceAccount!.id }),
+  ]);
   const [correction] = await db
     .insert(articleCorrections)
     .values([
