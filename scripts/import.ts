@@ -154,8 +154,10 @@ async function importExport(file: string): Promise<number> {
   let result: NewsroomImportResult;
   try {
     try {
-      const lines = createInterface({ input: createReadStream(path.resolve(file), "utf8"), crlfDelay: Infinity });
-      result = await importNewsroom(context, piecesOfLines(lines));
+      const reader = createInterface({ input: createReadStream(path.resolve(file), "utf8"), crlfDelay: Infinity });
+      // The iterator must exist before the first await: readline drops the lines it reads before anyone listens.
+      const lineIterator = reader[Symbol.asyncIterator]();
+      result = await importNewsroom(context, piecesOfLines({ [Symbol.asyncIterator]: () => lineIterator }));
     } catch (error) {
       if (!(error instanceof ExportLayoutError)) throw error;
       let document: unknown;
