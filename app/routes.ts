@@ -41,6 +41,7 @@ export default [
   route("admin/api/preview", "routes/admin/preview-markdown.ts"),
   route("admin/api/uploads", "routes/admin/upload-image.ts"),
   route("admin/newsletter/subscribers.csv", "routes/admin/subscribers-csv.ts"),
+  route("admin/export.json", "routes/admin/newsroom-export.ts"),
   route("auth/login", "routes/auth/login.tsx"),
   route("auth/logout", "routes/auth/logout.ts"),
   route("auth/invite/:token", "routes/auth/invite.tsx"),

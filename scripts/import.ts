@@ -1,6 +1,6 @@
 /**
  * npm run import -- FILE [--category-map TAG=CATEGORY]... [--site-url URL]
- * Imports articles from a Ghost JSON export, a WordPress export (WXR), or our own JSON array or NDJSON file in the
+ * Imports a Byline newsroom export (`npm run export`, decision 027), or articles from a Ghost JSON export, a WordPress export (WXR), or our own JSON array or NDJSON file in the
  * spec's field names; the format is recognised by the content and named first ("Found a Ghost export: 37 posts").
  * Posts from Ghost and WordPress already imported (by their own id) are skipped, so an export can be run again.
  * Every row is checked; bad rows are reported by number and reason ("Row 3: title contains characters
@@ -8,8 +8,9 @@
  * still refuse the batch, its reason is printed, never the SQL or the rows' values.
  * Exit status: 0 every row imported, 1 some rows rejected (the rest imported), 2 nothing imported.
  */
-import { readFileSync } from "node:fs";
+import { closeSync, createReadStream, openSync, readFileSync, readSync } from "node:fs";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import {
   describeFormat,
@@ -19,10 +20,19 @@ import {
   parseImportFile,
 } from "~/services/import/article-import.server";
 import { CategoryMapError, parseCategoryMap } from "~/services/import/import-source.server";
+import {
+  describeNewsroomResult,
+  ExportLayoutError,
+  importNewsroom,
+  looksLikeNewsroomExport,
+  piecesOfDocument,
+  piecesOfLines,
+  type NewsroomImportResult,
+} from "~/services/import/newsroom-import.server";
 import { openDatabaseForCommand, readConfigOrExit } from "../server/bootstrap";
 
 const USAGE = `Usage: npm run import -- FILE [--category-map TAG=CATEGORY]... [--site-url URL]
-  FILE  a Ghost JSON export, a WordPress export (WXR), a JSON array of articles, or one JSON object per line
+  FILE  a Byline export (npm run export), a Ghost JSON export, a WordPress export (WXR), a JSON array of articles, or one JSON object per line
   --category-map TAG=CATEGORY  puts posts whose primary Ghost tag or WordPress category is TAG in CATEGORY (repeatable)
   --site-url URL  the Ghost site's address, to replace __GHOST_URL__ in image links (without it they become paths)`;
 
@@ -67,6 +77,17 @@ async function run(): Promise<number> {
     }
     throw error;
   }
+  let firstLine: string;
+  try {
+    firstLine = readFirstLine(path.resolve(file));
+  } catch (error) {
+    process.stderr.write(
+      `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}\n`,
+    );
+    return 2;
+  }
+  if (looksLikeNewsroomExport(firstLine)) return importExport(file);
+
   let text: string;
   try {
     text = readFileSync(path.resolve(file), "utf8");
@@ -107,6 +128,67 @@ async function run(): Promise<number> {
   } finally {
     await database.close();
   }
+}
+
+/** The file's first line (at most 4 KiB of it), to recognise an export before reading further. */
+function readFirstLine(file: string): string {
+  const descriptor = openSync(file, "r");
+  try {
+    const buffer = Buffer.alloc(4096);
+    const length = readSync(descriptor, buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, length).toString("utf8").split("\n")[0] ?? "";
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/**
+ * A newsroom export: read line by line as the exporter wrote it, entries written as they are read, all in one
+ * transaction; a document laid out otherwise (reformatted by hand) is read whole instead.
+ */
+async function importExport(file: string): Promise<number> {
+  process.stdout.write("Found a Byline export\n");
+  const database = await openDatabaseForCommand(readConfigOrExit());
+  if (!database) return 2;
+  const context = { db: database.db, now: new Date() };
+  let result: NewsroomImportResult;
+  try {
+    try {
+      const reader = createInterface({ input: createReadStream(path.resolve(file), "utf8"), crlfDelay: Infinity });
+      // The iterator must exist before the first await: readline drops the lines it reads before anyone listens.
+      const lineIterator = reader[Symbol.asyncIterator]();
+      result = await importNewsroom(context, piecesOfLines({ [Symbol.asyncIterator]: () => lineIterator }));
+    } catch (error) {
+      if (!(error instanceof ExportLayoutError)) throw error;
+      let document: unknown;
+      try {
+        document = JSON.parse(readFileSync(path.resolve(file), "utf8"));
+      } catch (parseError) {
+        process.stderr.write(`${file}: not a complete export (${error.message}; ${(parseError as Error).message})\n`);
+        return 2;
+      }
+      try {
+        result = await importNewsroom(context, piecesOfDocument(document));
+      } catch (wholeError) {
+        if (!(wholeError instanceof ExportLayoutError)) throw wholeError;
+        process.stderr.write(`${file}: not a Byline export: ${wholeError.message}\n`);
+        return 2;
+      }
+    }
+  } finally {
+    await database.close();
+  }
+  for (const { row, label, reason } of result.errors)
+    process.stdout.write(`Line ${row}${label ? ` (${label})` : ""}: ${reason}\n`);
+  const rejected = result.errors.length;
+  const summary = describeNewsroomResult(result);
+  process.stdout.write(
+    rejected ? `${summary}; ${rejected} entr${rejected === 1 ? "y was" : "ies were"} rejected.\n` : `${summary}.\n`,
+  );
+  const imported = Object.values(result.imported).reduce((sum, count) => sum + count, 0);
+  const skipped = Object.values(result.skipped).reduce((sum, count) => sum + count, 0);
+  if (imported === 0 && skipped === 0) return 2;
+  return rejected ? 1 : 0;
 }
 
 run().then(

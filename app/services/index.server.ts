@@ -12,6 +12,7 @@ import { createLoginService } from "./auth/login.server";
 import { createSessionService } from "./auth/sessions.server";
 import { createOldAddressService } from "./import/old-addresses.server";
 import { createSubscriberService } from "./newsletter/subscribers.server";
+import { createNewsroomExportService } from "./import/newsroom-export.server";
 import { createNewsletterService, SEND_CONCURRENCY } from "./newsletter/newsletter.server";
 import type { SenderTimings } from "./newsletter/newsletter-sender.server";
 import { createMailer } from "./mail/mailer.server";
@@ -140,6 +141,8 @@ export function createServices({
     }),
     /** Old Ghost and WordPress addresses of imported articles. */
     oldAddresses: createOldAddressService({ db, clock }),
+    /** The newsroom's export, as `npm run export` writes it (decision 027). */
+    newsroomExport: createNewsroomExportService({ db, clock }),
     syndication: createSyndicationService({ db, site: feedSite, clock }),
     search: createSearchService({ db, rateLimiter, clock, memo: readerMemo }),
     subscribers,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { articlePath, lastModifiedAt, parseArticleId } from "./articles";
+import { articlePath, lastModifiedAt, parseArticleId, updatedAfterPublishing, UPDATED_AFTER_MS } from "./articles";
 
 describe("parseArticleId", () => {
   it.each([
@@ -47,5 +47,32 @@ describe("lastModifiedAt", () => {
       new Date("2026-11-19T17:00:00Z"),
     );
     expect(lastModifiedAt({ updatedAt: "2026-11-19T17:00:00.000Z", publishedAt: "2026-11-20T09:00:00.000Z" })).toEqual(published);
+  });
+});
+
+describe("updatedAfterPublishing", () => {
+  const published = new Date("2026-11-20T09:00:00Z");
+
+  it("is the very value of dateModified when the article changed more than a minute after publishing", () => {
+    const updatedAt = new Date("2026-11-22T23:30:00Z");
+    expect(updatedAfterPublishing({ updatedAt, publishedAt: published })).toEqual(
+      lastModifiedAt({ updatedAt, publishedAt: published }),
+    );
+    expect(updatedAfterPublishing({ updatedAt: updatedAt.toISOString(), publishedAt: published.toISOString() })).toEqual(
+      updatedAt,
+    );
+  });
+
+  it("is null for a draft, an article never changed since publishing, or a change that went with the publishing", () => {
+    expect(updatedAfterPublishing({ updatedAt: published, publishedAt: null })).toBeNull();
+    expect(updatedAfterPublishing({ updatedAt: published, publishedAt: published })).toBeNull();
+    // A scheduled article goes out after its last edit: that is not an update.
+    expect(updatedAfterPublishing({ updatedAt: new Date("2026-11-19T09:00:00Z"), publishedAt: published })).toBeNull();
+    expect(
+      updatedAfterPublishing({ updatedAt: new Date(published.getTime() + UPDATED_AFTER_MS), publishedAt: published }),
+    ).toBeNull();
+    expect(
+      updatedAfterPublishing({ updatedAt: new Date(published.getTime() + UPDATED_AFTER_MS + 1), publishedAt: published }),
+    ).not.toBeNull();
   });
 });

@@ -158,6 +158,20 @@ export function lastModifiedAt({
   return published.getTime() > updated.getTime() ? published : updated;
 }
 
+/** Changes within this long of publishing (the save that went with it, say) do not make an article "Updated". */
+export const UPDATED_AFTER_MS = 60_000;
+
+/**
+ * The time the article page shows as "Updated {date}": its last change (`lastModifiedAt`, the very value of
+ * `dateModified`, `article:modified_time` and the sitemap's `lastmod`) when that came more than a minute after it was
+ * published; null for an article never changed since (or not published).
+ */
+export function updatedAfterPublishing(article: { updatedAt: Date | string; publishedAt: Date | string | null }): Date | null {
+  if (article.publishedAt === null) return null;
+  const modified = lastModifiedAt(article);
+  return modified.getTime() - new Date(article.publishedAt).getTime() > UPDATED_AFTER_MS ? modified : null;
+}
+
 export function articlePath(id: number): string {
   return `/article/${id}`;
 }

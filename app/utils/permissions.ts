@@ -35,6 +35,8 @@ export const AREA_ACTIONS = [
   "newsletter.manage",
   "subscribers.view",
   "staff.manage",
+  /** Download the newsroom's export (everything it owns, subscribers' addresses included: decision 027). */
+  "newsroom.export",
 ] as const;
 
 /** Actions on one article: the answer depends on whose it is and on its state. */
@@ -79,6 +81,7 @@ const AREA: Record<AreaAction, readonly StaffRole[]> = {
   "newsletter.manage": ["administrator", "editor"],
   "subscribers.view": ["administrator", "editor"],
   "staff.manage": ["administrator"],
+  "newsroom.export": ["administrator"],
 };
 
 /** Editors and administrators act on every article. */

@@ -310,6 +310,7 @@ const RULES: Record<string, Rule> = {
   "routes/admin/preview-markdown": { permission: "article.create", roles: EVERYONE },
   "routes/admin/upload-image": { permission: "article.create", roles: EVERYONE },
   "routes/admin/subscribers-csv": { permission: "subscribers.view", roles: EDITORIAL },
+  "routes/admin/newsroom-export": { permission: "newsroom.export", roles: ["administrator"] },
 };
 
 /** The roles that get through a route: those its own rule and every parent's rule allow. */
@@ -525,6 +526,7 @@ test("for every role every admin route answers as its rule says: 403 with no adm
         },
       ],
       "routes/admin/subscribers-csv": [{ intent: "delete", email: subscriberEmail }],
+      "routes/admin/newsroom-export": [{ intent: "export" }],
       "routes/admin/article-corrections": [{ intent: "add", kind: "correction", note: "Forged correction." }],
       // Revision 1 is article 1's, recorded by the import.
       "routes/admin/article-history": [{ intent: "restore", revisionId: "1" }],

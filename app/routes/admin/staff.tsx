@@ -5,7 +5,7 @@ import { LocalTime } from "~/components/local-time";
 import { servicesContext } from "~/context";
 import { AdminAccountError } from "~/services/auth/admins.server";
 import { readForm } from "~/utils/http";
-import { ROLE_LABELS, STAFF_ROLES } from "~/utils/permissions";
+import { can, ROLE_LABELS, STAFF_ROLES } from "~/utils/permissions";
 import { adminMeta } from "~/utils/seo";
 import { firstProblem, InvitationForm, StaffAction } from "~/validation/staff";
 import type { Route } from "./+types/staff";
@@ -29,6 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
   return data(
     {
       me: actor.adminId,
+      canExport: can(actor, "newsroom.export"),
       people: people.map((person) => ({
         ...person,
         createdAt: person.createdAt.toISOString(),
@@ -122,7 +123,7 @@ const buttonClass =
   "rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800";
 
 export default function StaffTab({ loaderData, actionData }: Route.ComponentProps) {
-  const { people, pending, me } = loaderData;
+  const { people, pending, me, canExport } = loaderData;
   const navigation = useNavigation();
   const notice = actionData?.notice ?? loaderData.notice;
   return (
@@ -332,6 +333,30 @@ export default function StaffTab({ loaderData, actionData }: Route.ComponentProp
           </AdminTable>
         )}
       </section>
+
+      {canExport ? (
+        <section
+          aria-labelledby="export-heading"
+          className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+        >
+          <h3 id="export-heading" className="text-lg font-bold">
+            Export the newsroom
+          </h3>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            One JSON file with every article (revisions, corrections and co-authors included), the authors, the staff accounts
+            without their passwords, the subscribers with their status and consent time, and the newsletter issues.{" "}
+            <code>npm run import</code> reads it back into another Byline. It holds every subscriber&rsquo;s address: keep it
+            safe.
+          </p>
+          <a
+            href="/admin/export.json"
+            download
+            className="mt-4 inline-block rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800"
+          >
+            Download export
+          </a>
+        </section>
+      ) : null}
     </div>
   );
 }

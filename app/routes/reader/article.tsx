@@ -11,7 +11,15 @@ import { Container, SiteShell } from "~/components/layout/site-shell";
 import { useSite } from "~/components/layout/use-site";
 import { ShareButton } from "~/components/share-button";
 import { servicesContext } from "~/context";
-import { articlePath, authorPath, lastModifiedAt, parseArticleId, type ArticleDetail, type BylineAuthor } from "~/utils/articles";
+import {
+  articlePath,
+  authorPath,
+  lastModifiedAt,
+  parseArticleId,
+  updatedAfterPublishing,
+  type ArticleDetail,
+  type BylineAuthor,
+} from "~/utils/articles";
 import type { CorrectionNote } from "~/utils/corrections";
 import { avatarOrDefault } from "~/utils/avatars";
 import { categorySlug } from "~/utils/categories";
@@ -112,6 +120,7 @@ function ArticleView({
   picture: Picture;
 }) {
   const articleDate = useArticleDate();
+  const updated = updatedAfterPublishing(article);
   const categoryHref = `/category/${categorySlug(article.category)}`;
   return (
     <article className="pt-8">
@@ -153,6 +162,11 @@ function ArticleView({
               <time dateTime={article.publishedAt ? new Date(article.publishedAt).toISOString() : undefined}>
                 {articleDate(article.publishedAt)}
               </time>
+              {updated ? (
+                <span>
+                  Updated <time dateTime={updated.toISOString()}>{articleDate(updated)}</time>
+                </span>
+              ) : null}
               <span className="inline-flex items-center gap-1">
                 <Clock aria-hidden className="size-4" /> {formatReadTime(article.readTime)}
               </span>

@@ -215,7 +215,9 @@ export async function importArticles({ db, now }: { db: Database; now: Date }, p
         publishedAt: value.published_at,
         status: scheduled ? ("scheduled" as const) : value.published_at ? ("published" as const) : ("draft" as const),
         createdAt,
-        updatedAt: now,
+        // Imported as it was published: not "Updated" by the import (decision 027). The article's last change is its
+        // publication (a scheduled one: its creation), so dateModified equals datePublished until someone edits it.
+        updatedAt: value.published_at && !scheduled ? value.published_at : createdAt,
         readTime: value.read_time,
         isFeatured: value.is_featured,
         isPopular: value.is_popular,

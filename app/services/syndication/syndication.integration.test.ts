@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { infoPageChangedAt } from "./info-page-changes.server";
 import { resetDatabase, withTestDatabase } from "../../../tests/setup/test-database";
 import { articles, authors } from "../../db/schema";
 import type { Category } from "../../utils/categories";
@@ -193,7 +194,10 @@ describe("the sitemap", () => {
     expect(xml).toContain("<url><loc>https://news.example/</loc><lastmod>2025-03-04T12:00:00.000Z</lastmod></url>");
     expect(xml).toContain("<url><loc>https://news.example/category/cloud</loc><lastmod>2025-03-02T08:00:00.000Z</lastmod></url>");
     expect(xml).toContain("<url><loc>https://news.example/category/security</loc></url>");
-    expect(xml).toContain("<url><loc>https://news.example/cookie-policy</loc></url>");
+    // An information page's lastmod is the time its text last changed (decision 027).
+    expect(xml).toContain(
+      `<url><loc>https://news.example/cookie-policy</loc><lastmod>${infoPageChangedAt("/cookie-policy").toISOString()}</lastmod></url>`,
+    );
   });
 
   it("lists home, the seven categories, the seven info pages and /corrections even when nothing is published", () => {

@@ -1,4 +1,5 @@
 import { and, count, eq, gte, max, sql, type SQL } from "drizzle-orm";
+import { infoPageChangedAt } from "./info-page-changes.server";
 import type { Database } from "../../db/client.server";
 import { articleCoauthors, articles, authors } from "../../db/schema";
 import { articlePath, authorPath } from "../../utils/articles";
@@ -478,7 +479,7 @@ export function renderSitemap(
     ...CATEGORIES.map((category) =>
       urlEntry(absoluteUrl(site, `/category/${categorySlug(category)}`), categoryLastModified.get(category)),
     ),
-    ...INFO_PAGE_PATHS.map((path) => urlEntry(absoluteUrl(site, path))),
+    ...INFO_PAGE_PATHS.map((path) => urlEntry(absoluteUrl(site, path), infoPageChangedAt(path))),
     urlEntry(absoluteUrl(site, CORRECTIONS_PATH)),
     ...authorPages.map((author) => urlEntry(absoluteUrl(site, authorPath(author.slug)), author.lastModified)),
     ...entries.map((entry) => urlEntry(absoluteUrl(site, articlePath(entry.id)), entry.lastModified)),

@@ -1,0 +1,392 @@
+import { count } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../../tests/setup/test-database";
+import type { Database, DatabaseHandle } from "../../db/client.server";
+import {
+  admins,
+  articleCoauthors,
+  articleCorrections,
+  articleRevisions,
+  articleSources,
+  articles,
+  authors,
+  newsletterDeliveries,
+  newsletterIssues,
+  newsletterSubscribers,
+  relatedArticles,
+} from "../../db/schema";
+import { exportNewsroomLines } from "./newsroom-export.server";
+import { importNewsroom, piecesOfDocument, piecesOfLines } from "./newsroom-import.server";
+
+const now = new Date("2026-11-21T12:00:00.123Z");
+const at = (iso: string) => new Date(iso);
+
+/** A small newsroom with something of every kind the export carries. */
+async function seedNewsroom(db: Database) {
+  const [ada, grace, correspondent] = await db
+    .insert(authors)
+    .values([
+      {
+        name: "Ada Lovelace",
+        role: "Editor",
+        bio: "Writes about engines.",
+        links: [{ label: "Site", url: "https://ada.example" }],
+      },
+      { name: "Grace Hopper", role: "Staff Writer" },
+      { name: "Correspondent", role: "AI Correspondent" },
+    ])
+    .returning();
+  const [adaAccount, graceAccount] = await db
+    .insert(admins)
+    .values([
+      { username: "ada", passwordHash: "scrypt$secret-hash", authorId: ada!.id, role: "administrator", email: "ada@example.com" },
+      {
+        username: "Grace",
+        passwordHash: "scrypt$other-secret",
+        authorId: grace!.id,
+        role: "editor",
+        suspendedAt: at("2026-10-01T00:00:00Z"),
+      },
+    ])
+    .returning();
+  const base = {
+    excerpt: "An excerpt.",
+    content: "## Heading\n\nBody with **bold**.",
+    category: "AI" as const,
+    image: "/images/stock/ai-technology.svg",
+  };
+  const [published, draft, scheduled, inReview, aiStory] = await db
+    .insert(articles)
+    .values([
+      {
+        ...base,
+        title: "Published and corrected",
+        authorId: ada!.id,
+        status: "published",
+        publishedAt: at("2026-11-01T09:00:00Z"),
+        createdAt: at("2026-10-31T08:00:00Z"),
+        updatedAt: at("2026-11-03T10:15:00.456Z"),
+        isFeatured: true,
+        readTime: 7,
+        approvedBy: adaAccount!.id,
+        approvedAt: at("2026-11-01T09:00:00Z"),
+      },
+      {
+        ...base,
+        title: "A draft",
+        category: "Cloud",
+        authorId: grace!.id,
+        status: "draft",
+        createdAt: at("2026-11-10T08:00:00Z"),
+        updatedAt: at("2026-11-11T08:00:00Z"),
+      },
+      {
+        ...base,
+        title: "Scheduled for later",
+        category: "Security",
+        authorId: grace!.id,
+        status: "scheduled",
+        publishedAt: at("2026-12-01T07:00:00Z"),
+        createdAt: at("2026-11-12T08:00:00Z"),
+        updatedAt: at("2026-11-12T09:00:00Z"),
+      },
+      {
+        ...base,
+        title: "Waiting for review",
+        authorId: grace!.id,
+        status: "in_review",
+        reviewNote: "Please check the numbers.",
+        reviewerId: adaAccount!.id,
+        createdAt: at("2026-11-13T08:00:00Z"),
+        updatedAt: at("2026-11-13T08:30:00Z"),
+      },
+      {
+        ...base,
+        title: "Written with AI",
+        authorId: correspondent!.id,
+        status: "published",
+        publishedAt: at("2026-11-05T09:00:00Z"),
+        createdAt: at("2026-11-04T08:00:00Z"),
+        updatedAt: at("2026-11-05T09:00:00Z"),
+        isAiGenerated: true,
+        sources: "The Circuit Ledger",
+        sourceLinks: [
+          {
+            outlet: "The Circuit Ledger",
+            title: "A chip",
+            url: "https://ledger.example/chip",
+            publishedAt: "2026-11-03T00:00:00Z",
+          },
+        ],
+        aiOriginal: { title: "Written by AI", excerpt: "Model excerpt.", content: "Model body." },
+        aiRewrittenPercent: 12,
+        approvedBy: adaAccount!.id,
+        approvedAt: at("2026-11-05T09:00:00Z"),
+      },
+    ])
+    .returning();
+  await db.insert(articleCoauthors).values([
+    { articleId: published!.id, authorId: grace!.id, position: 1 },
+    { articleId: published!.id, authorId: correspondent!.id, position: 2 },
+  ]);
+  await db.insert(relatedArticles).values({ articleId: aiStory!.id, relatedId: published!.id, createdAt: now });
+  await db.insert(articleSources).values({ articleId: published!.id, system: "ghost", sourceId: "abc", oldPath: "/published" });
+  const revision = (
+    articleId: number,
+    kind: "created" | "edited" | "restored" | "ai_original",
+    title: string,
+    when: string,
+    extra = {},
+  ) => ({
+    articleId,
+    kind,
+    title,
+    excerpt: "An excerpt.",
+    content: "Body.",
+    category: "AI" as const,
+    createdAt: at(when),
+    updatedAt: at(when),
+    ...extra,
+  });
+  const [first] = await db
+    .insert(articleRevisions)
+    .values(revision(published!.id, "created", "First title", "2026-10-31T08:00:00Z", { editorId: adaAccount!.id }))
+    .returning();
+  await db.insert(articleRevisions).values([
+    revision(published!.id, "edited", "Second title", "2026-11-02T08:00:00Z", { editorId: graceAccount!.id }),
+    revision(published!.id, "restored", "First title", "2026-11-03T08:00:00Z", {
+      editorId: adaAccount!.id,
+      restoredFrom: first!.id,
+    }),
+    revision(aiStory!.id, "ai_original", "Written by AI", "2026-11-04T08:00:00Z"),
+    revision(draft!.id, "created", "A draft", "2026-11-10T08:00:00Z", { editorId: graceAccount!.id }),
+    revision(scheduled!.id, "created", "Scheduled for later", "2026-11-12T08:00:00Z", { editorId: graceAccount!.id }),
+    revision(inReview!.id, "created", "Waiting for review", "2026-11-13T08:00:00Z", { editorId: graceAccount!.id }),
+  ]);
+  const [correction] = await db
+    .insert(articleCorrections)
+    .values([
+      {
+        articleId: published!.id,
+        kind: "correction",
+        note: "An earlier version misnamed the engine.",
+        createdBy: adaAccount!.id,
+        createdAt: at("2026-11-03T10:15:00.456Z"),
+      },
+      {
+        articleId: published!.id,
+        kind: "update",
+        note: "The launch moved to Friday.",
+        createdBy: null,
+        createdAt: at("2026-11-02T10:00:00Z"),
+      },
+    ])
+    .returning();
+  const subscribers = await db
+    .insert(newsletterSubscribers)
+    .values([
+      {
+        email: "active@example.com",
+        status: "active",
+        createdAt: at("2026-09-01T00:00:00Z"),
+        updatedAt: at("2026-09-01T00:05:00Z"),
+      },
+      {
+        email: "pending@example.com",
+        status: "pending",
+        createdAt: at("2026-09-02T00:00:00Z"),
+        updatedAt: at("2026-09-02T00:00:00Z"),
+        confirmationSentAt: now,
+      },
+      {
+        email: "gone@example.com",
+        status: "unsubscribed",
+        createdAt: at("2026-09-03T00:00:00Z"),
+        updatedAt: at("2026-10-03T00:00:00Z"),
+      },
+    ])
+    .returning();
+  const [weekly, notice] = await db
+    .insert(newsletterIssues)
+    .values([
+      {
+        status: "sent",
+        subject: "This week",
+        html: "<p>Hi</p>",
+        text: "Hi",
+        articleIds: [published!.id, aiStory!.id],
+        weekKey: "2026-W45",
+        model: "gpt-test",
+        createdAt: at("2026-11-08T09:00:00Z"),
+        sendStartedAt: at("2026-11-08T09:00:01Z"),
+        finishedAt: at("2026-11-08T09:01:00Z"),
+      },
+      {
+        status: "sent",
+        subject: "Correction",
+        html: "<p>C</p>",
+        text: "C",
+        correctionId: correction!.id,
+        createdBy: adaAccount!.id,
+        createdAt: at("2026-11-03T10:15:00.456Z"),
+      },
+      { status: "draft", subject: "Next week", createdBy: graceAccount!.id, createdAt: at("2026-11-20T09:00:00Z") },
+    ])
+    .returning();
+  await db.insert(newsletterDeliveries).values([
+    {
+      issueId: weekly!.id,
+      subscriberId: subscribers[0]!.id,
+      email: "active@example.com",
+      status: "sent",
+      attempts: 1,
+      sentAt: at("2026-11-08T09:00:30Z"),
+    },
+    {
+      issueId: weekly!.id,
+      subscriberId: subscribers[2]!.id,
+      email: "gone@example.com",
+      status: "failed",
+      attempts: 3,
+      lastError: "550 no such user gone@example.com",
+    },
+    {
+      issueId: notice!.id,
+      subscriberId: subscribers[0]!.id,
+      email: "active@example.com",
+      status: "sending",
+      attempts: 0,
+      claimToken: "claim",
+      claimedAt: now,
+    },
+  ]);
+}
+
+async function exportText(db: Database, when = now): Promise<string> {
+  const lines: string[] = [];
+  for await (const line of exportNewsroomLines({ db, now: when })) lines.push(line);
+  return lines.join("");
+}
+
+async function counts(db: Database) {
+  const tables = {
+    articles,
+    articleRevisions,
+    articleCorrections,
+    articleCoauthors,
+    newsletterSubscribers,
+    newsletterIssues,
+    newsletterDeliveries,
+    authors,
+    admins,
+    relatedArticles,
+    articleSources,
+  };
+  const result: Record<string, number> = {};
+  for (const [name, table] of Object.entries(tables)) {
+    const [row] = await db.select({ value: count() }).from(table);
+    result[name] = row?.value ?? 0;
+  }
+  return result;
+}
+
+describe("the newsroom export", () => {
+  let source: DatabaseHandle;
+  let target: DatabaseHandle;
+  beforeAll(async () => {
+    [source, target] = await Promise.all([createTestDatabase(), createTestDatabase()]);
+    await seedNewsroom(source.db);
+  });
+  afterAll(async () => {
+    await Promise.all([source?.close(), target?.close()]);
+  });
+
+  it("is one JSON document, written one entry per line, with no password hash, claim token or mail server reply", async () => {
+    const text = await exportText(source.db);
+    const document = JSON.parse(text) as Record<string, unknown[]>;
+    expect(Object.keys(document)).toEqual([
+      "format",
+      "version",
+      "exported_at",
+      "authors",
+      "accounts",
+      "articles",
+      "subscribers",
+      "newsletter_issues",
+    ]);
+    expect(document.articles).toHaveLength(5);
+    expect(document.subscribers).toHaveLength(3);
+    expect(text).not.toMatch(/secret|password|claim|no such user/);
+    // Every article is a line of its own: the file can be read without holding it as one string.
+    expect(text.split("\n").filter((line) => line.includes('"revisions"'))).toHaveLength(5);
+  });
+
+  it("imported into an empty database reproduces the newsroom, and a second import adds nothing", async () => {
+    const original = await exportText(source.db);
+    const first = await importNewsroom({ db: target.db, now }, piecesOfLines(original.split("\n")));
+    expect(first.errors).toEqual([]);
+    expect(first.imported).toEqual({ authors: 3, accounts: 2, articles: 5, subscribers: 3, newsletter_issues: 3 });
+
+    const copy = await exportText(target.db);
+    // What legitimately differs: the claimed delivery waits to be sent again, as after a crash.
+    expect(copy).toBe(original.replace('"status":"sending","attempts":0', '"status":"pending","attempts":0'));
+
+    const before = await counts(target.db);
+    const second = await importNewsroom({ db: target.db, now }, piecesOfLines(original.split("\n")));
+    expect(second.errors).toEqual([]);
+    expect(second.imported).toEqual({ authors: 0, accounts: 0, articles: 0, subscribers: 0, newsletter_issues: 0 });
+    expect(second.skipped).toEqual({ authors: 3, accounts: 2, articles: 5, subscribers: 3, newsletter_issues: 3 });
+    expect(await counts(target.db)).toEqual(before);
+    expect(await exportText(target.db)).toBe(copy);
+
+    // New rows after the import get fresh ids, past the imported ones.
+    const [author] = await target.db.insert(authors).values({ name: "Newcomer" }).returning();
+    expect(author!.id).toBe(4);
+    const accounts = await target.db.select({ username: admins.username, passwordHash: admins.passwordHash }).from(admins);
+    expect(accounts).toEqual(expect.arrayContaining([{ username: "ada", passwordHash: "" }]));
+  });
+
+  it("reads a document laid out differently (one line) the same way", async () => {
+    const original = JSON.parse(await exportText(source.db)) as unknown;
+    const fresh = await createTestDatabase();
+    try {
+      const result = await importNewsroom({ db: fresh.db, now }, piecesOfDocument(original));
+      expect(result.errors).toEqual([]);
+      expect(result.imported.articles).toBe(5);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("reports bad entries by line with the reason, imports the rest, and a database failure imports nothing", async () => {
+    const lines = (await exportText(source.db)).split("\n");
+    const index = lines.findIndex((line) => line.includes('"title":"A draft"'));
+    const broken = [...lines];
+    broken[index] = broken[index]!.replace('"status":"draft"', '"status":"lost"');
+    const subscriberLine = lines.findIndex((line) => line.includes("pending@example.com"));
+    broken[subscriberLine] = ",{not json";
+    const fresh = await createTestDatabase();
+    try {
+      const result = await importNewsroom({ db: fresh.db, now }, piecesOfLines(broken));
+      expect(result.errors).toEqual([
+        expect.objectContaining({ row: index + 1, label: "article", reason: expect.stringMatching(/^status /) }),
+        { row: subscriberLine + 1, label: "subscriber", reason: "is not valid JSON" },
+      ]);
+      expect(result.imported.articles).toBe(4);
+      expect(result.imported.subscribers).toBe(2);
+
+      // A week key already used by another issue is a reported entry; a cut-short file imports nothing.
+      const emptied = await createTestDatabase();
+      try {
+        await expect(importNewsroom({ db: emptied.db, now }, piecesOfLines(lines.slice(0, -3)))).rejects.toThrow(
+          /cut short|missing/,
+        );
+        expect((await counts(emptied.db)).articles).toBe(0);
+      } finally {
+        await emptied.close();
+      }
+    } finally {
+      await fresh.close();
+    }
+  });
+});

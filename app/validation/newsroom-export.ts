@@ -1,0 +1,211 @@
+import { z } from "zod";
+import { ARTICLE_STATUSES } from "../utils/article-status";
+import { CATEGORIES } from "../utils/categories";
+import { DELIVERY_STATUSES, NEWSLETTER_ISSUE_STATUSES } from "../utils/newsletter";
+import { STAFF_ROLES } from "../utils/permissions";
+import { isPlainMailbox, normalizedEmail } from "./email";
+
+/**
+ * The newsroom export (issue 21, decision 027): one JSON document that `npm run export` and the admin download write and
+ * `npm run import` reads back. Every part is checked here, at the border, entry by entry, so a bad entry is reported
+ * by its line and the rest still imports. Field names follow the import format of decision 003 (snake_case).
+ */
+
+export const EXPORT_FORMAT = "byline-export";
+export const EXPORT_VERSION = 1;
+
+/** The document's parts, in the order they are written and must be read (later parts refer to earlier ones). */
+export const EXPORT_SECTIONS = ["authors", "accounts", "articles", "subscribers", "newsletter_issues"] as const;
+export type ExportSection = (typeof EXPORT_SECTIONS)[number];
+
+/** PostgreSQL text cannot hold NUL; everything else a database row held may travel as it was. */
+const text = z.string().refine((value) => !value.includes("\u0000"), "contains a NUL character");
+const nonEmpty = text.refine((value) => value.trim() !== "", "is required");
+const id = z.number().int().positive();
+/** An instant with its offset (as `toISOString` writes it), read as a Date. */
+const instant = z.iso
+  .datetime({ offset: true, error: "is not an ISO 8601 time with a time zone" })
+  .transform((value) => new Date(value));
+const optionalInstant = instant.nullable();
+const category = z.enum(CATEGORIES);
+
+const SourceLink = z.strictObject({
+  outlet: text,
+  title: text,
+  url: text,
+  publishedAt: text.nullable(),
+});
+
+export const ExportHeader = z.strictObject({
+  format: z.literal(EXPORT_FORMAT),
+  version: z.literal(EXPORT_VERSION, { error: `must be ${EXPORT_VERSION}: this Byline reads version ${EXPORT_VERSION} exports` }),
+  exported_at: instant,
+});
+export type ExportHeader = z.infer<typeof ExportHeader>;
+
+export const ExportAuthor = z.strictObject({
+  id,
+  name: nonEmpty,
+  slug: nonEmpty,
+  avatar: text,
+  role: text,
+  bio: text,
+  links: z.array(z.strictObject({ label: text, url: text })),
+  created_at: instant,
+});
+export type ExportAuthor = z.infer<typeof ExportAuthor>;
+
+/** A staff account without its password hash: it imports able to sign in only after `npm run admin -- password NAME`. */
+export const ExportAccount = z.strictObject({
+  id,
+  username: nonEmpty,
+  role: z.enum(STAFF_ROLES),
+  email: text,
+  author_id: id,
+  suspended_at: optionalInstant,
+  created_at: instant,
+});
+export type ExportAccount = z.infer<typeof ExportAccount>;
+
+export const ExportRevision = z.strictObject({
+  id,
+  kind: z.enum(["ai_original", "created", "edited", "restored", "imported"]),
+  editor_id: id.nullable(),
+  restored_from: id.nullable(),
+  title: text,
+  excerpt: text,
+  content: text,
+  category,
+  image: text,
+  sources: text,
+  source_links: z.array(SourceLink),
+  created_at: instant,
+  updated_at: instant,
+});
+export type ExportRevision = z.infer<typeof ExportRevision>;
+
+export const ExportCorrection = z.strictObject({
+  id,
+  kind: z.enum(["correction", "update"]),
+  note: nonEmpty,
+  created_by: id.nullable(),
+  created_at: instant,
+});
+export type ExportCorrection = z.infer<typeof ExportCorrection>;
+
+export const ExportArticle = z
+  .strictObject({
+    id,
+    title: nonEmpty,
+    excerpt: text,
+    content: text,
+    category,
+    image: text,
+    status: z.enum(ARTICLE_STATUSES),
+    author_id: id,
+    /** Co-authors in byline order after the lead author. */
+    coauthor_ids: z.array(id),
+    published_at: optionalInstant,
+    created_at: instant,
+    updated_at: instant,
+    read_time: z.number().int().min(1).max(15),
+    is_featured: z.boolean(),
+    is_popular: z.boolean(),
+    is_ai_generated: z.boolean(),
+    sources: text,
+    source_links: z.array(SourceLink),
+    review_note: text,
+    reviewer_id: id.nullable(),
+    approved_by: id.nullable(),
+    approved_at: optionalInstant,
+    ai_original: z.strictObject({ title: text, excerpt: text, content: text }).nullable(),
+    ai_rewritten_percent: z.number().int().min(0).max(100).nullable(),
+    /** Earlier stories this one follows (related_articles, stored on the later article). */
+    related_ids: z.array(id),
+    /** Addresses on a Ghost or WordPress site this article came from, which redirect to it. */
+    old_addresses: z.array(z.strictObject({ system: z.enum(["ghost", "wordpress"]), source_id: nonEmpty, old_path: nonEmpty })),
+    revisions: z.array(ExportRevision),
+    corrections: z.array(ExportCorrection),
+  })
+  .refine((article) => (article.status === "published" || article.status === "scheduled") === (article.published_at !== null), {
+    message: "published_at must be set exactly when the status is published or scheduled",
+    path: ["published_at"],
+  })
+  .refine(
+    (article) =>
+      !article.coauthor_ids.includes(article.author_id) && new Set(article.coauthor_ids).size === article.coauthor_ids.length,
+    {
+      message: "must name each co-author once, and not the lead author",
+      path: ["coauthor_ids"],
+    },
+  );
+export type ExportArticle = z.infer<typeof ExportArticle>;
+
+const email = text.transform(normalizedEmail).refine(isPlainMailbox, "is not one plain mailbox (name@example.com)");
+
+export const ExportSubscriber = z.strictObject({
+  email,
+  status: z.enum(["active", "pending", "unsubscribed"]),
+  /** When they signed up. */
+  created_at: instant,
+  /** Their status's last change: for an active subscriber, when they confirmed (their consent). */
+  updated_at: instant,
+});
+export type ExportSubscriber = z.infer<typeof ExportSubscriber>;
+
+export const ExportDelivery = z.strictObject({
+  email,
+  status: z.enum(DELIVERY_STATUSES),
+  attempts: z.number().int().min(0),
+  sent_at: optionalInstant,
+});
+export type ExportDelivery = z.infer<typeof ExportDelivery>;
+
+export const ExportNewsletterIssue = z.strictObject({
+  id,
+  status: z.enum(NEWSLETTER_ISSUE_STATUSES),
+  subject: text,
+  html: text,
+  text,
+  article_ids: z.array(id),
+  model: text.nullable(),
+  week_key: text.nullable(),
+  correction_id: id.nullable(),
+  created_by: id.nullable(),
+  error: text.nullable(),
+  created_at: instant,
+  send_started_at: optionalInstant,
+  finished_at: optionalInstant,
+  deliveries: z.array(ExportDelivery),
+});
+export type ExportNewsletterIssue = z.infer<typeof ExportNewsletterIssue>;
+
+export const EXPORT_ENTRY_SCHEMAS = {
+  authors: ExportAuthor,
+  accounts: ExportAccount,
+  articles: ExportArticle,
+  subscribers: ExportSubscriber,
+  newsletter_issues: ExportNewsletterIssue,
+} as const;
+
+/** What one part's entry is once checked. */
+export interface ExportEntries {
+  authors: ExportAuthor;
+  accounts: ExportAccount;
+  articles: ExportArticle;
+  subscribers: ExportSubscriber;
+  newsletter_issues: ExportNewsletterIssue;
+}
+
+/** The input shape of each entry (dates as ISO strings), as the exporter writes it. */
+export type ExportEntryInput<S extends ExportSection> = z.input<(typeof EXPORT_ENTRY_SCHEMAS)[S]>;
+
+/** The whole document, for a file small enough to read at once (tests, and documents not written one entry per line). */
+export const NewsroomExport = z.strictObject({
+  ...ExportHeader.shape,
+  authors: z.array(z.unknown()),
+  accounts: z.array(z.unknown()),
+  articles: z.array(z.unknown()),
+  subscribers: z.array(z.unknown()),
+  newsletter_issues: z.array(z.unknown()),
+});
