@@ -4,7 +4,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { isCacheableResponse, PUBLIC_PAGE_CACHE_CONTROL, type PageCache, type RenderedPage } from "./page-cache";
+import { compressOnce, isCacheableResponse, PUBLIC_PAGE_CACHE_CONTROL, type PageCache, type RenderedPage } from "./page-cache";
 import { planOf } from "./request-plan";
 
 export interface PageHandlerOptions {
@@ -95,11 +95,14 @@ export function createPageHandler({ build, mode, getLoadContext, cache }: PageHa
       }
       const response = await handle(toFetchRequest(req, res, target), context);
       if (cacheKey && isCacheableResponse(response.status, response.headers)) {
-        // A whole public page in one write: compressed in one pass rather than in React's many small chunks.
+        // A whole public page in one write, compressed in one piece rather than in React's many small chunks.
         response.headers.set("Cache-Control", PUBLIC_PAGE_CACHE_CONTROL);
-        const body = Buffer.from(await response.arrayBuffer());
+        const page = await compressOnce(Buffer.from(await response.arrayBuffer()), req.headers["accept-encoding"]);
         writeHead(res, response.status, response.headers);
-        return void res.end(body);
+        res.vary("Accept-Encoding");
+        if (page.encoding !== "identity") res.setHeader("Content-Encoding", page.encoding);
+        res.setHeader("Content-Length", page.body.length);
+        return void res.end(page.body);
       }
       await sendStreamed(res, response);
     } catch (error) {
