@@ -8,7 +8,8 @@ import { log } from "./processes";
 import { context, judged, median, ms, type Section } from "./report";
 import { startServer } from "./server";
 
-const TARGET_MS = 1_500;
+/** Issue 20: under 1.2 s (issue 8 asked for 1.5 s). */
+const TARGET_MS = 1_200;
 const STARTS = 3;
 
 export async function measureColdStart(root: string, articles: number): Promise<Section> {

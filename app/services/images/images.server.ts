@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
+import type Sharp from "sharp";
 import { CATEGORY_STOCK_IMAGE, STOCK_IMAGES, type StockImageLabel } from "../../utils/stock-images";
 import {
   CROPS,
@@ -21,6 +21,10 @@ import {
   type Variant,
 } from "../../utils/responsive-images";
 import type { Logger } from "../logger.server";
+
+/** sharp and libvips, loaded by the first image that needs them rather than with the server (issue 20's cold start). */
+let sharpModule: Promise<typeof Sharp> | undefined;
+const loadSharp = () => (sharpModule ??= import("sharp").then((module) => module.default));
 
 /** Variants made at the same time by one process; more wait their turn, so a burst of new addresses cannot take every core. */
 const MAX_CONCURRENT_RENDERS = 2;
@@ -94,6 +98,7 @@ export function createImageService({ dataDir, uploadsDirectory, stockDirectory, 
     if (sizes.has(source.file)) return sizes.get(source.file) ?? null;
     let size: { width: number; height: number } | null = null;
     try {
+      const sharp = await loadSharp();
       const metadata = await sharp(originalPath(source), { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
       const width = metadata.autoOrient?.width ?? metadata.width;
       const height = metadata.autoOrient?.height ?? metadata.height;
@@ -112,6 +117,7 @@ export function createImageService({ dataDir, uploadsDirectory, stockDirectory, 
 
   async function draw(request: MediaRequest): Promise<Buffer> {
     const { source, variant } = request;
+    const sharp = await loadSharp();
     const input =
       source.kind === "upload"
         ? sharp(originalPath(source), { limitInputPixels: MAX_INPUT_PIXELS }).autoOrient()
