@@ -1,7 +1,5 @@
 import { defineConfig } from "@playwright/test";
-
-// Playwright drives the system Chromium; it never downloads a browser.
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+import { CHROMIUM_FLAGS, SYSTEM_CHROMIUM } from "./tests/support/chromium";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -16,17 +14,9 @@ export default defineConfig({
     browserName: "chromium",
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      // Playwright drives the system Chromium; it never downloads a browser.
+      executablePath: SYSTEM_CHROMIUM,
+      args: CHROMIUM_FLAGS,
     },
   },
 });

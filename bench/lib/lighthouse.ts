@@ -25,6 +25,7 @@ import {
 } from "./lighthouse-scores";
 import { readerPaths } from "./reader-pages";
 import { startServer } from "./server";
+import { CHROMIUM_FLAGS, SYSTEM_CHROMIUM } from "../../tests/support/chromium";
 
 /** Every category's target (issue 20). */
 const TARGET_SCORE = 100;
@@ -38,19 +39,7 @@ export interface LighthouseSettings {
 export const STANDARD_LIGHTHOUSE: LighthouseSettings = { runs: 3, articles: 10_000 };
 export const QUICK_LIGHTHOUSE: LighthouseSettings = { runs: 1, articles: 1_000 };
 
-export const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-/** No network of its own (updates, sync, QUIC), no GPU, no sandbox (containers). */
-export const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+export const CHROME_PATH = process.env.CHROME_PATH ?? SYSTEM_CHROMIUM;
 
 /** Attempts per run: Lighthouse sometimes fails to record the trace of a load (NO_NAVSTART) on a busy machine. */
 const ATTEMPTS = 3;
@@ -59,7 +48,7 @@ const ATTEMPTS = 3;
 async function runLighthouse(url: string, profile: Profile): Promise<LighthouseResult> {
   let lastError = "";
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-    const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "error" });
+    const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: "error" });
     try {
       const result = await lighthouse(
         url,
@@ -173,7 +162,7 @@ export async function measureLighthouse(root: string, settings: LighthouseSettin
     await server.stop();
   }
   section.notes.push(
-    `Lighthouse ${version} with the system Chromium (\`${CHROME_PATH}\`, ${CHROME_FLAGS.join(" ")}) against the ` +
+    `Lighthouse ${version} with the system Chromium (\`${CHROME_PATH}\`, ${CHROMIUM_FLAGS.join(" ")}) against the ` +
       "production build served by `node bin/byline.js start` with the page cache on (each page requested once before). " +
       "Mobile is Lighthouse's default profile (Moto G Power class phone, simulated slow 4G, 4x CPU slowdown); desktop is its " +
       `desktop configuration. Each page and profile ran ${count(settings.runs)} time${settings.runs === 1 ? "" : "s"} in a fresh ` +
