@@ -6,6 +6,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { compressOnce, isCacheableResponse, PUBLIC_PAGE_CACHE_CONTROL, type PageCache, type RenderedPage } from "./page-cache";
 import { planOf } from "./request-plan";
+import { createTurnQueue } from "./turns";
 
 export interface PageHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -74,7 +75,13 @@ async function sendStreamed(res: ExpressResponse, response: Response): Promise<v
  * rendered and streamed as usual. Public answers carry a Cache-Control a CDN may follow, cache or not.
  */
 export function createPageHandler({ build, mode, getLoadContext, cache }: PageHandlerOptions): RequestHandler {
-  const handle = createRequestHandler(build, mode);
+  const handleNow = createRequestHandler(build, mode);
+  // One render per turn of the event loop, first come first served (server/turns.ts).
+  const turns = createTurnQueue();
+  const handle: typeof handleNow = async (request, context) => {
+    await turns.next();
+    return handleNow(request, context);
+  };
   return async (req, res, next) => {
     try {
       const cacheKey = planOf(req)?.cacheKey ?? null;
