@@ -78,7 +78,7 @@ export function createPageHandler({ build, mode, getLoadContext, cache }: PageHa
   const handleNow = createRequestHandler(build, mode);
   // One render per turn of the event loop, first come first served (server/turns.ts).
   const turns = createTurnQueue();
-  const handle: typeof handleNow = async (request, context) => {
+  const handle = async (request: Request, context: RouterContextProvider): Promise<Response> => {
     await turns.next();
     return handleNow(request, context);
   };
