@@ -10,11 +10,16 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from "react-router";
+import { FragmentContext } from "./components/fragments";
 import { NonceProvider } from "./components/nonce";
+import { createFragmentRenderer } from "./fragments.server";
 import { requestContext, servicesContext } from "./context";
 import { shouldHydrate } from "./route-handle";
 
 export const streamTimeout = 5_000;
+
+/** The shared parts of reader pages, rendered once per content version (decision 029). */
+const renderFragment = createFragmentRenderer();
 
 export default function handleRequest(
   request: Request,
@@ -39,7 +44,8 @@ export default function handleRequest(
   const { matches } = routerContext.staticHandlerContext;
   if (!shouldHydrate(matches.map((match) => routerContext.routeModules[match.route.id]?.handle))) {
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    return new Response(`<!DOCTYPE html>${renderToString(document)}`, {
+    const page = <FragmentContext.Provider value={renderFragment}>{document}</FragmentContext.Provider>;
+    return new Response(`<!DOCTYPE html>${renderToString(page)}`, {
       headers: responseHeaders,
       status: responseStatusCode,
     });

@@ -1,4 +1,5 @@
 import { CATEGORIES, categorySlug } from "~/utils/categories";
+import { useRenderFragment } from "../fragments";
 import { useSite } from "./use-site";
 
 /** The spec's footer categories (all but Software). */
@@ -20,14 +21,26 @@ const LEGAL_LINKS = [
 
 const linkClass = "text-slate-600 hover:text-blue-700 hover:underline dark:text-slate-400 dark:hover:text-blue-300";
 
+const FOOTER_CLASS = "mt-16 border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/40";
+
 export function SiteFooter() {
-  const { site } = useSite();
+  const siteData = useSite();
+  const renderFragment = useRenderFragment();
+  const year = new Date().getFullYear();
+  const contents = <FooterContents siteName={siteData.site.name} year={year} />;
+  if (!renderFragment) return <footer className={FOOTER_CLASS}>{contents}</footer>;
+  // The same on every reader page (decision 029); the site information is one object for the server's life.
+  const markup = renderFragment(siteData.site, "site-footer", `${siteData.site.name}\u0000${year}`, contents);
+  return <footer className={FOOTER_CLASS} dangerouslySetInnerHTML={{ __html: markup }} />;
+}
+
+function FooterContents({ siteName, year }: { siteName: string; year: number }) {
   return (
-    <footer className="mt-16 border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/40">
+    <>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div>
           <a href="/" className="text-xl font-extrabold tracking-tight">
-            {site.name}
+            {siteName}
           </a>
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
             Technology news for curious readers: AI, startups, mobile, cloud, gadgets, software and security.
@@ -46,9 +59,9 @@ export function SiteFooter() {
         <FooterLinks title="Legal" links={LEGAL_LINKS} />
       </div>
       <p className="border-t border-slate-200 py-5 text-center text-sm text-slate-500 dark:border-slate-800 dark:text-slate-400">
-        © {new Date().getFullYear()} {site.name}. All rights reserved.
+        © {year} {siteName}. All rights reserved.
       </p>
-    </footer>
+    </>
   );
 }
 

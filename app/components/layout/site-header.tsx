@@ -4,7 +4,9 @@ import { NEWSLETTER_ANCHOR } from "../newsletter-signup";
 import { ThemeToggle } from "../theme";
 import { HeaderSearch } from "./header-search";
 import { NotificationsBell } from "./notifications-bell";
-import { useSite } from "./use-site";
+import type { Headline } from "~/utils/articles";
+import { useRenderFragment } from "../fragments";
+import { SiteDataContext, useSite } from "./use-site";
 
 /** The spec's header navigation. */
 const NAV_LINKS = [
@@ -16,53 +18,76 @@ const NAV_LINKS = [
   { href: "/category/security", label: "Security" },
 ];
 
-export function SiteHeader() {
-  const { site, headlines } = useSite();
-  const { pathname } = useLocation();
-  const isCurrent = (href: string) => (href === "/" ? pathname === "/" : pathname.toLowerCase().startsWith(href));
+/** The navigation link a path belongs to, if any. */
+function currentLink(pathname: string): string | undefined {
+  return NAV_LINKS.find((link) => (link.href === "/" ? pathname === "/" : pathname.toLowerCase().startsWith(link.href)))?.href;
+}
 
+const HEADER_CLASS =
+  "sticky top-0 z-40 border-b border-transparent bg-white transition-shadow data-scrolled:border-slate-200 data-scrolled:bg-white/80 data-scrolled:shadow-md data-scrolled:backdrop-blur-md dark:bg-slate-950 dark:data-scrolled:border-slate-800 dark:data-scrolled:bg-slate-950/80";
+
+export function SiteHeader() {
+  const siteData = useSite();
+  const current = currentLink(useLocation().pathname);
+  const renderFragment = useRenderFragment();
+  const contents = <HeaderContents siteName={siteData.site.name} headlines={siteData.headlines} current={current} />;
+  // The islands script sets data-scrolled after 10 px of scrolling (islands/site-header.ts).
+  if (!renderFragment) {
+    return (
+      <header data-site-header="" className={HEADER_CLASS}>
+        {contents}
+      </header>
+    );
+  }
+  // On a reader page the header is the same for every page of a section until the headlines change (decision 029).
+  const { name, timeZone } = siteData.site;
+  const markup = renderFragment(
+    siteData.headlines,
+    "site-header",
+    `${name}\u0000${timeZone}\u0000${current ?? ""}`,
+    <SiteDataContext.Provider value={siteData}>{contents}</SiteDataContext.Provider>,
+  );
+  return <header data-site-header="" className={HEADER_CLASS} dangerouslySetInnerHTML={{ __html: markup }} />;
+}
+
+function HeaderContents({ siteName, headlines, current }: { siteName: string; headlines: Headline[]; current: string | undefined }) {
+  const isCurrent = (href: string) => href === current;
   return (
-    // The islands script sets data-scrolled after 10 px of scrolling (islands/site-header.ts).
-    <header
-      data-site-header=""
-      className="sticky top-0 z-40 border-b border-transparent bg-white transition-shadow data-scrolled:border-slate-200 data-scrolled:bg-white/80 data-scrolled:shadow-md data-scrolled:backdrop-blur-md dark:bg-slate-950 dark:data-scrolled:border-slate-800 dark:data-scrolled:bg-slate-950/80"
-    >
-      <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-3 sm:px-6">
-        <a href="/" className="shrink-0 text-2xl font-extrabold tracking-tight">
-          {site.name}
-        </a>
-        <nav aria-label="Main" className="hidden lg:block">
-          <ul className="flex items-center gap-1">
-            {NAV_LINKS.map((link) => (
-              <li key={link.href}>
-                <a
-                  href={link.href}
-                  aria-current={isCurrent(link.href) ? "page" : undefined}
-                  className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:text-blue-700 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white dark:aria-[current=page]:text-blue-300"
-                >
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="ml-auto hidden w-full max-w-xs md:block">
-          <HeaderSearch id="header-search" />
-        </div>
-        <div className="ml-auto flex items-center gap-1 md:ml-0">
-          <ThemeToggle />
-          <NotificationsBell headlines={headlines} />
-          <a
-            href={`/#${NEWSLETTER_ANCHOR}`}
-            data-newsletter-link=""
-            className="ml-1 hidden rounded-full bg-blue-600 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-700 sm:inline-block"
-          >
-            Subscribe
-          </a>
-          <MobileMenu isCurrent={isCurrent} />
-        </div>
+    <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-3 sm:px-6">
+      <a href="/" className="shrink-0 text-2xl font-extrabold tracking-tight">
+        {siteName}
+      </a>
+      <nav aria-label="Main" className="hidden lg:block">
+        <ul className="flex items-center gap-1">
+          {NAV_LINKS.map((link) => (
+            <li key={link.href}>
+              <a
+                href={link.href}
+                aria-current={isCurrent(link.href) ? "page" : undefined}
+                className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:text-blue-700 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white dark:aria-[current=page]:text-blue-300"
+              >
+                {link.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="ml-auto hidden w-full max-w-xs md:block">
+        <HeaderSearch id="header-search" />
       </div>
-    </header>
+      <div className="ml-auto flex items-center gap-1 md:ml-0">
+        <ThemeToggle />
+        <NotificationsBell headlines={headlines} />
+        <a
+          href={`/#${NEWSLETTER_ANCHOR}`}
+          data-newsletter-link=""
+          className="ml-1 hidden rounded-full bg-blue-600 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-700 sm:inline-block"
+        >
+          Subscribe
+        </a>
+        <MobileMenu isCurrent={isCurrent} />
+      </div>
+    </div>
   );
 }
 

@@ -1,15 +1,22 @@
-import { useRouteLoaderData } from "react-router";
+import { createContext, useContext } from "react";
+import { UNSAFE_DataRouterStateContext } from "react-router";
 import type { Headline } from "~/utils/articles";
 import type { SiteInfo } from "~/utils/seo";
 
-interface RootData {
+export interface RootData {
   site: SiteInfo;
   headlines: Headline[];
 }
 
 const FALLBACK: RootData = { site: { name: "Byline", url: "", timeZone: "UTC", adsenseClient: undefined }, headlines: [] };
 
+/** The root loader's data handed to a part of the page rendered on its own, outside the router (app/components/fragments.tsx). */
+export const SiteDataContext = createContext<RootData | null>(null);
+
 /** The root loader's data: site information and the latest headlines. */
 export function useSite(): RootData {
-  return (useRouteLoaderData("root") as RootData | undefined) ?? FALLBACK;
+  const handed = useContext(SiteDataContext);
+  // What useRouteLoaderData("root") reads, without its complaint when there is no router around a fragment.
+  const router = useContext(UNSAFE_DataRouterStateContext);
+  return handed ?? (router?.loaderData.root as RootData | undefined) ?? FALLBACK;
 }
