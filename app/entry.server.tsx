@@ -13,6 +13,7 @@ import {
 import { FragmentContext } from "./components/fragments";
 import { NonceProvider } from "./components/nonce";
 import { createFragmentRenderer } from "./fragments.server";
+import { withRenderedPage } from "./rendered-page";
 import { requestContext, servicesContext } from "./context";
 import { shouldHydrate } from "./route-handle";
 
@@ -45,10 +46,8 @@ export default function handleRequest(
   if (!shouldHydrate(matches.map((match) => routerContext.routeModules[match.route.id]?.handle))) {
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     const page = <FragmentContext.Provider value={renderFragment}>{document}</FragmentContext.Provider>;
-    return new Response(`<!DOCTYPE html>${renderToString(page)}`, {
-      headers: responseHeaders,
-      status: responseStatusCode,
-    });
+    const bytes = Buffer.from(`<!DOCTYPE html>${renderToString(page)}`);
+    return withRenderedPage(new Response(bytes, { headers: responseHeaders, status: responseStatusCode }), bytes);
   }
 
   return new Promise<Response>((resolve, reject) => {

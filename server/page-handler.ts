@@ -5,6 +5,7 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { compressOnce, isCacheableResponse, PUBLIC_PAGE_CACHE_CONTROL, type PageCache, type RenderedPage } from "./page-cache";
+import { renderedPageOf } from "~/rendered-page";
 import { planOf } from "./request-plan";
 import { createTurnQueue } from "./turns";
 
@@ -52,6 +53,12 @@ function writeHead(res: ExpressResponse, status: number, headers: Headers): void
   if (planOf(res.req)?.private) res.setHeader("Cache-Control", "no-store");
 }
 
+/** A whole response's bytes: those a page rendered to one string carries, or its body read to the end. */
+async function bodyOf(response: Response): Promise<Buffer> {
+  // The body of a rendered page is left unread: it holds nothing but the same bytes.
+  return renderedPageOf(response) ?? Buffer.from(await response.arrayBuffer());
+}
+
 /** Streams a response as React Router made it. */
 async function sendStreamed(res: ExpressResponse, response: Response): Promise<void> {
   if (res.destroyed || res.writableEnded) {
@@ -91,7 +98,7 @@ export function createPageHandler({ build, mode, getLoadContext, cache }: PageHa
       if (cache && cacheKey && req.method === "GET") {
         const render = async (): Promise<RenderedPage> => {
           const response = await handle(toFetchRequest(req, res, target), context);
-          return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
+          return { status: response.status, headers: response.headers, body: await bodyOf(response) };
         };
         const sendRendered = async (page: RenderedPage) => {
           writeHead(res, page.status, page.headers);
@@ -104,7 +111,7 @@ export function createPageHandler({ build, mode, getLoadContext, cache }: PageHa
       if (cacheKey && isCacheableResponse(response.status, response.headers)) {
         // A whole public page in one write, compressed in one piece rather than in React's many small chunks.
         response.headers.set("Cache-Control", PUBLIC_PAGE_CACHE_CONTROL);
-        const page = await compressOnce(Buffer.from(await response.arrayBuffer()), req.headers["accept-encoding"]);
+        const page = await compressOnce(await bodyOf(response), req.headers["accept-encoding"]);
         writeHead(res, response.status, response.headers);
         res.vary("Accept-Encoding");
         if (page.encoding !== "identity") res.setHeader("Content-Encoding", page.encoding);
