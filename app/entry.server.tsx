@@ -34,9 +34,9 @@ export default function handleRequest(
   }
   const { nonce } = loadContext.get(requestContext);
   const logger = loadContext.get(servicesContext).logger;
-  const document = (
+  const documentOf = (context: EntryContext) => (
     <NonceProvider nonce={nonce} islandsSrc={islandsSrc}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      <ServerRouter context={context} url={request.url} nonce={nonce} />
     </NonceProvider>
   );
 
@@ -45,7 +45,9 @@ export default function handleRequest(
   const { matches } = routerContext.staticHandlerContext;
   if (!shouldHydrate(matches.map((match) => routerContext.routeModules[match.route.id]?.handle))) {
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    const page = <FragmentContext.Provider value={renderFragment}>{document}</FragmentContext.Provider>;
+    const page = (
+      <FragmentContext.Provider value={renderFragment}>{documentOf(withMatchedRoutesOnly(routerContext))}</FragmentContext.Provider>
+    );
     const bytes = Buffer.from(`<!DOCTYPE html>${renderToString(page)}`);
     return withRenderedPage(new Response(bytes, { headers: responseHeaders, status: responseStatusCode }), bytes);
   }
@@ -58,7 +60,7 @@ export default function handleRequest(
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(document, {
+    const { pipe, abort } = renderToPipeableStream(documentOf(routerContext), {
       nonce,
       [readyOption]() {
         shellRendered = true;
@@ -82,6 +84,17 @@ export default function handleRequest(
       },
     });
   });
+}
+
+/**
+ * The router context with only the routes this request matched. The server router builds a route object for
+ * every route in the manifest at each render, which only the browser's router (hydration, links discovered
+ * later) ever needs; a page that is not hydrated renders its matches and nothing else (issue 20).
+ */
+function withMatchedRoutesOnly(context: EntryContext): EntryContext {
+  const routes: EntryContext["manifest"]["routes"] = {};
+  for (const match of context.staticHandlerContext.matches) routes[match.route.id] = context.manifest.routes[match.route.id];
+  return { ...context, manifest: { ...context.manifest, routes } };
 }
 
 /** Logs unexpected loader, action and render errors with their cause; aborted requests are not errors. */
