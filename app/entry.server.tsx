@@ -19,7 +19,7 @@ import { shouldHydrate } from "./route-handle";
 
 export const streamTimeout = 5_000;
 
-/** The shared parts of reader pages, rendered once per content version (decision 029). */
+/** The shared parts of reader pages, rendered once per content version (decision 030). */
 const renderFragment = createFragmentRenderer();
 
 export default function handleRequest(

@@ -7,7 +7,7 @@ import type { RenderFragment } from "./components/fragments";
 const VARIANTS_PER_OWNER = 32;
 
 /**
- * The fragment renderer of non-hydrated pages (decision 029). Markup is kept per owner object in a WeakMap, so
+ * The fragment renderer of non-hydrated pages (decision 030). Markup is kept per owner object in a WeakMap, so
  * it goes when the reader memo lets go of the data it was made from: nothing to clear on a content change.
  */
 export function createFragmentRenderer(): RenderFragment {

@@ -1,5 +1,5 @@
 /**
- * Renders take turns, one per turn of the event loop, in the order they arrived (decision 029).
+ * Renders take turns, one per turn of the event loop, in the order they arrived (decision 030).
  *
  * Node 20's libuv accepts one new connection per turn of the event loop. When every open connection has a
  * request waiting, one turn runs all of their renders, so a visitor whose connection is still in the listen queue

@@ -29,7 +29,7 @@ export function SiteFooter() {
   const year = new Date().getFullYear();
   const contents = <FooterContents siteName={siteData.site.name} year={year} />;
   if (!renderFragment) return <footer className={FOOTER_CLASS}>{contents}</footer>;
-  // The same on every reader page (decision 029); the site information is one object for the server's life.
+  // The same on every reader page (decision 030); the site information is one object for the server's life.
   const markup = renderFragment(siteData.site, "site-footer", `${siteData.site.name}\u0000${year}`, contents);
   return <footer className={FOOTER_CLASS} dangerouslySetInnerHTML={{ __html: markup }} />;
 }

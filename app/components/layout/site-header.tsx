@@ -39,7 +39,7 @@ export function SiteHeader() {
       </header>
     );
   }
-  // On a reader page the header is the same for every page of a section until the headlines change (decision 029).
+  // On a reader page the header is the same for every page of a section until the headlines change (decision 030).
   const { name, timeZone } = siteData.site;
   const markup = renderFragment(
     siteData.headlines,
