@@ -40,6 +40,7 @@ export function SiteHeader() {
     );
   }
   // On a reader page the header is the same for every page of a section until the headlines change (decision 030).
+  // Its markup is kept by the headlines and the key below: nothing per request (nonce, reader, query) may go inside.
   const { name, timeZone } = siteData.site;
   const markup = renderFragment(
     siteData.headlines,
