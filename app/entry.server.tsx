@@ -46,7 +46,9 @@ export default function handleRequest(
   if (!shouldHydrate(matches.map((match) => routerContext.routeModules[match.route.id]?.handle))) {
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     const page = (
-      <FragmentContext.Provider value={renderFragment}>{documentOf(withMatchedRoutesOnly(routerContext))}</FragmentContext.Provider>
+      <FragmentContext.Provider value={renderFragment}>
+        {documentOf(withMatchedRoutesOnly(routerContext))}
+      </FragmentContext.Provider>
     );
     const bytes = Buffer.from(`<!DOCTYPE html>${renderToString(page)}`);
     return withRenderedPage(new Response(bytes, { headers: responseHeaders, status: responseStatusCode }), bytes);

@@ -51,7 +51,15 @@ export function SiteHeader() {
   return <header data-site-header="" className={HEADER_CLASS} dangerouslySetInnerHTML={{ __html: markup }} />;
 }
 
-function HeaderContents({ siteName, headlines, current }: { siteName: string; headlines: Headline[]; current: string | undefined }) {
+function HeaderContents({
+  siteName,
+  headlines,
+  current,
+}: {
+  siteName: string;
+  headlines: Headline[];
+  current: string | undefined;
+}) {
   const isCurrent = (href: string) => href === current;
   return (
     <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-3 sm:px-6">
