@@ -58,6 +58,26 @@ describe("extractFigures", () => {
     expect(figureOf("a 50b chip")).toMatchObject({ value: 50, kind: "quantity" });
   });
 
+  it("reads currency codes, other countries' dollars, currency words and 'pc' (issue 22)", () => {
+    for (const spelling of ["US$18m", "USD 18 million", "18 million US dollars", "$18M", "18m dollars"]) {
+      expect(figureOf(`a round of ${spelling} this week`)).toMatchObject({ value: 18e6, kind: "money", currency: "USD" });
+    }
+    expect(figureOf("EUR 80 million")).toMatchObject({ value: 80e6, currency: "EUR" });
+    expect(figureOf("A$50 million")).toMatchObject({ value: 50e6, currency: "AUD" });
+    expect(figureOf("HK$3bn")).toMatchObject({ value: 3e9, currency: "HKD" });
+    expect(figureOf("a fine of 2.4 million kroner")).toMatchObject({ value: 2.4e6, kind: "money", currency: "KR" });
+    expect(figureOf("1.5 trillion yen")).toMatchObject({ value: 1.5e12, currency: "JPY" });
+    expect(figureOf("Rs 500 crore")).toMatchObject({ value: 5e9, currency: "INR" });
+    expect(figureOf("up 35pc")).toMatchObject({ value: 35, kind: "percent" });
+  });
+
+  it("reads 'a million', 'half a million' and several of a fraction ('two-thirds of')", () => {
+    expect(figureOf("a million users")).toMatchObject({ value: 1e6, approximate: true });
+    expect(figureOf("half a million users")).toMatchObject({ value: 5e5, approximate: true });
+    expect(figureOf("three quarters of staff")).toMatchObject({ value: 75, kind: "percent" });
+    expect(figureOf("two-thirds of staff").value).toBeCloseTo(66.67, 2);
+  });
+
   it("gives the evidence as written", () => {
     expect(extractFigures("for $8bn, or $25 a share").map((figure) => figure.text)).toEqual(["$8 bn", "$25"]);
   });
@@ -85,6 +105,11 @@ describe("sameFigure", () => {
     expect(same("€500 million", "$500 million")).toBe(false);
     expect(same("$20 of it", "20% of it")).toBe(false);
     expect(same("500 million euros", "€500m")).toBe(true);
+    expect(same("US$18m", "$18 million")).toBe(true);
+    expect(same("40K owners", "40,000 owners")).toBe(true);
+    expect(same("35 percent", "35%")).toBe(true);
+    expect(same("549 dollars", "$549")).toBe(true);
+    expect(same("A$50 million", "$50 million")).toBe(false);
   });
 });
 
@@ -99,6 +124,41 @@ describe("eventKinds", () => {
     for (const text of ["Microsoft lays off 3 percent", "to cut about 6,000 jobs", "job cuts", "cut about 5% of its workforce"]) {
       expect(eventKinds(text)).toContain("layoffs");
     }
+  });
+
+  it("knows the other words newsrooms use for each kind (issue 22)", () => {
+    const kinds: Array<[string, string]> = [
+      ["General Catalyst backs Larkspur with US$18m", "funding"],
+      ["Larkspur lands $45m as Atomico leads new round", "funding"],
+      ["Cobalt Peak takes Arvenna private", "acquisition"],
+      ["the board accepted a buyout", "acquisition"],
+      ["Pinegate to shed 12% of its staff", "layoffs"],
+      ["Streamly subscribers will pay two dollars more", "price-change"],
+      ["Notely to charge $6 a month for summaries", "price-change"],
+      ["Orbisoft will retire its Notely app", "shutdown"],
+      ["Orbisoft to close its Notely app", "shutdown"],
+      ["websites go dark for hours", "outage"],
+      ["the provider's servers crashed", "outage"],
+      ["Kestrel rushes out a fix for a doorbell bug", "vulnerability-fix"],
+      ["an update plugs a security hole", "vulnerability-fix"],
+      ["Sennet exposed 1.4 million patient records", "breach"],
+      ["Norlund's systems held hostage", "breach"],
+      ["dealers will replace the part free of charge", "recall"],
+      ["Airbus teams up with Graviton", "contract"],
+      ["Rival takes the contract to court", "lawsuit"],
+      ["Kestrel adds end-to-end encryption to its doorbells", "feature"],
+      ["Tesla owners start getting FSD 13", "availability"],
+    ];
+    for (const [text, kind] of kinds) expect([...eventKinds(text)], text).toContain(kind);
+  });
+
+  it("does not take a skin patch for a software patch, a sign-in for a signature, or a driver's pay for results", () => {
+    expect(eventKinds("Larkspur raises $18m for its sleep apnea patch")).not.toContain("vulnerability-fix");
+    expect(eventKinds("Microsoft patches a zero-day")).toContain("vulnerability-fix");
+    expect(eventKinds("Sennet adds two-factor sign-in")).not.toContain("contract");
+    expect(eventKinds("Ridefy penalised for opaque driver earnings")).not.toContain("results");
+    expect(eventKinds("Broadcom closes $69bn VMware deal")).not.toContain("funding");
+    expect(eventKinds("Uber adds 2 million subscribers")).not.toContain("feature");
   });
 
   it("does not take a shopper's purchase, a breach of the law or a rulebook for the event", () => {
@@ -170,6 +230,13 @@ describe("storySimilarity: the evidence", () => {
       { title: "Google hit with Japanese order over Android", excerpt: "The watchdog acted." },
     );
     expect(regulator.sharedNames).toEqual(["japan", "google", "android"]);
+
+    const network = storySimilarity(
+      { title: "PlayStation Network suffers day-long outage", excerpt: "Sony's online service went down." },
+      { title: "PS5 players locked out as PSN goes dark", excerpt: "Sony apologised to its members." },
+    );
+    expect(network.sharedNames).toContain("psn");
+    expect(network.sharedSubject).toBe(true);
   });
 
   it("reads a Title Case headline like a sentence-case one", () => {

@@ -61,6 +61,7 @@ export type EventKind =
   | "rules-take-effect"
   | "rules-delay"
   | "contract"
+  | "feature"
   | "milestone";
 
 /**
@@ -71,63 +72,71 @@ const EVENT_PATTERNS: Record<EventKind, RegExp> = {
   // Case matters here, so no "i" flag: "buy" counts only with something bought named after it ("to buy Informatica",
   // "buys the startup"), not in "unable to buy online".
   acquisition:
-    /\b([Aa]cquir\w*|[Aa]cquisition|([Bb]uys?|[Bb]uying|[Bb]ought) ([\p{Ll}-]+ ){0,3}?(?=\p{Lu}|(a|an|the|its|rival|startup|stake|majority)\b)|[Pp]urchas\w*|[Tt]akeover|[Tt]akes? over (?=\p{Lu}|(the|a|an|its|rival)\b)|[Ss]naps? up|[Mm]erge[rds]?|[Mm]erging|[Tt]ie-up|[Ss]ale to|[Ss]old to|[Ss]ells? (its |the )?[\w\s'’-]{0,25}?to (?=\p{Lu}))/u,
+    /\b([Aa]cquir\w*|[Aa]cquisition|([Bb]uys?|[Bb]uying|[Bb]ought) ([\p{Ll}-]+ ){0,3}?(?=\p{Lu}|(a|an|the|its|rival|startup|stake|majority)\b)|[Pp]urchas\w*|[Tt]akeover|[Bb]uy-?outs?|[Tt]ak(e|es|ing|en) (it |\w+ )?private|[Gg]o(es|ing)? private|[Tt]akes? over (?=\p{Lu}|(the|a|an|its|rival)\b)|[Ss]naps? up|[Ss]coops? up|[Pp]icks? up (?=\p{Lu})|([Tt]akeover |[Bb]uyout )?[Bb]ids? for|[Oo]ffers? for (?=\p{Lu})|[Cc]ombin(e|es|ed|ing|ation) with|[Ww]ins? control of|[Mm]erge[rds]?|[Mm]erging|[Tt]ie-up|[Ss]ale to|[Ss]old to|[Ss]ells? (its |the )?[\w\s'’-]{0,25}?to (?=\p{Lu}))/u,
   // A deal, bid, plan or lawsuit given up or stopped.
   "called-off":
-    /\b(abandon\w*|collaps\w*|call(s|ed)? off|scrap\w*|walk(s|ed)? away|terminat\w*|withdr(aw|aws|ew|awn|awing) (its |the |their |a )?([\w-]+ )?(bid|offer|deal|plan|lawsuit|case|suit|complaint|application)|drop(s|ped)? (its |the |their )?([\w-]+ )?(lawsuit|case|suit|bid|deal|plan|offer)|block(s|ed)? (the |its |a )?([\w-]+ )?(deal|merger|takeover|acquisition))\b/i,
+    /\b(abandon\w*|collaps\w*|call(s|ed)? off|scrap\w*|cancel\w*|shelv(e|es|ed|ing)\b|ditch\w*|pull(s|ed|ing)? out of|back(s|ed|ing)? out\b|walk(s|ed)? away|terminat\w*|withdr(aw|aws|ew|awn|awing) (its |the |their |a )?([\w-]+ )?(bid|offer|deal|plan|lawsuit|case|suit|complaint|application)|drop(s|ped)? (its |the |their )?([\w-]+ )?(lawsuit|case|suit|bid|deal|plan|offer)|block(s|ed)? (the |its |a )?([\w-]+ )?(deal|merger|takeover|acquisition))\b/i,
   approval: /\b(clear(s|ed)?|approv\w*|green light|go-ahead|nod)\b/i,
   // Money a company raises...
   funding:
-    /\b(raises? (about |nearly |roughly |another )?[$€£\d]|funding|series [a-f]\b|(leads?|led) [$€£\d][\w.]* round|ipo)\b/i,
+    /\b((raises?|raised|raising|secures?|secured|lands?|landed|bags?|bagged|nets?|netted) (about |nearly |roughly |another |a fresh |fresh |new )?(us|uk)?[$€£\d]|(gets?|got|receives?|received) (us|uk)?[$€£\d][\w.,]*( \w+)? (from|in funding|in investment|in new funding)\b|funding|funded|series [a-f]\b|(leads?|led|co-led) (an? |the |its )?([\w$€£.,-]+ ){0,2}round|rounds? (led|of)|(backs?|backed|backing) [\w\s'’-]{0,40}\b(with|in) (about |nearly |roughly )?(us|uk)?[$€£\d]|ipo)\b/i,
   // ...and money a company puts in, into another company or into plants.
-  investment: /\b(invest(s|ed|ing|ment|ments|or|ors)?|spending|pledg\w*|commitment)\b/i,
+  investment:
+    /\b(invest(s|ed|ing|ment|ments|or|ors)?|spending|pledg\w*|commitment|(pour|pours|poured|pump|pumps|pumped|inject|injects|injected) [\w\s$€£.,-]{0,30}into)\b/i,
   layoffs:
-    /\b(lay(s|ing)? off|laid off|layoffs?|job cuts?|redundanc\w*|workforce reduction|headcount|let(s|ting)? go of|(cut|cuts|cutting|slash\w*|eliminat\w*|shrinks?|cull\w*|trim\w*|reduc\w*|axe[sd]?|axing)\s+([\w,.%-]+\s+){0,4}(jobs|staff|roles|positions|employees|workers|workforce))\b/i,
+    /\b(lay(s|ing)? off|laid off|layoffs?|job cuts?|redundanc\w*|workforce reduction|headcount|job losses|jobs? (to go|will go|at risk)|(lose|lost|losing) their jobs|downsiz\w*|furlough\w*|let(s|ting)? go of|(cut|cuts|cutting|slash\w*|eliminat\w*|shrinks?|cull\w*|trim\w*|reduc\w*|axe[sd]?|axing|shed|sheds|shedding)\s+([\w,.%-]+\s+){0,4}(jobs|staff|roles|positions|employees|workers|workforce))\b/i,
   "leadership-change":
-    /\b(retir(es|ed|ing|ement)\b(?! (its|the|an?) )|resign\w*|quits?|step(s|ped)? down|ousted|out at|departs|tapped to|taps|(names?|hires?) [\w\s'’-]{0,30}(chief executive|ceo)|(new|interim) (chief executive|ceo)|takes? over as|top job|steps? back|appoint\w*|successor)\b/i,
+    /\b(retir(es|ed|ing|ement)\b(?! (its|the|an?) )|resign\w*|quits?|step(s|ped)? down|ous(t|ts|ted)\b|out at|departs|(fires|fired|sacks|sacked) (its |the )?([\w-]+ )?(chief|ceo|boss|founder|president|chair\w*)|(chief executive|ceo|boss|founder|president|chair\w*) (leaves|exits|is leaving|to leave|will leave)|takes? the helm|at the helm|to lead|succeed(s|ed)?\b(?! in)|tapped to|taps|(names?|hires?) [\w\s'’-]{0,30}(chief executive|ceo)|(new|interim) (chief executive|ceo)|takes? over as|top job|steps? back|appoint\w*|successor)\b/i,
   results:
-    /\b(revenue|earnings|profits?|net income|(reports?|posts?|swings? to|narrow\w*|widen\w*) [\w$€£.,\s-]{0,25}\b(loss|profit)|(quarterly|annual|record) (results|sales|loss)|losse?s? of|forecast\w*|guid(es|ance))\b/i,
+    /\b(revenue|(?<!(driver|worker|creator|courier|rider|staff|employee|seller|host)s?['’]? )earnings|profits?|net income|turnover|(beats?|miss(es|ed)?|tops?|topped) (analysts['’]? |wall street['’]?s? )?(estimates|expectations|forecasts)|(sales|revenue|income) (rose|rise|rises|fell|falls?|jumps?|jumped|drops?|dropped|grew|grows|climbs?|climbed|slumps?|slumped)|(reports?|posts?|swings? to|narrow\w*|widen\w*) [\w$€£.,\s-]{0,25}\b(loss|profit)|(quarterly|annual|record) (results|sales|loss)|losse?s? of|forecast\w*|guid(es|ance))\b/i,
   "price-change":
-    /\b(raises? (us |uk )?prices?|price (rise|rises|increase|increases|hike|hikes|cut|cuts)|pay ([\w$€£.]+ ){0,3}more|prices? of|cuts? (the )?prices?|(cut|cuts|lower\w*|trim\w*|slash\w*|reduc\w*) [\w\s-]{0,30}prices?)\b/i,
-  launch: /\b(launch\w*|unveil\w*|releas\w*|debut\w*|introduc\w*|arriv\w*|is out|ships|shipping|preview\w*)\b/i,
+    /\b((raises?|raised|lifts?|lifted|increases?|increased|hikes?|hiked|ups|bumps?|bumped) (us |uk )?([\w-]+ ){0,4}(prices?|fees?|subscriptions?|costs?)\b|(price|fee|subscription) (rises?|increases?|hikes?|cuts?|drops?|jumps?)|(more|less) expensive|cheaper|pricier|(to |will |begins? to |starts? )charg(e|ing) [$€£\d]|charg(e|es|ing) (users|customers|subscribers|members|drivers|players) |new fee|raises? (us |uk )?prices?|price (rise|rises|increase|increases|hike|hikes|cut|cuts)|pay ([\w$€£.]+ ){0,3}more|prices? of|cuts? (the )?prices?|(cut|cuts|lower\w*|trim\w*|slash\w*|reduc\w*|drops?|dropped) [\w\s-]{0,30}(prices?|fees?))\b/i,
+  launch:
+    /\b(launch\w*|unveil\w*|releas\w*|debut\w*|introduc\w*|arriv\w*|is out|ships|shipping|preview\w*|show(s|ed|ing)? off|pre-?orders? open|opens? pre-?orders)\b/i,
   // A product or service that ends: "retire its app", "shut down", "sunset", "end of life".
   shutdown:
-    /\b(shut(s|ting)? (it )?down|shutdown|discontinu\w*|sunset\w*|retir(e|es|ing) (its|the|an?) |end(s|ing)? ([\w-]+ ){0,3}support|end of life|winds? down|wound down|pull(s|ed|ing)? the plug|switch(es|ed)? off (its |the )?([\w-]+ )?(servers?|services?|network|app)|stop(s|ped)? working|will stop working)/i,
+    /\b(shut(s|ting)? (it )?down|shutdown|discontinu\w*|sunset\w*|retir(e|es|ing) (its|the|an?) |end(s|ing)? ([\w-]+ ){0,3}support|end of life|winds? down|wound down|pull(s|ed|ing)? the plug|clos(e|es|ed|ing) (down )?(its |the )?([\w-]+ ){0,3}(app|service|store|stores|offices?|plants?|factory|factories|site|studio|platform)s?\b|kill(s|ed|ing)? off|phas(e|es|ed|ing) out|deprecat\w*|no longer (available|supported|be supported|sync)|(is|are) going away|switch(es|ed)? off (its |the )?([\w-]+ )?(servers?|services?|network|app)|stop(s|ped)? working|will stop working)/i,
   // Something becomes available to buy or use: weak, as headlines choose freely between this and a launch.
   availability:
-    /\b(goes on sale|go on sale|on sale (in|from|now)|now available|available (now|in|from|to)|rolls? out|rolling out|begins? service|expands? to)\b/i,
+    /\b(goes on sale|go on sale|on sale (in|from|now)|now available|available (now|in|from|to)|rolls? out|rolling out|begins? service|expands? to|(can|could) now (buy|order|download|use)|(in|into) stores\b|(open|opens|opened) to (the public|everyone|all)|(start|starts|started|begin|begins|began) (getting|receiving)|(hits?|arriv\w*) (in )?(stores|shelves))\b/i,
   // A government or regulator forbids or restricts something.
   ban: /\b(bans?|banned|banning|bars?|barred|barring|blocked in|blocks? access|outlaw\w*|prohibit\w*|restrict(s|ed|ing|ions)?|curbs?|curbed|export controls?)\b/i,
   // A study or paper reports a result.
   research:
-    /\b(study|studies|paper in|published in|researchers? (show|showed|find|found|say|said|report|reported)|finds? that)\b/i,
-  delay: /\b(delay\w*|postpon\w*|push(es|ed|ing)? back|slip(s|ped)?)\b/i,
+    /\b(study|studies|paper in|published in|(researchers?|scientists?|academics?) (show|showed|shows|find|finds|found|say|said|report|reported|discover\w*)|finds? that|survey|(report|analysis) (finds|found|shows|showed))\b/i,
+  delay:
+    /\b(delay\w*|postpon\w*|push(es|ed|ing)? back|slip(s|ped)?|reschedul\w*|(will not|won't|no longer) (ship|launch|arrive|open|start)\w* (until|this|in)|behind schedule)\b/i,
   // A product taken back or off sale: recall, suspension, halt of sales.
   recall:
-    /\b(recall\w*|call(s|ed|ing)? (back|in)\b|(halts?|halted|suspend\w*|stops?|stopped|pause[sd]?) ([\w-]+ ){0,3}(sales|shipments)|pull(s|ed|ing)? [\w\s-]{0,30}(from|off) (sale|shelves|stores|the market))\b/i,
+    /\b(recall\w*|call(s|ed|ing)? (back|in)\b|(halts?|halted|suspend\w*|stops?|stopped|pause[sd]?) ([\w-]+ ){0,3}(sales|shipments)|pull(s|ed|ing)? [\w\s-]{0,30}(from|off) (sale|shelves|stores|store shelves|the market)|(replace|repair|fix)(s|es|ed|ing)? [\w\s-]{0,30}(free of charge|for free|at no cost))\b/i,
   outage:
-    /\b(outages?|disruption|goes down|went down|takes? down|knocks? out|offline|lose connection|loses connection|locked out|(unable to|could not|cannot|can't) (sign|log|connect)|down for|goes dark|went dark|grounds? flights|crash(es|ed)?|stop(s|ped)? loading|fail(s|ed)? to load)\b/i,
+    /\b(outages?|disruption|goes down|went down|takes? down|knocks? out|offline|lose connection|loses connection|locked out|(unable to|could not|couldn't|cannot|can't) (sign|log|connect|access|reach|load|stream|pay)|glitch\w*|blackouts?|service interruptions?|down for|(go|goes|going|gone|went) dark|(knocks?|knocked|taken|takes?|goes|went|gone) offline|(sites|websites|services|servers|systems|machines|computers|pcs|apps?|networks?|regions?|platforms?) (fail|fails|failed|crash|crashed|crashes|went down|go down)\b|unreachable|grounds? flights|crash(es|ed)?|stop(s|ped)? loading|fail(s|ed)? to load)\b/i,
   // "Breaching the law" is not a break-in; data "taken" or "sold" by insiders is.
   breach:
-    /\b(breach(es|ed)?\b(?! of)|data breach|hack(s|ed|ers?)?\b|leak(s|ed)?\b|stole|stolen|(data|identity|credential) theft|theft of|heist|cyber ?attack\w*|attackers?|intruders?|accessed|broke into|break into|hijack\w*|seiz(e|es|ed) [\w\s-]{0,20}accounts|credential stuffing|cyber ?criminals?|hacking forum|scraped|held hostage|hold(s|ing)? [\w\s'’]{0,20}hostage|ransomware|compromised|cyber incident|(hackers|attackers) accessed|exploit(s|ed|ing)?\b|(data|information|details|records) (was|were) (taken|stolen|exposed|accessed)|sold (account|customer|personal) (details|data|information))/i,
+    /\b(breach(es|ed)?\b(?! of)|data breach|hack(s|ed|ers?)?\b|leak(s|ed)?\b|stole|stolen|steal(s|ing)?\b|unauthori[sz]ed (access|part(y|ies))|infiltrat\w*|exfiltrat\w*|(data|identity|credential) theft|theft of|heist|cyber ?attack\w*|attackers?|intruders?|accessed|broke into|break into|hijack\w*|seiz(e|es|ed) [\w\s-]{0,20}accounts|credential stuffing|cyber ?criminals?|hacking forum|scraped|held hostage|(expos(e|es|ed|ing)|left) ([\w.,'’-]+ ){0,4}(records|data|details|information|passwords|credentials|files|prescriptions)|unsecured (database|server|storage)|open to the internet|(give|gives|gave|giving) away [\w\s'’-]{0,20}(passwords|credentials|data|details)|hold(s|ing)? [\w\s'’]{0,20}hostage|ransomware|compromised|cyber incident|(hackers|attackers) accessed|exploit(s|ed|ing)?\b|(data|information|details|records) (was|were) (taken|stolen|exposed|accessed)|sold (account|customer|personal) (details|data|information))/i,
   // Blame laid on an actor, not on a fault: "FBI blames North Korea", not "AWS blames DNS fault".
   attribution: /\b(blames?|blamed|attribut\w*)\b[\w\s'’]{0,25}\b(hackers|group|gang|north korea|russia|china|iran|state-backed)/i,
   ransom: /\b(pa(id|ys?|ying) [\w\s$.,]{0,20}ransom|ransom payment)\b/i,
   "vulnerability-fix":
-    /\b(patch(es|ed)?|zero-days?|vulnerabilit\w*|flaws?|bugs?|security holes?|holes?|fix(es|ed)? (the |a |an )?([\w-]+ ){0,3}(bug|flaw|hole)s?|(security|urgent|emergency) (update|fix|firmware)s?)\b/i,
+    /\b(patch(es|ed|ing)\b|(to|will|must|can|cannot|and) patch\b|patch(es)? (for|to fix|that fix\w*|fixing) (a |an |the )?([\w-]+ ){0,2}(flaw|bug|vulnerabilit\w*|hole|zero-day|exploit)|(security|software|emergency|urgent|firmware|critical) patch|zero-days?|vulnerabilit\w*|flaws?|bugs?|security holes?|holes?|(fix|fixes|fixed|fixing|plug|plugs|plugged|close|closes|closed) (the |a |an )?([\w-]+ ){0,3}(bug|flaw|hole|vulnerabilit\w*|weakness|loophole)s?|security weakness\w*|(security|urgent|emergency|critical) (update|fix|firmware)s?|rush(es|ed)? out (a |an )?(fix|update|patch))\b/i,
   lawsuit:
-    /\b(sues?|sued|suing|(law)?suits? (over|against|by|from)|lawsuits?|class action|plaintiffs?|complaint|accus(es|ed|ing)|alleg(e|es|ed|ing)|(antitrust|legal|copyright|privacy) (case|suit|action)|court challenge|challeng(es|ed|ing)? [\w\s'’$.,-]{0,40}(in court|award|decision|ruling|law)|files? (a )?(protest|suit|complaint))\b/i,
+    /\b(sues?|sued|suing|(law)?suits? (over|against|by|from)|lawsuits?|class action|plaintiffs?|complaint|accus(es|ed|ing)|alleg(e|es|ed|ing)|(antitrust|legal|copyright|privacy) (case|suit|action)|court challenge|(takes?|taking|took|taken) [\w\s'’-]{0,40}to court|legal (action|challenge|battle|fight)|litigation|challeng(es|ed|ing)? [\w\s'’$.,-]{0,40}(in court|award|decision|ruling|law)|files? (a )?(protest|suit|complaint))\b/i,
   settlement: /\b(settle[sd]?|settlement|wins? [$€£\w][\w.]*\s?(bn|billion|m|million)?( dollars)? from)\b/i,
   fine: /\b(fine[sd]?|penalt(y|ies)|penalised|penalized|orders? [\w\s-]{0,30} to pay)\b/i,
   appeal: /\b(appeal(s|ed)?)\b/i,
   // "Rules" alone is usually a noun ("App Store rules"); a ruling needs a court, a verdict or a dismissal.
   ruling:
-    /\b((judge|court)s? (\w+s|\w+ed)|wins? [\w\s'’-]{0,30}(case|lawsuit|trial|suit)\b|court order|injunction|ruled|ruling|verdict|sided with|dismiss\w*|loses [\w\s-]{0,30}(trial|case))\b/i,
-  investigation: /\b(investigat\w*|probe[sd]?|inquiry|asks? [\w\s-]{0,20}about)\b/i,
+    /\b((judge|court)s? (\w+s|\w+ed)|wins? [\w\s'’-]{0,30}(case|lawsuit|trial|suit)\b|court order|(cease-and-desist|antitrust|regulator's|watchdog's) order|orders? \w+ to (stop|end|halt|cease)|injunction|ruled|ruling|verdict|sided with|dismiss\w*|loses [\w\s-]{0,30}(trial|case))\b/i,
+  investigation:
+    /\b(investigat\w*|probe[sd]?|probing|inquiry|enquiry|looking into|(under|faces?|facing) scrutiny|asks? [\w\s-]{0,20}about)\b/i,
   "rules-take-effect": /\b(take[s]? effect|took effect|come[s]? into force|now appl(y|ies)|obligations)\b/i,
   "rules-delay": /\b(proposes? delaying|delay(ing)? parts)\b/i,
-  contract: /\b(contract|partnership|licensing deal|signs?|signed)\b/i,
-  milestone: /\b(passes|surpass\w*|milestone|tops?|record)\b/i,
+  contract:
+    /\b(contracts?|partnership|partner(s|ed|ing)? with|team(s|ed|ing)? up|join(s|ed)? forces|alliance|licensing deal|awards?\b|awarded|tenders?\b|(wins?|won|lands?|landed) [\w\s$€£.,-]{0,30}\b(order|deal)s?\b|(picks?|picked|chooses?|chose|selects?|selected) [\w\s'’-]{0,30}\bto (build|supply|provide|deliver|run|make)\b|(signs?|signed)(?![- ](in|up|on|out)\b))\b/i,
+  // A product gains a feature: "adds end-to-end encryption", "now lets users...". Not "adds 500 jobs" nor "adds subscribers".
+  feature:
+    /\b((adds?|added|adding)\b(?! ([\d$€£]|about|nearly|almost|more|another|over|jobs|staff|subscribers|users|customers|members|to (its|the) (board|team))\b)|new features?|now (lets|supports)|lets (users|customers|owners|people|drivers|players|subscribers)\b)/i,
+  milestone: /\b(passes|surpass\w*|milestone|tops?|record|(reach|reaches|reached|hits?|cross|crosses|crossed) (the )?[\d$€£])\b/i,
 };
 
 /**
@@ -137,7 +146,10 @@ const EVENT_PATTERNS: Record<EventKind, RegExp> = {
 const WEAK_EVENTS: ReadonlySet<EventKind> = new Set(["launch", "contract", "milestone", "availability"]);
 
 /** Kinds that are two sides of one event: the round a startup raises is an investment its backers make. */
-const SAME_EVENT: ReadonlyArray<ReadonlySet<EventKind>> = [new Set(["funding", "investment"])];
+const SAME_EVENT: ReadonlyArray<ReadonlySet<EventKind>> = [
+  new Set(["funding", "investment"]),
+  new Set(["launch", "availability"]),
+];
 
 /**
  * Kinds that presuppose another: a deal's approval presupposes the deal, a settlement or a ruling ends a lawsuit, so "settles authors' lawsuit" and "authors
@@ -157,13 +169,14 @@ export function eventKinds(text: string): Set<EventKind> {
   return new Set((Object.keys(EVENT_PATTERNS) as EventKind[]).filter((kind) => EVENT_PATTERNS[kind].test(text)));
 }
 
+/** Whether `events` include `kind` under its own name or that of the other side of the same event. */
+function reportsUnderAnyName(events: ReadonlySet<EventKind>, kind: EventKind): boolean {
+  return events.has(kind) || SAME_EVENT.some((group) => group.has(kind) && [...group].some((related) => events.has(related)));
+}
+
 /** Whether an article that reports `events` also reports `kind`: under its own name, a related one, or presupposed. */
 function reports(events: ReadonlySet<EventKind>, kind: EventKind): boolean {
-  return (
-    events.has(kind) ||
-    SAME_EVENT.some((group) => group.has(kind) && [...group].some((related) => events.has(related))) ||
-    [...events].some((event) => PRESUPPOSES[event]?.includes(kind))
-  );
+  return reportsUnderAnyName(events, kind) || [...events].some((event) => PRESUPPOSES[event]?.includes(kind));
 }
 
 /** Any event word, for telling a single word apart ("Delays" starting a headline is not a name). Anchored: fast. */
@@ -341,6 +354,9 @@ function findNames(tokens: Token[], lowercaseWords: ReadonlySet<string>): Pick<S
     if (run.length >= 3 || (run.length === 2 && joined)) {
       runs.push({ acronym: run.map((word) => word.charAt(0).toLowerCase()).join(""), names: run.map(nameKey) });
     }
+    // A run whose words have capitals inside ("PlayStation Network") is also known by all its capitals ("PSN").
+    const capitals = run.map((word) => word.replace(/[^\p{Lu}]/gu, "")).join("");
+    if (run.length >= 2 && capitals.length > run.length) runs.push({ acronym: capitals.toLowerCase(), names: run.map(nameKey) });
     run = [];
     joined = false;
   };
@@ -384,7 +400,44 @@ export interface Figure {
   text: string;
 }
 
-const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = { $: "USD", "€": "EUR", "£": "GBP" };
+/** Signs and codes written before an amount ("$", "EUR 80m"); crowns are one currency, "KR", as below. */
+const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = {
+  $: "USD",
+  "€": "EUR",
+  "£": "GBP",
+  "¥": "JPY",
+  usd: "USD",
+  eur: "EUR",
+  gbp: "GBP",
+  jpy: "JPY",
+  cny: "CNY",
+  rmb: "CNY",
+  chf: "CHF",
+  inr: "INR",
+  rs: "INR",
+  krw: "KRW",
+  sek: "KR",
+  nok: "KR",
+  dkk: "KR",
+  aud: "AUD",
+  cad: "CAD",
+  hkd: "HKD",
+  sgd: "SGD",
+  nzd: "NZD",
+};
+/** Dollars of other countries, written before the sign: "A$50m", "HK$3bn". ("US$" is the plain dollar.) */
+const PREFIXED_DOLLARS: Readonly<Record<string, string>> = {
+  A: "AUD",
+  AU: "AUD",
+  C: "CAD",
+  CA: "CAD",
+  HK: "HKD",
+  S: "SGD",
+  SG: "SGD",
+  NZ: "NZD",
+  NT: "TWD",
+};
+/** Danish, Norwegian and Swedish crowns are all "kroner" or "kronor" in English news: one currency here, "KR". */
 const CURRENCY_WORDS: Readonly<Record<string, string>> = {
   dollar: "USD",
   dollars: "USD",
@@ -392,6 +445,33 @@ const CURRENCY_WORDS: Readonly<Record<string, string>> = {
   euros: "EUR",
   pound: "GBP",
   pounds: "GBP",
+  sterling: "GBP",
+  yen: "JPY",
+  yuan: "CNY",
+  renminbi: "CNY",
+  rupees: "INR",
+  won: "KRW",
+  francs: "CHF",
+  kronor: "KR",
+  krona: "KR",
+  kroner: "KR",
+  krone: "KR",
+  usd: "USD",
+  eur: "EUR",
+  gbp: "GBP",
+  jpy: "JPY",
+  cny: "CNY",
+  chf: "CHF",
+  inr: "INR",
+  krw: "KRW",
+  sek: "KR",
+  nok: "KR",
+  dkk: "KR",
+  aud: "AUD",
+  cad: "CAD",
+  hkd: "HKD",
+  sgd: "SGD",
+  nzd: "NZD",
 };
 const SCALES: Readonly<Record<string, number>> = {
   thousand: 1e3,
@@ -404,6 +484,8 @@ const SCALES: Readonly<Record<string, number>> = {
   b: 1e9,
   trillion: 1e12,
   tn: 1e12,
+  lakh: 1e5,
+  crore: 1e7,
 };
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
   one: 1,
@@ -430,6 +512,8 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = {
 };
 /** "a fifth of": shares written in words, as percentages. */
 const FRACTION_WORDS: Readonly<Record<string, number>> = { half: 50, third: 100 / 3, quarter: 25, fifth: 20, tenth: 10 };
+/** "two-thirds", "three quarters": several of a fraction. */
+const FRACTION_PLURALS: Readonly<Record<string, number>> = { thirds: 100 / 3, quarters: 25, fifths: 20, tenths: 10 };
 /** Words that make the figure after them approximate. */
 const HEDGES: ReadonlySet<string> = new Set([
   "about",
@@ -458,11 +542,16 @@ const FIGURE_RELATIVE_TOLERANCE = { exact: 0.05, approximate: 0.1 } as const;
 /** Reads the figures of a text: "$8bn", "8 billion dollars", "1,200 million", "78 per cent", "a fifth of", "one in seven". */
 export function extractFigures(text: string): Figure[] {
   const words = text
+    .replace(/\b([A-Z]{1,2})\$(?=\s?\d)/g, (written: string, prefix: string) =>
+      prefix === "US" ? "$" : PREFIXED_DOLLARS[prefix] ? ` ${PREFIXED_DOLLARS[prefix]} ` : written,
+    )
+    .replace(/\bU\.?S\.? dollars\b/gi, "dollars")
     .replace(/(\d),(\d{3})/g, "$1$2")
     .replace(/(\d),(\d{3})/g, "$1$2")
     .toLowerCase()
     .replace(/per cent/g, "percent")
-    .replace(/([$€£])/g, " $1 ")
+    .replace(/(\d) ?(pc|pct)\b/g, "$1%")
+    .replace(/([$€£¥])/g, " $1 ")
     .replace(/(\d)(%)/g, "$1 $2")
     .replace(/(\d)([a-z]+)\b/g, "$1 $2")
     .split(/[\s\-–—,;:()"']+/)
@@ -531,6 +620,10 @@ function readNumber(words: string[], start: number): { value: number; step: numb
   let index = start;
   let value = 0;
   let found = false;
+  // "a million users", "a billion dollars": one of the scale.
+  if (words[index] === "a" && ["thousand", "million", "billion", "trillion"].includes(words[index + 1] ?? "")) {
+    return { value: 1, step: 0.5, inWords: true, next: index + 1 };
+  }
   if (words[index] === "a" && (words[index + 1] === "hundred" || words[index + 1] === "half")) index += 1;
   for (let current = words[index]; current !== undefined; current = words[index]) {
     const next = words[index + 1] ?? "";
@@ -539,6 +632,11 @@ function readNumber(words: string[], start: number): { value: number; step: numb
       // "two and a half", or "half" before a scale ("half-billion-euro").
       value += 0.5;
       found = true;
+    } else if (current === "half" && next === "a" && SCALES[words[index + 2] ?? ""]) {
+      // "half a million"
+      value += 0.5;
+      found = true;
+      index += 1;
     } else if (current === "hundred") {
       value = (value || 1) * 100;
       found = true;
@@ -567,6 +665,8 @@ function readFraction(words: string[], start: number): { figure: Figure; next: n
   let value: number | undefined;
   if (first === "a" && third === "of" && second !== undefined) {
     value = FRACTION_WORDS[second];
+  } else if (third === "of" && NUMBER_WORDS[first] !== undefined && FRACTION_PLURALS[second ?? ""] !== undefined) {
+    value = NUMBER_WORDS[first] * (FRACTION_PLURALS[second ?? ""] ?? 0);
   } else if (second === "in") {
     const numerator = NUMBER_WORDS[first] ?? (/^\d+$/.test(first) ? Number(first) : undefined);
     const denominator = NUMBER_WORDS[third] ?? (/^\d+$/.test(third) ? Number(third) : undefined);
@@ -786,7 +886,7 @@ export function storySimilarity(a: StoryText | PreparedStory, b: StoryText | Pre
   }
   const figureScore = sharedFigures.length === 0 ? 0 : sharedFigures.length === 1 ? ONE_FIGURE : 1;
 
-  const sharedEvents = [...left.titleEvents].filter((kind) => right.titleEvents.has(kind));
+  const sharedEvents = [...left.titleEvents].filter((kind) => reportsUnderAnyName(right.titleEvents, kind));
   const unreported = (side: StoryFeatures, other: StoryFeatures) =>
     [...side.mainEvents].filter((kind) => !WEAK_EVENTS.has(kind) && !reports(other.events, kind));
   const conflictingEvents = [...new Set([...unreported(left, right), ...unreported(right, left)])];
