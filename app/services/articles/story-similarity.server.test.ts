@@ -69,6 +69,7 @@ describe("extractFigures", () => {
     expect(figureOf("1.5 trillion yen")).toMatchObject({ value: 1.5e12, currency: "JPY" });
     expect(figureOf("Rs 500 crore")).toMatchObject({ value: 5e9, currency: "INR" });
     expect(figureOf("up 35pc")).toMatchObject({ value: 35, kind: "percent" });
+    expect(figureOf("priced at ₹3,000")).toMatchObject({ value: 3000, kind: "money", currency: "INR" });
   });
 
   it("reads 'a million', 'half a million' and several of a fraction ('two-thirds of')", () => {
@@ -148,6 +149,17 @@ describe("eventKinds", () => {
       ["Rival takes the contract to court", "lawsuit"],
       ["Kestrel adds end-to-end encryption to its doorbells", "feature"],
       ["Tesla owners start getting FSD 13", "availability"],
+      ["Madrid kicks out Kiteline's scooters", "ban"],
+      ["the city withdrew the company's licence", "ban"],
+      ["Kora ring spots heartbeat, paper shows", "research"],
+      ["Northwind Air grounds its fleet", "outage"],
+      ["check-in computers crash", "outage"],
+      ["servers buckle under demand", "outage"],
+      ["customers' cards stopped working overnight", "outage"],
+      ["users saw other customers' private code", "breach"],
+      ["Lumen Rail orders 30 trains", "contract"],
+      ["a profit warning", "results"],
+      ["Kora's ring gets FDA clearance", "approval"],
     ];
     for (const [text, kind] of kinds) expect([...eventKinds(text)], text).toContain(kind);
   });
@@ -159,6 +171,10 @@ describe("eventKinds", () => {
     expect(eventKinds("Ridefy penalised for opaque driver earnings")).not.toContain("results");
     expect(eventKinds("Broadcom closes $69bn VMware deal")).not.toContain("funding");
     expect(eventKinds("Uber adds 2 million subscribers")).not.toContain("feature");
+    expect(eventKinds("Alstom lands €900m order for trains")).not.toContain("funding");
+    expect(eventKinds("Hundreds of flights cancelled")).not.toContain("called-off");
+    expect(eventKinds("the app stopped working at every airport")).not.toContain("shutdown");
+    expect(eventKinds("the app will stop working on June 30")).toContain("shutdown");
   });
 
   it("does not take a shopper's purchase, a breach of the law or a rulebook for the event", () => {
@@ -168,6 +184,21 @@ describe("eventKinds", () => {
     expect(eventKinds("Judge rules Google monopolised search")).toContain("ruling");
     expect(eventKinds("AWS blames DNS fault in Virginia")).not.toContain("attribution");
     expect(eventKinds("FBI blames North Korea's Lazarus hackers")).toContain("attribution");
+  });
+});
+
+describe("storySimilarity: a headline whose main clause reports nothing", () => {
+  it("takes the news from its background: 'apologises after cards stopped working' reports the outage", () => {
+    const outage = {
+      title: "Ravelin Bank's card payments fail for 14 hours in its worst outage",
+      excerpt: "Customers could not pay by card from Friday evening until Saturday morning, the bank said.",
+    };
+    const apology = {
+      title: "Ravelin Bank apologises after customers' cards stopped working overnight",
+      excerpt: "Shoppers were turned away at tills for 14 hours from Friday evening, which the bank blamed on a power failure.",
+    };
+    expect(storySimilarity(outage, apology).conflictingEvents).toEqual([]);
+    expect(isSameStory(apology, outage)).toBe(true);
   });
 });
 

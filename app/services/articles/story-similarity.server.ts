@@ -72,48 +72,48 @@ const EVENT_PATTERNS: Record<EventKind, RegExp> = {
   // Case matters here, so no "i" flag: "buy" counts only with something bought named after it ("to buy Informatica",
   // "buys the startup"), not in "unable to buy online".
   acquisition:
-    /\b([Aa]cquir\w*|[Aa]cquisition|([Bb]uys?|[Bb]uying|[Bb]ought) ([\p{Ll}-]+ ){0,3}?(?=\p{Lu}|(a|an|the|its|rival|startup|stake|majority)\b)|[Pp]urchas\w*|[Tt]akeover|[Bb]uy-?outs?|[Tt]ak(e|es|ing|en) (it |\w+ )?private|[Gg]o(es|ing)? private|[Tt]akes? over (?=\p{Lu}|(the|a|an|its|rival)\b)|[Ss]naps? up|[Ss]coops? up|[Pp]icks? up (?=\p{Lu})|([Tt]akeover |[Bb]uyout )?[Bb]ids? for|[Oo]ffers? for (?=\p{Lu})|[Cc]ombin(e|es|ed|ing|ation) with|[Ww]ins? control of|[Mm]erge[rds]?|[Mm]erging|[Tt]ie-up|[Ss]ale to|[Ss]old to|[Ss]ells? (its |the )?[\w\s'’-]{0,25}?to (?=\p{Lu}))/u,
+    /\b([Aa]cquir\w*|[Aa]cquisition|([Bb]uys?|[Bb]uying|[Bb]ought) ([\p{Ll}-]+ ){0,3}?(?=\p{Lu}|(a|an|the|its|rival|startup|stake|majority)\b)|[Pp]urchas\w*|[Tt]akeover|[Bb]uy-?outs?|[Tt]ak(e|es|ing|en) (it |\w+ )?private|[Gg]o(es|ing)? private|[Tt]akes? over (?=\p{Lu}|(the|a|an|its|rival)\b)|[Ss]naps? up|[Ss]woop\w* on|[Aa]bsorb\w*|[Oo]ffload\w*|[Dd]ivest\w*|[Ss]eal(s|ed)? (the |its |a )?(deal|takeover|purchase)|[Ss]coops? up|[Pp]icks? up (?=\p{Lu})|([Tt]akeover |[Bb]uyout )?[Bb]ids? for|[Oo]ffers? for (?=\p{Lu})|[Cc]ombin(e|es|ed|ing|ation) with|[Ww]ins? control of|[Mm]erge[rds]?|[Mm]erging|[Tt]ie-up|[Ss]ale to|[Ss]old to|[Ss]ells? (its |the )?[\w\s'’-]{0,25}?to (?=\p{Lu}))/u,
   // A deal, bid, plan or lawsuit given up or stopped.
   "called-off":
-    /\b(abandon\w*|collaps\w*|call(s|ed)? off|scrap\w*|cancel\w*|shelv(e|es|ed|ing)\b|ditch\w*|pull(s|ed|ing)? out of|back(s|ed|ing)? out\b|walk(s|ed)? away|terminat\w*|withdr(aw|aws|ew|awn|awing) (its |the |their |a )?([\w-]+ )?(bid|offer|deal|plan|lawsuit|case|suit|complaint|application)|drop(s|ped)? (its |the |their )?([\w-]+ )?(lawsuit|case|suit|bid|deal|plan|offer)|block(s|ed)? (the |its |a )?([\w-]+ )?(deal|merger|takeover|acquisition))\b/i,
-  approval: /\b(clear(s|ed)?|approv\w*|green light|go-ahead|nod)\b/i,
+    /\b(abandon\w*|collaps\w*|call(s|ed)? off|end(s|ed)? (its |the |their )?(talks|merger talks|deal|partnership|bid)\b|scrap\w*|cancel\w* (its |the |a |an |their |plans? )?([\w-]+ ){0,3}(deal|plan|plans|bid|offer|merger|takeover|acquisition|order|project|launch|game|mode|event|conference|product|contract|partnership)s?\b|shelv(e|es|ed|ing)\b|ditch\w*|pull(s|ed|ing)? out of|back(s|ed|ing)? out\b|walk(s|ed)? away|terminat\w*|withdr(aw|aws|ew|awn|awing) (its |the |their |a )?([\w-]+ )?(bid|offer|deal|plan|lawsuit|case|suit|complaint|application)|drop(s|ped)? (its |the |their )?([\w-]+ )?(lawsuit|case|suit|bid|deal|plan|offer)|block(s|ed)? (the |its |a )?([\w-]+ )?(deal|merger|takeover|acquisition))\b/i,
+  approval: /\b(clear(s|ed)?|clearance|approv\w*|authori[sz](es|ed|ation)|green light|go-ahead|nod|sign(s|ed)? off)\b/i,
   // Money a company raises...
   funding:
-    /\b((raises?|raised|raising|secures?|secured|lands?|landed|bags?|bagged|nets?|netted) (about |nearly |roughly |another |a fresh |fresh |new )?(us|uk)?[$€£\d]|(gets?|got|receives?|received) (us|uk)?[$€£\d][\w.,]*( \w+)? (from|in funding|in investment|in new funding)\b|funding|funded|series [a-f]\b|(leads?|led|co-led) (an? |the |its )?([\w$€£.,-]+ ){0,2}round|rounds? (led|of)|(backs?|backed|backing) [\w\s'’-]{0,40}\b(with|in) (about |nearly |roughly )?(us|uk)?[$€£\d]|ipo)\b/i,
+    /\b((raises?|raised|raising|secures?|secured|lands?|landed|bags?|bagged|nets?|netted) (about |nearly |roughly |another |a fresh |fresh |new )?(us|uk)?[$€£\d][\d.,]*(\s?(k|m|mn|bn|b|million|billion|thousand)\b)?(?![\d.,\w]|[\s-]+(order|contract|deal|award|tender|sale)s?\b)|(gets?|got|receives?|received) (us|uk)?[$€£\d][\w.,]*( \w+)? (from|in funding|in investment|in new funding)\b|funding|funded|series [a-f]\b|(leads?|led|co-led) (an? |the |its )?([\w$€£.,-]+ ){0,2}round|rounds? (led|of)|(backs?|backed|backing) [\w\s'’-]{0,40}\b(with|in) (about |nearly |roughly )?(us|uk)?[$€£\d]|ipo)\b/i,
   // ...and money a company puts in, into another company or into plants.
   investment:
     /\b(invest(s|ed|ing|ment|ments|or|ors)?|spending|pledg\w*|commitment|(pour|pours|poured|pump|pumps|pumped|inject|injects|injected) [\w\s$€£.,-]{0,30}into)\b/i,
   layoffs:
     /\b(lay(s|ing)? off|laid off|layoffs?|job cuts?|redundanc\w*|workforce reduction|headcount|job losses|jobs? (to go|will go|at risk)|(lose|lost|losing) their jobs|downsiz\w*|furlough\w*|let(s|ting)? go of|(cut|cuts|cutting|slash\w*|eliminat\w*|shrinks?|cull\w*|trim\w*|reduc\w*|axe[sd]?|axing|shed|sheds|shedding)\s+([\w,.%-]+\s+){0,4}(jobs|staff|roles|positions|employees|workers|workforce))\b/i,
   "leadership-change":
-    /\b(retir(es|ed|ing|ement)\b(?! (its|the|an?) )|resign\w*|quits?|step(s|ped)? down|ous(t|ts|ted)\b|out at|departs|(fires|fired|sacks|sacked) (its |the )?([\w-]+ )?(chief|ceo|boss|founder|president|chair\w*)|(chief executive|ceo|boss|founder|president|chair\w*) (leaves|exits|is leaving|to leave|will leave)|takes? the helm|at the helm|to lead|succeed(s|ed)?\b(?! in)|tapped to|taps|(names?|hires?) [\w\s'’-]{0,30}(chief executive|ceo)|(new|interim) (chief executive|ceo)|takes? over as|top job|steps? back|appoint\w*|successor)\b/i,
+    /\b(retir(es|ed|ing|ement)\b(?! (its|the|an?) )|resign\w*|quits?|step(s|ped)? down|ous(t|ts|ted)\b|out at|departs|(fires|fired|sacks|sacked) (its |the )?([\w-]+ )?(chief|ceo|boss|founder|president|chair\w*)|(chief executive|ceo|boss|founder|president|chair\w*) (leaves|exits|is leaving|to leave|will leave)|takes? the helm|promot(es|ed|ing|ion)\b|replac(es|ed|ing) (\w+ )?as (chief|ceo|boss|head)|new (boss|chief|head|leader|chair\w*)\b|at the helm|to lead|succeed(s|ed)?\b(?! in)|tapped to|taps|(names?|hires?) [\w\s'’-]{0,30}(chief executive|ceo)|(new|interim) (chief executive|ceo)|takes? over as|top job|steps? back|appoint\w*|successor)\b/i,
   results:
-    /\b(revenue|(?<!(driver|worker|creator|courier|rider|staff|employee|seller|host)s?['’]? )earnings|profits?|net income|turnover|(beats?|miss(es|ed)?|tops?|topped) (analysts['’]? |wall street['’]?s? )?(estimates|expectations|forecasts)|(sales|revenue|income) (rose|rise|rises|fell|falls?|jumps?|jumped|drops?|dropped|grew|grows|climbs?|climbed|slumps?|slumped)|(reports?|posts?|swings? to|narrow\w*|widen\w*) [\w$€£.,\s-]{0,25}\b(loss|profit)|(quarterly|annual|record) (results|sales|loss)|losse?s? of|forecast\w*|guid(es|ance))\b/i,
+    /\b(revenue|(?<!(driver|worker|creator|courier|rider|staff|employee|seller|host)s?['’]? )earnings|profits?|net income|turnover|profit warning|warns? on (profits?|sales|revenue|earnings)|(beats?|miss(es|ed)?|tops?|topped) (analysts['’]? |wall street['’]?s? )?(estimates|expectations|forecasts)|(sales|revenue|income) (rose|rise|rises|fell|falls?|jumps?|jumped|drops?|dropped|grew|grows|climbs?|climbed|slumps?|slumped)|(reports?|posts?|swings? to|narrow\w*|widen\w*) [\w$€£.,\s-]{0,25}\b(loss|profit)|(quarterly|annual|record) (results|sales|loss)|losse?s? of|forecast\w*|guid(es|ance))\b/i,
   "price-change":
     /\b((raises?|raised|lifts?|lifted|increases?|increased|hikes?|hiked|ups|bumps?|bumped) (us |uk )?([\w-]+ ){0,4}(prices?|fees?|subscriptions?|costs?)\b|(price|fee|subscription) (rises?|increases?|hikes?|cuts?|drops?|jumps?)|(more|less) expensive|cheaper|pricier|(to |will |begins? to |starts? )charg(e|ing) [$€£\d]|charg(e|es|ing) (users|customers|subscribers|members|drivers|players) |new fee|raises? (us |uk )?prices?|price (rise|rises|increase|increases|hike|hikes|cut|cuts)|pay ([\w$€£.]+ ){0,3}more|prices? of|cuts? (the )?prices?|(cut|cuts|lower\w*|trim\w*|slash\w*|reduc\w*|drops?|dropped) [\w\s-]{0,30}(prices?|fees?))\b/i,
   launch:
     /\b(launch\w*|unveil\w*|releas\w*|debut\w*|introduc\w*|arriv\w*|is out|ships|shipping|preview\w*|show(s|ed|ing)? off|pre-?orders? open|opens? pre-?orders)\b/i,
   // A product or service that ends: "retire its app", "shut down", "sunset", "end of life".
   shutdown:
-    /\b(shut(s|ting)? (it )?down|shutdown|discontinu\w*|sunset\w*|retir(e|es|ing) (its|the|an?) |end(s|ing)? ([\w-]+ ){0,3}support|end of life|winds? down|wound down|pull(s|ed|ing)? the plug|clos(e|es|ed|ing) (down )?(its |the )?([\w-]+ ){0,3}(app|service|store|stores|offices?|plants?|factory|factories|site|studio|platform)s?\b|kill(s|ed|ing)? off|phas(e|es|ed|ing) out|deprecat\w*|no longer (available|supported|be supported|sync)|(is|are) going away|switch(es|ed)? off (its |the )?([\w-]+ )?(servers?|services?|network|app)|stop(s|ped)? working|will stop working)/i,
+    /\b(shut(s|ting)? (it )?down|shutdown|discontinu\w*|sunset\w*|retir(e|es|ing) (its|the|an?) |end(s|ing)? ([\w-]+ ){0,3}support|end of life|winds? down|wound down|pull(s|ed|ing)? the plug|clos(e|es|ed|ing) (down )?(its |the )?([\w-]+ ){0,3}(app|service|store|stores|offices?|plants?|factory|factories|site|studio|platform)s?\b|kill(s|ed|ing)? off|phas(e|es|ed|ing) out|deprecat\w*|no longer (available|supported|be supported|sync)|(is|are) going away|switch(es|ed)? off (its |the )?([\w-]+ )?(servers?|services?|network|app)|(will|to|set to|is to|are to) stop working|stops? working (on|after|from|at the end))/i,
   // Something becomes available to buy or use: weak, as headlines choose freely between this and a launch.
   availability:
     /\b(goes on sale|go on sale|on sale (in|from|now)|now available|available (now|in|from|to)|rolls? out|rolling out|begins? service|expands? to|(can|could) now (buy|order|download|use)|(in|into) stores\b|(open|opens|opened) to (the public|everyone|all)|(start|starts|started|begin|begins|began) (getting|receiving)|(hits?|arriv\w*) (in )?(stores|shelves))\b/i,
   // A government or regulator forbids or restricts something.
-  ban: /\b(bans?|banned|banning|bars?|barred|barring|blocked in|blocks? access|outlaw\w*|prohibit\w*|restrict(s|ed|ing|ions)?|curbs?|curbed|export controls?)\b/i,
+  ban: /\b(bans?|banned|banning|bars?|barred|barring|blocked in|blocks? access|outlaw\w*|prohibit\w*|restrict(s|ed|ing|ions)?|curbs?|curbed|export controls?|kick(s|ed|ing)? out|(revok\w*|withdr(aw|aws|ew|awn)|pull(s|ed)?|strip(s|ped)?) (its |the |their |a )?([\w'’-]+ )?(licen[cs]es?|permits?)|(licen[cs]e|permit) (will not|won't) be renewed|(not|won't|will not) renew (its |the )?(licen[cs]e|permit))\b/i,
   // A study or paper reports a result.
   research:
-    /\b(study|studies|paper in|published in|(researchers?|scientists?|academics?) (show|showed|shows|find|finds|found|say|said|report|reported|discover\w*)|finds? that|survey|(report|analysis) (finds|found|shows|showed))\b/i,
+    /\b(study|studies|paper in|published in|(researchers?|scientists?|academics?) (show|showed|shows|find|finds|found|say|said|report|reported|discover\w*)|finds? that|survey|(paper|study|report|trial|analysis) (shows|showed|finds|found|suggests|suggested)|(report|analysis) (finds|found|shows|showed))\b/i,
   delay:
     /\b(delay\w*|postpon\w*|push(es|ed|ing)? back|slip(s|ped)?|reschedul\w*|(will not|won't|no longer) (ship|launch|arrive|open|start)\w* (until|this|in)|behind schedule)\b/i,
   // A product taken back or off sale: recall, suspension, halt of sales.
   recall:
     /\b(recall\w*|call(s|ed|ing)? (back|in)\b|(halts?|halted|suspend\w*|stops?|stopped|pause[sd]?) ([\w-]+ ){0,3}(sales|shipments)|pull(s|ed|ing)? [\w\s-]{0,30}(from|off) (sale|shelves|stores|store shelves|the market)|(replace|repair|fix)(s|es|ed|ing)? [\w\s-]{0,30}(free of charge|for free|at no cost))\b/i,
   outage:
-    /\b(outages?|disruption|goes down|went down|takes? down|knocks? out|offline|lose connection|loses connection|locked out|(unable to|could not|couldn't|cannot|can't) (sign|log|connect|access|reach|load|stream|pay)|glitch\w*|blackouts?|service interruptions?|down for|(go|goes|going|gone|went) dark|(knocks?|knocked|taken|takes?|goes|went|gone) offline|(sites|websites|services|servers|systems|machines|computers|pcs|apps?|networks?|regions?|platforms?) (fail|fails|failed|crash|crashed|crashes|went down|go down)\b|unreachable|grounds? flights|crash(es|ed)?|stop(s|ped)? loading|fail(s|ed)? to load)\b/i,
+    /\b(outages?|disruption|goes down|went down|takes? down|knocks? out|offline|lose connection|loses connection|locked out|(unable to|could not|couldn't|cannot|can't) (sign|log|connect|access|reach|load|stream|pay)|glitch\w*|blackouts?|service interruptions?|down for|(go|goes|going|gone|went) dark|(knocks?|knocked|taken|takes?|goes|went|gone) offline|(sites|websites|services|servers|systems|machines|computers|pcs|apps?|networks?|regions?|platforms?) (fail|fails|failed|crash|crashed|crashes|went down|go down)\b|unreachable|grounds? (its |the )?(fleet|flights|planes|aircraft)|grounded|(system|software|computer|it|technical|power|network) (failure|fault|outage|glitch|problem|error)s?|buckl\w*|overwhelmed|disconnect\w*|stopped working|stop(s|ped)? working (for|overnight|across|at|on (monday|tuesday|wednesday|thursday|friday|saturday|sunday))|crash(es|ed)?|stop(s|ped)? loading|fail(s|ed)? to load)\b/i,
   // "Breaching the law" is not a break-in; data "taken" or "sold" by insiders is.
   breach:
-    /\b(breach(es|ed)?\b(?! of)|data breach|hack(s|ed|ers?)?\b|leak(s|ed)?\b|stole|stolen|steal(s|ing)?\b|unauthori[sz]ed (access|part(y|ies))|infiltrat\w*|exfiltrat\w*|(data|identity|credential) theft|theft of|heist|cyber ?attack\w*|attackers?|intruders?|accessed|broke into|break into|hijack\w*|seiz(e|es|ed) [\w\s-]{0,20}accounts|credential stuffing|cyber ?criminals?|hacking forum|scraped|held hostage|(expos(e|es|ed|ing)|left) ([\w.,'’-]+ ){0,4}(records|data|details|information|passwords|credentials|files|prescriptions)|unsecured (database|server|storage)|open to the internet|(give|gives|gave|giving) away [\w\s'’-]{0,20}(passwords|credentials|data|details)|hold(s|ing)? [\w\s'’]{0,20}hostage|ransomware|compromised|cyber incident|(hackers|attackers) accessed|exploit(s|ed|ing)?\b|(data|information|details|records) (was|were) (taken|stolen|exposed|accessed)|sold (account|customer|personal) (details|data|information))/i,
+    /\b(breach(es|ed)?\b(?! of)|data breach|hack(s|ed|ers?)?\b|leak(s|ed)?\b|stole|stolen|steal(s|ing)?\b|unauthori[sz]ed (access|part(y|ies))|infiltrat\w*|exfiltrat\w*|(data|identity|credential) theft|theft of|heist|cyber ?attack\w*|attackers?|intruders?|accessed|broke into|break into|hijack\w*|seiz(e|es|ed) [\w\s-]{0,20}accounts|credential stuffing|cyber ?criminals?|hacking forum|scraped|held hostage|(expos(e|es|ed|ing)|left) ([\w.,'’-]+ ){0,4}(records|data|details|information|passwords|credentials|files|prescriptions)|unsecured (database|server|storage)|open to the internet|(saw|see|seen|shown|showed|displayed) (other|another|one) ([\w-]+ )?(users?|customers?|people|accounts?)['’]?s? ([\w-]+ ){0,2}(data|code|details|information|messages|chats|files|records|conversations)|(give|gives|gave|giving) away [\w\s'’-]{0,20}(passwords|credentials|data|details)|hold(s|ing)? [\w\s'’]{0,20}hostage|ransomware|compromised|cyber incident|(hackers|attackers) accessed|exploit(s|ed|ing)?\b|(data|information|details|records) (was|were) (taken|stolen|exposed|accessed)|sold (account|customer|personal) (details|data|information))/i,
   // Blame laid on an actor, not on a fault: "FBI blames North Korea", not "AWS blames DNS fault".
   attribution: /\b(blames?|blamed|attribut\w*)\b[\w\s'’]{0,25}\b(hackers|group|gang|north korea|russia|china|iran|state-backed)/i,
   ransom: /\b(pa(id|ys?|ying) [\w\s$.,]{0,20}ransom|ransom payment)\b/i,
@@ -122,17 +122,17 @@ const EVENT_PATTERNS: Record<EventKind, RegExp> = {
   lawsuit:
     /\b(sues?|sued|suing|(law)?suits? (over|against|by|from)|lawsuits?|class action|plaintiffs?|complaint|accus(es|ed|ing)|alleg(e|es|ed|ing)|(antitrust|legal|copyright|privacy) (case|suit|action)|court challenge|(takes?|taking|took|taken) [\w\s'’-]{0,40}to court|legal (action|challenge|battle|fight)|litigation|challeng(es|ed|ing)? [\w\s'’$.,-]{0,40}(in court|award|decision|ruling|law)|files? (a )?(protest|suit|complaint))\b/i,
   settlement: /\b(settle[sd]?|settlement|wins? [$€£\w][\w.]*\s?(bn|billion|m|million)?( dollars)? from)\b/i,
-  fine: /\b(fine[sd]?|penalt(y|ies)|penalised|penalized|orders? [\w\s-]{0,30} to pay)\b/i,
+  fine: /\b(fine[sd]?|penalt(y|ies)|penalised|penalized|slapped with|orders? [\w\s-]{0,30} to pay)\b/i,
   appeal: /\b(appeal(s|ed)?)\b/i,
   // "Rules" alone is usually a noun ("App Store rules"); a ruling needs a court, a verdict or a dismissal.
   ruling:
-    /\b((judge|court)s? (\w+s|\w+ed)|wins? [\w\s'’-]{0,30}(case|lawsuit|trial|suit)\b|court order|(cease-and-desist|antitrust|regulator's|watchdog's) order|orders? \w+ to (stop|end|halt|cease)|injunction|ruled|ruling|verdict|sided with|dismiss\w*|loses [\w\s-]{0,30}(trial|case))\b/i,
+    /\b((judge|court|tribunal|jury|juries)s? (\w+s|\w+ed)|wins? [\w\s'’-]{0,30}(case|lawsuit|trial|suit)\b|court order|(cease-and-desist|antitrust|regulator's|watchdog's) order|orders? \w+ to (stop|end|halt|cease)|injunction|ruled|ruling|verdict|sided with|dismiss\w*|loses [\w\s-]{0,30}(trial|case))\b/i,
   investigation:
     /\b(investigat\w*|probe[sd]?|probing|inquiry|enquiry|looking into|(under|faces?|facing) scrutiny|asks? [\w\s-]{0,20}about)\b/i,
   "rules-take-effect": /\b(take[s]? effect|took effect|come[s]? into force|now appl(y|ies)|obligations)\b/i,
   "rules-delay": /\b(proposes? delaying|delay(ing)? parts)\b/i,
   contract:
-    /\b(contracts?|partnership|partner(s|ed|ing)? with|team(s|ed|ing)? up|join(s|ed)? forces|alliance|licensing deal|awards?\b|awarded|tenders?\b|(wins?|won|lands?|landed) [\w\s$€£.,-]{0,30}\b(order|deal)s?\b|(picks?|picked|chooses?|chose|selects?|selected) [\w\s'’-]{0,30}\bto (build|supply|provide|deliver|run|make)\b|(signs?|signed)(?![- ](in|up|on|out)\b))\b/i,
+    /\b(contracts?|partnership|partner(s|ed|ing)? with|team(s|ed|ing)? up|join(s|ed)? forces|alliance|licensing deal|orders? (about |up to |another |an? )?[\d$€£][\d.,]*|(places?|placed) (an? )?([\w-]+ )?orders?|awards?\b|awarded|tenders?\b|(wins?|won|lands?|landed) [\w\s$€£.,-]{0,30}\b(order|deal)s?\b|(picks?|picked|chooses?|chose|selects?|selected) [\w\s'’-]{0,30}\bto (build|supply|provide|deliver|run|make)\b|(signs?|signed)(?![- ](in|up|on|out)\b))\b/i,
   // A product gains a feature: "adds end-to-end encryption", "now lets users...". Not "adds 500 jobs" nor "adds subscribers".
   feature:
     /\b((adds?|added|adding)\b(?! ([\d$€£]|about|nearly|almost|more|another|over|jobs|staff|subscribers|users|customers|members|to (its|the) (board|team))\b)|new features?|now (lets|supports)|lets (users|customers|owners|people|drivers|players|subscribers)\b)/i,
@@ -194,6 +194,15 @@ const isEventWord = (word: string) => EVENT_WORD.test(word);
  */
 export function mainClause(title: string): string {
   return title.split(/\b(?:after|amid|following|since|ahead of)\b/i)[0] ?? title;
+}
+
+/**
+ * The event kinds of a headline's main clause, or of the whole headline when its main clause reports none: in
+ * "Bank apologises after cards stopped working" or "shares sink after a profit warning" the news is in the background.
+ */
+function headlineEvents(title: string): Set<EventKind> {
+  const main = eventKinds(mainClause(title));
+  return main.size > 0 ? main : eventKinds(title);
 }
 
 /** Words that make a headline a sequel of an earlier story: "cuts another 9,000 jobs", "loses second antitrust case". */
@@ -406,6 +415,8 @@ const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = {
   "€": "EUR",
   "£": "GBP",
   "¥": "JPY",
+  "₹": "INR",
+  "₩": "KRW",
   usd: "USD",
   eur: "EUR",
   gbp: "GBP",
@@ -551,7 +562,7 @@ export function extractFigures(text: string): Figure[] {
     .toLowerCase()
     .replace(/per cent/g, "percent")
     .replace(/(\d) ?(pc|pct)\b/g, "$1%")
-    .replace(/([$€£¥])/g, " $1 ")
+    .replace(/([$€£¥₹₩])/g, " $1 ")
     .replace(/(\d)(%)/g, "$1 $2")
     .replace(/(\d)([a-z]+)\b/g, "$1 $2")
     .split(/[\s\-–—,;:()"']+/)
@@ -747,7 +758,7 @@ export function storyFeatures(story: StoryText, lowercaseWords: ReadonlySet<stri
     ...found,
     figures: extractFigures(`${story.title}. ${story.excerpt}`),
     titleEvents: eventKinds(story.title),
-    mainEvents: eventKinds(headline),
+    mainEvents: headlineEvents(story.title),
     events: eventKinds(`${story.title}. ${story.excerpt}`),
     mainYears: new Set(headline.match(/\b(19|20)\d\d\b/g) ?? []),
     mainFigures: extractFigures(headline),
