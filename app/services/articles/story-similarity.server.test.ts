@@ -72,6 +72,17 @@ describe("extractFigures", () => {
     expect(figureOf("priced at ₹3,000")).toMatchObject({ value: 3000, kind: "money", currency: "INR" });
   });
 
+  it("does not take grouped digits for a year: '2,000 drivers' is a count, 'in 2000' a year", () => {
+    expect(figureOf("replace 2,000 drivers' jobs")).toMatchObject({ value: 2000, kind: "quantity" });
+    expect(extractFigures("founded in 2000")).toEqual([]);
+    expect(sameFigure(figureOf("2,000 drivers"), figureOf("2K drivers"))).toBe(true);
+  });
+
+  it("reads 'a quarter cheaper' as a share, like 'a quarter of'", () => {
+    expect(figureOf("becomes a quarter cheaper")).toMatchObject({ value: 25, kind: "percent" });
+    expect(sameFigure(figureOf("cuts rates by 25%"), figureOf("a quarter cheaper"))).toBe(true);
+  });
+
   it("reads 'a million', 'half a million' and several of a fraction ('two-thirds of')", () => {
     expect(figureOf("a million users")).toMatchObject({ value: 1e6, approximate: true });
     expect(figureOf("half a million users")).toMatchObject({ value: 5e5, approximate: true });
@@ -160,6 +171,18 @@ describe("eventKinds", () => {
       ["Lumen Rail orders 30 trains", "contract"],
       ["a profit warning", "results"],
       ["Kora's ring gets FDA clearance", "approval"],
+      ["Breakthrough Energy Ventures leads $95m bet on Gridwise", "funding"],
+      ["CVs of 600K people were left open to anyone", "breach"],
+      ["a DDoS attack took the site down", "breach"],
+      ["Novacharge cuts fast-charging rates by 25%", "price-change"],
+      ["smart speakers stop responding", "outage"],
+      ["speakers go silent worldwide", "outage"],
+      ["customers unable to book ferries", "outage"],
+      ["Kinetic Foods ends its US meal kit subscriptions", "shutdown"],
+      ["Cartwheel ordered to pay A$12 million", "fine"],
+      ["2K drivers face losing work to autonomous lorries", "layoffs"],
+      ["Tallgrass's grid battery catches fire", "accident"],
+      ["Skyhaven pilots warn of strike over rosters", "strike"],
     ];
     for (const [text, kind] of kinds) expect([...eventKinds(text)], text).toContain(kind);
   });
@@ -175,6 +198,8 @@ describe("eventKinds", () => {
     expect(eventKinds("Hundreds of flights cancelled")).not.toContain("called-off");
     expect(eventKinds("the app stopped working at every airport")).not.toContain("shutdown");
     expect(eventKinds("the app will stop working on June 30")).toContain("shutdown");
+    expect(eventKinds("Tesla debuts FSD with end-to-end neural network control")).not.toContain("shutdown");
+    expect(eventKinds("Orbisoft strikes a deal with Airbus")).not.toContain("strike");
   });
 
   it("does not take a shopper's purchase, a breach of the law or a rulebook for the event", () => {
@@ -199,6 +224,39 @@ describe("storySimilarity: a headline whose main clause reports nothing", () => 
     };
     expect(storySimilarity(outage, apology).conflictingEvents).toEqual([]);
     expect(isSameStory(apology, outage)).toBe(true);
+  });
+});
+
+describe("storySimilarity: the evidence of one event (issue 22)", () => {
+  it("two headlines that report different events are told apart, though one excerpt gives the other as background", () => {
+    const funding = {
+      title: "Gridwise raises $95 million to expand its virtual power plant software",
+      excerpt:
+        "The Denver company's software pools home batteries to sell power to the grid; the round was led by a climate fund.",
+    };
+    const contract = {
+      title: "Gridwise signs Texas utility deal to pool 50,000 home batteries",
+      excerpt:
+        "The Denver startup will run a virtual power plant for the utility, months after raising $95 million from investors.",
+    };
+    expect(storySimilarity(funding, contract).conflictingEvents).toContain("funding");
+    expect(isSameStory(contract, funding)).toBe(false);
+  });
+
+  it("names and a word or two in common are a subject, not a story, when no event or figure is shared", () => {
+    const wifi = {
+      title: "Skyhaven Airlines to let passengers use Starlink Wi-Fi free on all flights",
+      excerpt:
+        "The carrier will fit its whole fleet with the satellite internet service by next year, and passengers will not pay.",
+    };
+    const rosters = {
+      title: "Skyhaven Airlines pilots ask for new rosters and more pay on long routes",
+      excerpt: "The carrier's pilots say schedules leave them exhausted and want the airline to change them before the summer.",
+    };
+    const similarity = storySimilarity(rosters, wifi);
+    expect(similarity.sharedNames).toEqual(["skyhaven", "airlines"]);
+    expect(similarity.wordShare).toBeLessThan(0.25);
+    expect(isSameStory(rosters, wifi)).toBe(false);
   });
 });
 

@@ -62,6 +62,8 @@ export type EventKind =
   | "rules-delay"
   | "contract"
   | "feature"
+  | "accident"
+  | "strike"
   | "milestone";
 
 /**
@@ -79,23 +81,23 @@ const EVENT_PATTERNS: Record<EventKind, RegExp> = {
   approval: /\b(clear(s|ed)?|clearance|approv\w*|authori[sz](es|ed|ation)|green light|go-ahead|nod|sign(s|ed)? off)\b/i,
   // Money a company raises...
   funding:
-    /\b((raises?|raised|raising|secures?|secured|lands?|landed|bags?|bagged|nets?|netted) (about |nearly |roughly |another |a fresh |fresh |new )?(us|uk)?[$€£\d][\d.,]*(\s?(k|m|mn|bn|b|million|billion|thousand)\b)?(?![\d.,\w]|[\s-]+(order|contract|deal|award|tender|sale)s?\b)|(gets?|got|receives?|received) (us|uk)?[$€£\d][\w.,]*( \w+)? (from|in funding|in investment|in new funding)\b|funding|funded|series [a-f]\b|(leads?|led|co-led) (an? |the |its )?([\w$€£.,-]+ ){0,2}round|rounds? (led|of)|(backs?|backed|backing) [\w\s'’-]{0,40}\b(with|in) (about |nearly |roughly )?(us|uk)?[$€£\d]|ipo)\b/i,
+    /\b((raises?|raised|raising|secures?|secured|lands?|landed|bags?|bagged|nets?|netted) (about |nearly |roughly |another |a fresh |fresh |new )?(us|uk)?[$€£\d][\d.,]*(\s?(k|m|mn|bn|b|million|billion|thousand)\b)?(?![\d.,\w]|[\s-]+(order|contract|deal|award|tender|sale)s?\b)|(gets?|got|receives?|received) (us|uk)?[$€£\d][\w.,]*( \w+)? (from|in funding|in investment|in new funding)\b|funding|funded|series [a-f]\b|(leads?|led|co-led|heads?|headed) (an? |the |its )?(new |fresh )?([\w$€£.,-]+ ){0,2}(round|bet)\b|rounds? (led|of)|(backs?|backed|backing) [\w\s'’-]{0,40}\b(with|in) (about |nearly |roughly )?(us|uk)?[$€£\d]|ipo)\b/i,
   // ...and money a company puts in, into another company or into plants.
   investment:
     /\b(invest(s|ed|ing|ment|ments|or|ors)?|spending|pledg\w*|commitment|(pour|pours|poured|pump|pumps|pumped|inject|injects|injected) [\w\s$€£.,-]{0,30}into)\b/i,
   layoffs:
-    /\b(lay(s|ing)? off|laid off|layoffs?|job cuts?|redundanc\w*|workforce reduction|headcount|job losses|jobs? (to go|will go|at risk)|(lose|lost|losing) their jobs|downsiz\w*|furlough\w*|let(s|ting)? go of|(cut|cuts|cutting|slash\w*|eliminat\w*|shrinks?|cull\w*|trim\w*|reduc\w*|axe[sd]?|axing|shed|sheds|shedding)\s+([\w,.%-]+\s+){0,4}(jobs|staff|roles|positions|employees|workers|workforce))\b/i,
+    /\b(lay(s|ing)? off|laid off|layoffs?|job cuts?|redundanc\w*|workforce reduction|headcount|job losses|replac(e|es|ed|ing) [\w\s,'’-]{0,30}\bjobs|(lose|lost|losing) (their )?(jobs|work)\b|jobs? (to go|will go|at risk)|(lose|lost|losing) their jobs|downsiz\w*|furlough\w*|let(s|ting)? go of|(cut|cuts|cutting|slash\w*|eliminat\w*|shrinks?|cull\w*|trim\w*|reduc\w*|axe[sd]?|axing|shed|sheds|shedding)\s+([\w,.%-]+\s+){0,4}(jobs|staff|roles|positions|employees|workers|workforce))\b/i,
   "leadership-change":
     /\b(retir(es|ed|ing|ement)\b(?! (its|the|an?) )|resign\w*|quits?|step(s|ped)? down|ous(t|ts|ted)\b|out at|departs|(fires|fired|sacks|sacked) (its |the )?([\w-]+ )?(chief|ceo|boss|founder|president|chair\w*)|(chief executive|ceo|boss|founder|president|chair\w*) (leaves|exits|is leaving|to leave|will leave)|takes? the helm|promot(es|ed|ing|ion)\b|replac(es|ed|ing) (\w+ )?as (chief|ceo|boss|head)|new (boss|chief|head|leader|chair\w*)\b|at the helm|to lead|succeed(s|ed)?\b(?! in)|tapped to|taps|(names?|hires?) [\w\s'’-]{0,30}(chief executive|ceo)|(new|interim) (chief executive|ceo)|takes? over as|top job|steps? back|appoint\w*|successor)\b/i,
   results:
     /\b(revenue|(?<!(driver|worker|creator|courier|rider|staff|employee|seller|host)s?['’]? )earnings|profits?|net income|turnover|profit warning|warns? on (profits?|sales|revenue|earnings)|(beats?|miss(es|ed)?|tops?|topped) (analysts['’]? |wall street['’]?s? )?(estimates|expectations|forecasts)|(sales|revenue|income) (rose|rise|rises|fell|falls?|jumps?|jumped|drops?|dropped|grew|grows|climbs?|climbed|slumps?|slumped)|(reports?|posts?|swings? to|narrow\w*|widen\w*) [\w$€£.,\s-]{0,25}\b(loss|profit)|(quarterly|annual|record) (results|sales|loss)|losse?s? of|forecast\w*|guid(es|ance))\b/i,
   "price-change":
-    /\b((raises?|raised|lifts?|lifted|increases?|increased|hikes?|hiked|ups|bumps?|bumped) (us |uk )?([\w-]+ ){0,4}(prices?|fees?|subscriptions?|costs?)\b|(price|fee|subscription) (rises?|increases?|hikes?|cuts?|drops?|jumps?)|(more|less) expensive|cheaper|pricier|(to |will |begins? to |starts? )charg(e|ing) [$€£\d]|charg(e|es|ing) (users|customers|subscribers|members|drivers|players) |new fee|raises? (us |uk )?prices?|price (rise|rises|increase|increases|hike|hikes|cut|cuts)|pay ([\w$€£.]+ ){0,3}more|prices? of|cuts? (the )?prices?|(cut|cuts|lower\w*|trim\w*|slash\w*|reduc\w*|drops?|dropped) [\w\s-]{0,30}(prices?|fees?))\b/i,
+    /\b((raises?|raised|lifts?|lifted|increases?|increased|hikes?|hiked|ups|bumps?|bumped) (us |uk )?([\w-]+ ){0,4}(prices?|fees?|subscriptions?|costs?)\b|(price|fee|subscription) (rises?|increases?|hikes?|cuts?|drops?|jumps?)|(more|less) expensive|cheaper|pricier|(to |will |begins? to |starts? )charg(e|ing) [$€£\d]|charg(e|es|ing) (users|customers|subscribers|members|drivers|players) |new fee|raises? (us |uk )?prices?|price (rise|rises|increase|increases|hike|hikes|cut|cuts)|pay ([\w$€£.]+ ){0,3}more|prices? of|cuts? (the )?prices?|(cut|cuts|lower\w*|trim\w*|slash\w*|reduc\w*|drops?|dropped) [\w\s-]{0,30}(prices?|fees?|rates?|tariffs?))\b/i,
   launch:
-    /\b(launch\w*|unveil\w*|releas\w*|debut\w*|introduc\w*|arriv\w*|is out|ships|shipping|preview\w*|show(s|ed|ing)? off|pre-?orders? open|opens? pre-?orders)\b/i,
+    /\b(launch\w*|unveil\w*|releas\w*|debut\w*|introduc\w*|arriv\w*|is out|ships|shipping|preview\w*|show(s|ed|ing)? off|switch(es|ed)? on|goes live|go live|pre-?orders? open|opens? pre-?orders)\b/i,
   // A product or service that ends: "retire its app", "shut down", "sunset", "end of life".
   shutdown:
-    /\b(shut(s|ting)? (it )?down|shutdown|discontinu\w*|sunset\w*|retir(e|es|ing) (its|the|an?) |end(s|ing)? ([\w-]+ ){0,3}support|end of life|winds? down|wound down|pull(s|ed|ing)? the plug|clos(e|es|ed|ing) (down )?(its |the )?([\w-]+ ){0,3}(app|service|store|stores|offices?|plants?|factory|factories|site|studio|platform)s?\b|kill(s|ed|ing)? off|phas(e|es|ed|ing) out|deprecat\w*|no longer (available|supported|be supported|sync)|(is|are) going away|switch(es|ed)? off (its |the )?([\w-]+ )?(servers?|services?|network|app)|(will|to|set to|is to|are to) stop working|stops? working (on|after|from|at the end))/i,
+    /\b(shut(s|ting)? (it )?down|shutdown|discontinu\w*|sunset\w*|retir(e|es|ing) (its|the|an?) |end(s|ing)? ([\w-]+ ){0,3}support|end of life|winds? down|wound down|pull(s|ed|ing)? the plug|clos(e|es|ed|ing) (down )?(its |the )?([\w-]+ ){0,3}(app|service|store|stores|offices?|plants?|factory|factories|site|studio|platform)s?\b|kill(s|ed|ing)? off|(?<!-)\bend(s|ed|ing)? (its |the )?([\w-]+ ){0,3}(service|subscriptions?|app|product|programme|program|network)s?\b|gives? up on|phas(e|es|ed|ing) out|deprecat\w*|no longer (available|supported|be supported|sync)|(is|are) going away|switch(es|ed)? off (its |the )?([\w-]+ )?(servers?|services?|network|app)|(will|to|set to|is to|are to) stop working|stops? working (on|after|from|at the end))/i,
   // Something becomes available to buy or use: weak, as headlines choose freely between this and a launch.
   availability:
     /\b(goes on sale|go on sale|on sale (in|from|now)|now available|available (now|in|from|to)|rolls? out|rolling out|begins? service|expands? to|(can|could) now (buy|order|download|use)|(in|into) stores\b|(open|opens|opened) to (the public|everyone|all)|(start|starts|started|begin|begins|began) (getting|receiving)|(hits?|arriv\w*) (in )?(stores|shelves))\b/i,
@@ -110,10 +112,10 @@ const EVENT_PATTERNS: Record<EventKind, RegExp> = {
   recall:
     /\b(recall\w*|call(s|ed|ing)? (back|in)\b|(halts?|halted|suspend\w*|stops?|stopped|pause[sd]?) ([\w-]+ ){0,3}(sales|shipments)|pull(s|ed|ing)? [\w\s-]{0,30}(from|off) (sale|shelves|stores|store shelves|the market)|(replace|repair|fix)(s|es|ed|ing)? [\w\s-]{0,30}(free of charge|for free|at no cost))\b/i,
   outage:
-    /\b(outages?|disruption|goes down|went down|takes? down|knocks? out|offline|lose connection|loses connection|locked out|(unable to|could not|couldn't|cannot|can't) (sign|log|connect|access|reach|load|stream|pay)|glitch\w*|blackouts?|service interruptions?|down for|(go|goes|going|gone|went) dark|(knocks?|knocked|taken|takes?|goes|went|gone) offline|(sites|websites|services|servers|systems|machines|computers|pcs|apps?|networks?|regions?|platforms?) (fail|fails|failed|crash|crashed|crashes|went down|go down)\b|unreachable|grounds? (its |the )?(fleet|flights|planes|aircraft)|grounded|(system|software|computer|it|technical|power|network) (failure|fault|outage|glitch|problem|error)s?|buckl\w*|overwhelmed|disconnect\w*|stopped working|stop(s|ped)? working (for|overnight|across|at|on (monday|tuesday|wednesday|thursday|friday|saturday|sunday))|crash(es|ed)?|stop(s|ped)? loading|fail(s|ed)? to load)\b/i,
+    /\b(outages?|disruption|goes down|went down|takes? down|knocks? out|offline|lose connection|loses connection|locked out|(unable to|could not|couldn't|cannot|can't) (sign|log|connect|access|reach|load|stream|pay|book)\b|glitch\w*|blackouts?|service interruptions?|down for|(go|goes|going|gone|went) dark|(knocks?|knocked|taken|takes?|goes|went|gone) offline|(sites|websites|services|servers|systems|machines|computers|pcs|apps?|networks?|regions?|platforms?) (fail|fails|failed|crash|crashed|crashes|went down|go down)\b|unreachable|grounds? (its |the )?(fleet|flights|planes|aircraft)|grounded|(system|software|computer|it|technical|power|network) (failure|fault|outage|glitch|problem|error)s?|buckl\w*|overwhelmed|stop(s|ped)? responding|unresponsive|(go|goes|gone|went) silent|disconnect\w*|stopped working|stop(s|ped)? working (for|overnight|across|at|on (monday|tuesday|wednesday|thursday|friday|saturday|sunday))|crash(es|ed)?|stop(s|ped)? loading|fail(s|ed)? to load)\b/i,
   // "Breaching the law" is not a break-in; data "taken" or "sold" by insiders is.
   breach:
-    /\b(breach(es|ed)?\b(?! of)|data breach|hack(s|ed|ers?)?\b|leak(s|ed)?\b|stole|stolen|steal(s|ing)?\b|unauthori[sz]ed (access|part(y|ies))|infiltrat\w*|exfiltrat\w*|(data|identity|credential) theft|theft of|heist|cyber ?attack\w*|attackers?|intruders?|accessed|broke into|break into|hijack\w*|seiz(e|es|ed) [\w\s-]{0,20}accounts|credential stuffing|cyber ?criminals?|hacking forum|scraped|held hostage|(expos(e|es|ed|ing)|left) ([\w.,'’-]+ ){0,4}(records|data|details|information|passwords|credentials|files|prescriptions)|unsecured (database|server|storage)|open to the internet|(saw|see|seen|shown|showed|displayed) (other|another|one) ([\w-]+ )?(users?|customers?|people|accounts?)['’]?s? ([\w-]+ ){0,2}(data|code|details|information|messages|chats|files|records|conversations)|(give|gives|gave|giving) away [\w\s'’-]{0,20}(passwords|credentials|data|details)|hold(s|ing)? [\w\s'’]{0,20}hostage|ransomware|compromised|cyber incident|(hackers|attackers) accessed|exploit(s|ed|ing)?\b|(data|information|details|records) (was|were) (taken|stolen|exposed|accessed)|sold (account|customer|personal) (details|data|information))/i,
+    /\b(breach(es|ed)?\b(?! of)|data breach|hack(s|ed|ers?)?\b|leak(s|ed)?\b|stole|stolen|steal(s|ing)?\b|unauthori[sz]ed (access|part(y|ies))|infiltrat\w*|exfiltrat\w*|(data|identity|credential) theft|theft of|heist|cyber ?attack\w*|attackers?|intruders?|accessed|broke into|break into|hijack\w*|seiz(e|es|ed) [\w\s-]{0,20}accounts|credential stuffing|cyber ?criminals?|hacking forum|scraped|held hostage|(expos(e|es|ed|ing)|left) ([\w.,'’-]+ ){0,4}(records|data|details|information|passwords|credentials|files|prescriptions)|unsecured (database|server|storage)|open to the internet|(left|were|was|lay|sat) ([\w-]+ ){0,2}open to (anyone|everyone|the internet|the public)|readable by anyone|unprotected|ddos|denial[- ]of[- ]service|(saw|see|seen|shown|showed|displayed) (other|another|one) ([\w-]+ )?(users?|customers?|people|accounts?)['’]?s? ([\w-]+ ){0,2}(data|code|details|information|messages|chats|files|records|conversations)|(give|gives|gave|giving) away [\w\s'’-]{0,20}(passwords|credentials|data|details)|hold(s|ing)? [\w\s'’]{0,20}hostage|ransomware|compromised|cyber incident|(hackers|attackers) accessed|exploit(s|ed|ing)?\b|(data|information|details|records) (was|were) (taken|stolen|exposed|accessed)|sold (account|customer|personal) (details|data|information))/i,
   // Blame laid on an actor, not on a fault: "FBI blames North Korea", not "AWS blames DNS fault".
   attribution: /\b(blames?|blamed|attribut\w*)\b[\w\s'’]{0,25}\b(hackers|group|gang|north korea|russia|china|iran|state-backed)/i,
   ransom: /\b(pa(id|ys?|ying) [\w\s$.,]{0,20}ransom|ransom payment)\b/i,
@@ -122,7 +124,7 @@ const EVENT_PATTERNS: Record<EventKind, RegExp> = {
   lawsuit:
     /\b(sues?|sued|suing|(law)?suits? (over|against|by|from)|lawsuits?|class action|plaintiffs?|complaint|accus(es|ed|ing)|alleg(e|es|ed|ing)|(antitrust|legal|copyright|privacy) (case|suit|action)|court challenge|(takes?|taking|took|taken) [\w\s'’-]{0,40}to court|legal (action|challenge|battle|fight)|litigation|challeng(es|ed|ing)? [\w\s'’$.,-]{0,40}(in court|award|decision|ruling|law)|files? (a )?(protest|suit|complaint))\b/i,
   settlement: /\b(settle[sd]?|settlement|wins? [$€£\w][\w.]*\s?(bn|billion|m|million)?( dollars)? from)\b/i,
-  fine: /\b(fine[sd]?|penalt(y|ies)|penalised|penalized|slapped with|orders? [\w\s-]{0,30} to pay)\b/i,
+  fine: /\b(fine[sd]?|penalt(y|ies)|penalised|penalized|slapped with|orders? [\w\s-]{0,30} to pay|ordered to pay)\b/i,
   appeal: /\b(appeal(s|ed)?)\b/i,
   // "Rules" alone is usually a noun ("App Store rules"); a ruling needs a court, a verdict or a dismissal.
   ruling:
@@ -136,6 +138,12 @@ const EVENT_PATTERNS: Record<EventKind, RegExp> = {
   // A product gains a feature: "adds end-to-end encryption", "now lets users...". Not "adds 500 jobs" nor "adds subscribers".
   feature:
     /\b((adds?|added|adding)\b(?! ([\d$€£]|about|nearly|almost|more|another|over|jobs|staff|subscribers|users|customers|members|to (its|the) (board|team))\b)|new features?|now (lets|supports)|lets (users|customers|owners|people|drivers|players|subscribers)\b)/i,
+  // A fire, an explosion or a crash that hurts people or property.
+  accident:
+    /\b(catch(es|ing)? fire|caught fire|fires? (at|broke out|breaks out|destroys?)|blaze|explo(de|des|ded|ding|sion|sions)|blew up|blows? up|bursts? into flames)\b/i,
+  // Workers stop work: not "strikes a deal".
+  strike:
+    /\b(strik(e|es|ing)\b(?! (a |an |the )?([\w-]+ )?(deal|agreement|partnership|balance|chord|gold))|walk(out|-out|s out|ed out)|industrial action|stop work\b)/i,
   milestone: /\b(passes|surpass\w*|milestone|tops?|record|(reach|reaches|reached|hits?|cross|crosses|crossed) (the )?[\d$€£])\b/i,
 };
 
@@ -161,7 +169,7 @@ const PRESUPPOSES: Partial<Record<EventKind, readonly EventKind[]>> = {
   ruling: ["lawsuit"],
   approval: ["acquisition"],
   // A recall fixes a flaw: "recalls cars over faulty sensor" and "sensor flaw" report one defect.
-  recall: ["vulnerability-fix"],
+  recall: ["vulnerability-fix", "accident"],
 };
 
 /** The kinds of event a text reports. */
@@ -523,6 +531,8 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = {
 };
 /** "a fifth of": shares written in words, as percentages. */
 const FRACTION_WORDS: Readonly<Record<string, number>> = { half: 50, third: 100 / 3, quarter: 25, fifth: 20, tenth: 10 };
+/** Words after which "a quarter" is a change by that share: "a quarter cheaper". */
+const COMPARATIVES: ReadonlySet<string> = new Set(["cheaper", "dearer", "more", "less", "lower", "higher", "fewer", "off"]);
 /** "two-thirds", "three quarters": several of a fraction. */
 const FRACTION_PLURALS: Readonly<Record<string, number>> = { thirds: 100 / 3, quarters: 25, fifths: 20, tenths: 10 };
 /** Words that make the figure after them approximate. */
@@ -557,8 +567,9 @@ export function extractFigures(text: string): Figure[] {
       prefix === "US" ? "$" : PREFIXED_DOLLARS[prefix] ? ` ${PREFIXED_DOLLARS[prefix]} ` : written,
     )
     .replace(/\bU\.?S\.? dollars\b/gi, "dollars")
-    .replace(/(\d),(\d{3})/g, "$1$2")
-    .replace(/(\d),(\d{3})/g, "$1$2")
+    // Grouped digits keep a mark ("2_000"), so that "2,000 drivers" is not taken for the year 2000.
+    .replace(/(\d),(\d{3})/g, "$1_$2")
+    .replace(/(\d),(\d{3})/g, "$1_$2")
     .toLowerCase()
     .replace(/per cent/g, "percent")
     .replace(/(\d) ?(pc|pct)\b/g, "$1%")
@@ -610,23 +621,29 @@ function readFigure(words: string[], start: number): { figure: Figure | null; ne
     }
   }
   const plain = kind === "quantity" && !scaled;
-  const isYear = plain && Number.isInteger(value) && value >= YEARS.from && value <= YEARS.to && !number.inWords;
+  const isYear =
+    plain && Number.isInteger(value) && value >= YEARS.from && value <= YEARS.to && !number.inWords && !number.grouped;
   if (isYear || (plain && value < SMALLEST_PLAIN_FIGURE && Number.isInteger(value))) return { figure: null, next: index };
   const text = words
     .slice(start, index)
     .join(" ")
-    .replace(/([$€£]) /, "$1");
+    .replace(/_/g, "")
+    .replace(/([$€£¥₹₩]) /, "$1");
   const approximate = number.inWords || HEDGES.has(words[start - 1] ?? "");
   return { figure: { value, kind, currency, tolerance: step, approximate, text }, next: index };
 }
 
 /** A number in digits ("1.46", "190000000") or words ("six thousand", "two and a half", "a hundred", "half"). */
-function readNumber(words: string[], start: number): { value: number; step: number; inWords: boolean; next: number } | null {
+function readNumber(
+  words: string[],
+  start: number,
+): { value: number; step: number; inWords: boolean; grouped?: boolean; next: number } | null {
   const word = words[start];
   if (word === undefined) return null;
-  if (/^\d+(\.\d+)?$/.test(word)) {
+  if (/^\d+(_\d{3})*(\.\d+)?$/.test(word)) {
     const decimals = word.split(".")[1]?.length ?? 0;
-    return { value: Number(word), step: 0.5 * 10 ** -decimals, inWords: false, next: start + 1 };
+    const grouped = word.includes("_");
+    return { value: Number(word.replace(/_/g, "")), step: 0.5 * 10 ** -decimals, inWords: false, grouped, next: start + 1 };
   }
   let index = start;
   let value = 0;
@@ -674,7 +691,8 @@ function readFraction(words: string[], start: number): { figure: Figure; next: n
   const third = words[start + 2];
   if (first === undefined || third === undefined) return null;
   let value: number | undefined;
-  if (first === "a" && third === "of" && second !== undefined) {
+  if (first === "a" && second !== undefined && (third === "of" || COMPARATIVES.has(third))) {
+    // "a fifth of its staff", and "a quarter cheaper": a share of the figure before.
     value = FRACTION_WORDS[second];
   } else if (third === "of" && NUMBER_WORDS[first] !== undefined && FRACTION_PLURALS[second ?? ""] !== undefined) {
     value = NUMBER_WORDS[first] * (FRACTION_PLURALS[second ?? ""] ?? 0);
@@ -839,6 +857,8 @@ export interface StorySimilarity {
   followUp: string | null;
   /** Other words (stems) both articles use. */
   sharedWords: string[];
+  /** The share of the smaller side's other words that the other side also uses, 0 to 1. */
+  wordShare: number;
   /**
    * Whether the two share a main subject: one headline's first name is named by the other article (or a headline
    * names nobody, so there is nothing to hold against the pair). Without it
@@ -871,6 +891,8 @@ const FIGURES_APART = 0.1;
  * different stories without conflicts 0.15 to 0.42 but for two; 0.44 sits in that gap.
  */
 export const SAME_STORY_THRESHOLD = 0.44;
+/** Without a shared figure or headline event, the share of other words that must be shared for one story. */
+const WORDS_CARRYING_A_STORY = 0.25;
 
 /** The evidence on a pair. Either side may be prepared (`prepareStory`) when it is compared with many. */
 export function storySimilarity(a: StoryText | PreparedStory, b: StoryText | PreparedStory): StorySimilarity {
@@ -900,7 +922,21 @@ export function storySimilarity(a: StoryText | PreparedStory, b: StoryText | Pre
   const sharedEvents = [...left.titleEvents].filter((kind) => reportsUnderAnyName(right.titleEvents, kind));
   const unreported = (side: StoryFeatures, other: StoryFeatures) =>
     [...side.mainEvents].filter((kind) => !WEAK_EVENTS.has(kind) && !reports(other.events, kind));
-  const conflictingEvents = [...new Set([...unreported(left, right), ...unreported(right, left)])];
+  // Two headlines that both say what happened, and say different things, report different events, even when one
+  // excerpt gives the other's event as background ("signs utility deal ... months after raising $95 million").
+  const disjoint =
+    left.mainEvents.size > 0 &&
+    right.mainEvents.size > 0 &&
+    [...left.mainEvents, ...right.mainEvents].some((kind) => !WEAK_EVENTS.has(kind)) &&
+    ![...left.mainEvents].some((kind) => reports(right.mainEvents, kind)) &&
+    ![...right.mainEvents].some((kind) => reports(left.mainEvents, kind));
+  const conflictingEvents = [
+    ...new Set([
+      ...unreported(left, right),
+      ...unreported(right, left),
+      ...(disjoint ? [...left.mainEvents, ...right.mainEvents].filter((kind) => !WEAK_EVENTS.has(kind)) : []),
+    ]),
+  ];
 
   const conflictingModels = [...left.models].flatMap(([name, models]) => {
     const others = right.models.get(name);
@@ -934,6 +970,7 @@ export function storySimilarity(a: StoryText | PreparedStory, b: StoryText | Pre
     conflictingFigures: headlineFiguresApart(left, right),
     followUp,
     sharedWords,
+    wordShare: Math.round(wordScore * 1000) / 1000,
     sharedSubject: left.subject === null || right.subject === null || subjectNamed,
     subjectNamed,
   };
@@ -1056,8 +1093,26 @@ export function storyVerdict(
   return { relation, uncertain: closeCall || eventAlone };
 }
 
+/**
+ * Whether the pair shares evidence of one event, not only of one company: a figure, a kind of event both headlines
+ * report, or a third of the other words. Two headlines that name the same company and report no event the lexicon
+ * knows ("Skyhaven to let passengers use free Wi-Fi", "Skyhaven pilots warn of walkout") share names and a word or
+ * two; that is a subject, not a story.
+ */
+function sharesTheEvent(similarity: StorySimilarity): boolean {
+  return (
+    similarity.sharedFigures.length > 0 || similarity.sharedEvents.length > 0 || similarity.wordShare >= WORDS_CARRYING_A_STORY
+  );
+}
+
 function relationOf(similarity: StorySimilarity): StoryRelation {
-  if (!tellsApart(similarity) && sharesMoreThanNames(similarity) && similarity.score >= SAME_STORY_THRESHOLD) return "same";
+  if (
+    !tellsApart(similarity) &&
+    sharesMoreThanNames(similarity) &&
+    sharesTheEvent(similarity) &&
+    similarity.score >= SAME_STORY_THRESHOLD
+  )
+    return "same";
   const namesInCommon = similarity.sharedNames.filter((name) => !COMMON_NAMES.has(name)).length;
   return similarity.subjectNamed && (sharesMoreThanNames(similarity) || namesInCommon >= 2) ? "follow-up" : "different";
 }
