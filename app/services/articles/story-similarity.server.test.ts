@@ -243,6 +243,31 @@ describe("storySimilarity: the evidence of one event (issue 22)", () => {
     expect(isSameStory(contract, funding)).toBe(false);
   });
 
+  it("a headline that reports no known event is not held against a pair that shares a figure", () => {
+    const round = {
+      title: "Larkspur Health raises $18 million to bring its apnea monitor to clinics",
+      excerpt: "The Boston startup's Series A will pay for a trial of its wearable monitor in 30 sleep clinics next year.",
+    };
+    const investor = {
+      title: "General Catalyst puts US$18m behind Larkspur's sleep apnea wearable",
+      excerpt:
+        "The venture firm's Series A money goes to the Boston company, whose wearable monitor will be tried in 30 clinics.",
+    };
+    const similarity = storySimilarity(investor, round);
+    expect(similarity.sharedFigures).toEqual([
+      ["$18 m", "$18 million"],
+      ["30", "30"],
+    ]);
+    expect(similarity.conflictingEvents).toEqual([]);
+    expect(isSameStory(investor, round)).toBe(true);
+
+    const noFigure = {
+      title: "General Catalyst puts money behind Larkspur's sleep apnea wearable",
+      excerpt: "The venture firm's money goes to the Boston company, whose wearable monitor tracks breathing during sleep.",
+    };
+    expect(storySimilarity(noFigure, round).conflictingEvents).toEqual(["funding"]);
+  });
+
   it("names and a word or two in common are a subject, not a story, when no event or figure is shared", () => {
     const wifi = {
       title: "Skyhaven Airlines to let passengers use Starlink Wi-Fi free on all flights",

@@ -920,8 +920,13 @@ export function storySimilarity(a: StoryText | PreparedStory, b: StoryText | Pre
   const figureScore = sharedFigures.length === 0 ? 0 : sharedFigures.length === 1 ? ONE_FIGURE : 1;
 
   const sharedEvents = [...left.titleEvents].filter((kind) => reportsUnderAnyName(right.titleEvents, kind));
+  // A headline that reports no event the lexicon knows, in a pair that shares a figure, may tell the other's event in
+  // words the lists lack ("Breakthrough Energy Ventures leads $95m bet on virtual power plants" for "Gridwise raises
+  // $95 million"): its silence is not held against the pair. Without a shared figure it still is.
   const unreported = (side: StoryFeatures, other: StoryFeatures) =>
-    [...side.mainEvents].filter((kind) => !WEAK_EVENTS.has(kind) && !reports(other.events, kind));
+    other.titleEvents.size === 0 && sharedFigures.length > 0
+      ? []
+      : [...side.mainEvents].filter((kind) => !WEAK_EVENTS.has(kind) && !reports(other.events, kind));
   // Two headlines that both say what happened, and say different things, report different events, even when one
   // excerpt gives the other's event as background ("signs utility deal ... months after raising $95 million").
   const disjoint =
