@@ -183,6 +183,17 @@ describe("eventKinds", () => {
       ["2K drivers face losing work to autonomous lorries", "layoffs"],
       ["Tallgrass's grid battery catches fire", "accident"],
       ["Skyhaven pilots warn of strike over rosters", "strike"],
+      ["Poor yields push Orchid's 3-nanometre smartphone processor back a year", "delay"],
+      ["Brightfield AI's chief scientist leaves to start a rival lab", "leadership-change"],
+      ["Fintrack names a former Goldman banker to run its mortgage business", "leadership-change"],
+      ["Valve delists Ironveil", "recall"],
+      ["Ironveil pulled from Steam", "recall"],
+      ["Verity pays hackers $4 million to unlock its systems", "ransom"],
+      ["criminals lock the insurer's systems", "breach"],
+      ["Drift Social shuts its short-video app Clipt", "shutdown"],
+      ["Clipt will go dark on March 31", "shutdown"],
+      ["Ostrava's plant starts making green steel", "production"],
+      ["a robot injures a worker", "accident"],
     ];
     for (const [text, kind] of kinds) expect([...eventKinds(text)], text).toContain(kind);
   });
@@ -200,6 +211,10 @@ describe("eventKinds", () => {
     expect(eventKinds("the app will stop working on June 30")).toContain("shutdown");
     expect(eventKinds("Tesla debuts FSD with end-to-end neural network control")).not.toContain("shutdown");
     expect(eventKinds("Orbisoft strikes a deal with Airbus")).not.toContain("strike");
+    expect(eventKinds("Ironveil pulled from Steam over stolen art claims")).not.toContain("breach");
+    expect(eventKinds("hackers stole call records")).toContain("breach");
+    expect(eventKinds("Clipt will go dark on March 31")).not.toContain("outage");
+    expect(eventKinds("websites went dark for hours")).toContain("outage");
   });
 
   it("does not take a shopper's purchase, a breach of the law or a rulebook for the event", () => {
@@ -266,6 +281,20 @@ describe("storySimilarity: the evidence of one event (issue 22)", () => {
       excerpt: "The venture firm's money goes to the Boston company, whose wearable monitor tracks breathing during sleep.",
     };
     expect(storySimilarity(noFigure, round).conflictingEvents).toEqual(["funding"]);
+  });
+
+  it("but an attack and the systems it took down are one story told from two ends", () => {
+    const attack = {
+      title: "Harrowgate Council's systems down for a week after a cyberattack",
+      excerpt:
+        "The English council cannot process benefit claims or planning applications since criminals broke into its network.",
+    };
+    const residents = {
+      title: "A week on, Harrowgate residents still can't claim benefits after council hack",
+      excerpt: "Hackers got into the local authority's computers last Monday, and services such as planning remain offline.",
+    };
+    expect(storySimilarity(residents, attack).conflictingEvents).toEqual([]);
+    expect(isSameStory(residents, attack)).toBe(true);
   });
 
   it("names and a word or two in common are a subject, not a story, when no event or figure is shared", () => {

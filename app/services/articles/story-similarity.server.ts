@@ -63,6 +63,7 @@ export type EventKind =
   | "contract"
   | "feature"
   | "accident"
+  | "production"
   | "strike"
   | "milestone";
 
@@ -88,7 +89,7 @@ const EVENT_PATTERNS: Record<EventKind, RegExp> = {
   layoffs:
     /\b(lay(s|ing)? off|laid off|layoffs?|job cuts?|redundanc\w*|workforce reduction|headcount|job losses|replac(e|es|ed|ing) [\w\s,'’-]{0,30}\bjobs|(lose|lost|losing) (their )?(jobs|work)\b|jobs? (to go|will go|at risk)|(lose|lost|losing) their jobs|downsiz\w*|furlough\w*|let(s|ting)? go of|(cut|cuts|cutting|slash\w*|eliminat\w*|shrinks?|cull\w*|trim\w*|reduc\w*|axe[sd]?|axing|shed|sheds|shedding)\s+([\w,.%-]+\s+){0,4}(jobs|staff|roles|positions|employees|workers|workforce))\b/i,
   "leadership-change":
-    /\b(retir(es|ed|ing|ement)\b(?! (its|the|an?) )|resign\w*|quits?|step(s|ped)? down|ous(t|ts|ted)\b|out at|departs|(fires|fired|sacks|sacked) (its |the )?([\w-]+ )?(chief|ceo|boss|founder|president|chair\w*)|(chief executive|ceo|boss|founder|president|chair\w*) (leaves|exits|is leaving|to leave|will leave)|takes? the helm|promot(es|ed|ing|ion)\b|replac(es|ed|ing) (\w+ )?as (chief|ceo|boss|head)|new (boss|chief|head|leader|chair\w*)\b|at the helm|to lead|succeed(s|ed)?\b(?! in)|tapped to|taps|(names?|hires?) [\w\s'’-]{0,30}(chief executive|ceo)|(new|interim) (chief executive|ceo)|takes? over as|top job|steps? back|appoint\w*|successor)\b/i,
+    /\b(retir(es|ed|ing|ement)\b(?! (its|the|an?) )|resign\w*|quits?|step(s|ped)? down|ous(t|ts|ted)\b|out at|departs|(fires|fired|sacks|sacked) (its |the )?([\w-]+ )?(chief|ceo|boss|founder|president|chair\w*)|(chief executive|ceo|boss|founder|president|chair\w*) (leaves|exits|is leaving|to leave|will leave)|takes? the helm|promot(es|ed|ing|ion)\b|replac(es|ed|ing) (\w+ )?as (chief|ceo|boss|head)|new (boss|chief|head|leader|chair\w*)\b|at the helm|to lead|succeed(s|ed)?\b(?! in)|tapped to|taps|(names?|hires?) [\w\s'’-]{0,30}(chief executive|ceo)|(new|interim) (chief executive|ceo)|(names?|named|hires?|hired|taps?|tapped|appoints?|picks?|picked) [\w\s'’-]{0,40}\bto (run|lead|head|oversee)\b|(chief \w+|ceo|cfo|cto|president|founder|head|boss|chair\w*)['’]?s? (leaves|exits|departs|quits|is leaving|to leave|will leave)\b|takes? over as|top job|steps? back|appoint\w*|successor)\b/i,
   results:
     /\b(revenue|(?<!(driver|worker|creator|courier|rider|staff|employee|seller|host)s?['’]? )earnings|profits?|net income|turnover|profit warning|warns? on (profits?|sales|revenue|earnings)|(beats?|miss(es|ed)?|tops?|topped) (analysts['’]? |wall street['’]?s? )?(estimates|expectations|forecasts)|(sales|revenue|income) (rose|rise|rises|fell|falls?|jumps?|jumped|drops?|dropped|grew|grows|climbs?|climbed|slumps?|slumped)|(reports?|posts?|swings? to|narrow\w*|widen\w*) [\w$€£.,\s-]{0,25}\b(loss|profit)|(quarterly|annual|record) (results|sales|loss)|losse?s? of|forecast\w*|guid(es|ance))\b/i,
   "price-change":
@@ -97,7 +98,7 @@ const EVENT_PATTERNS: Record<EventKind, RegExp> = {
     /\b(launch\w*|unveil\w*|releas\w*|debut\w*|introduc\w*|arriv\w*|is out|ships|shipping|preview\w*|show(s|ed|ing)? off|switch(es|ed)? on|goes live|go live|pre-?orders? open|opens? pre-?orders)\b/i,
   // A product or service that ends: "retire its app", "shut down", "sunset", "end of life".
   shutdown:
-    /\b(shut(s|ting)? (it )?down|shutdown|discontinu\w*|sunset\w*|retir(e|es|ing) (its|the|an?) |end(s|ing)? ([\w-]+ ){0,3}support|end of life|winds? down|wound down|pull(s|ed|ing)? the plug|clos(e|es|ed|ing) (down )?(its |the )?([\w-]+ ){0,3}(app|service|store|stores|offices?|plants?|factory|factories|site|studio|platform)s?\b|kill(s|ed|ing)? off|(?<!-)\bend(s|ed|ing)? (its |the )?([\w-]+ ){0,3}(service|subscriptions?|app|product|programme|program|network)s?\b|gives? up on|phas(e|es|ed|ing) out|deprecat\w*|no longer (available|supported|be supported|sync)|(is|are) going away|switch(es|ed)? off (its |the )?([\w-]+ )?(servers?|services?|network|app)|(will|to|set to|is to|are to) stop working|stops? working (on|after|from|at the end))/i,
+    /\b(shut(s|ting)? (it )?down|shutdown|discontinu\w*|sunset\w*|retir(e|es|ing) (its|the|an?) |end(s|ing)? ([\w-]+ ){0,3}support|end of life|winds? down|wound down|pull(s|ed|ing)? the plug|(clos(e|es|ed|ing)|shut(s|ting)?) (down )?(its |the )?([\w-]+ ){0,3}(app|service|store|stores|offices?|plants?|factory|factories|site|studio|platform)s?\b|kill(s|ed|ing)? off|(will|to) go dark|(?<!-)\bend(s|ed|ing)? (its |the )?([\w-]+ ){0,3}(service|subscriptions?|app|product|programme|program|network)s?\b|gives? up on|phas(e|es|ed|ing) out|deprecat\w*|no longer (available|supported|be supported|sync)|(is|are) going away|switch(es|ed)? off (its |the )?([\w-]+ )?(servers?|services?|network|app)|(will|to|set to|is to|are to) stop working|stops? working (on|after|from|at the end))/i,
   // Something becomes available to buy or use: weak, as headlines choose freely between this and a launch.
   availability:
     /\b(goes on sale|go on sale|on sale (in|from|now)|now available|available (now|in|from|to)|rolls? out|rolling out|begins? service|expands? to|(can|could) now (buy|order|download|use)|(in|into) stores\b|(open|opens|opened) to (the public|everyone|all)|(start|starts|started|begin|begins|began) (getting|receiving)|(hits?|arriv\w*) (in )?(stores|shelves))\b/i,
@@ -107,18 +108,19 @@ const EVENT_PATTERNS: Record<EventKind, RegExp> = {
   research:
     /\b(study|studies|paper in|published in|(researchers?|scientists?|academics?) (show|showed|shows|find|finds|found|say|said|report|reported|discover\w*)|finds? that|survey|(paper|study|report|trial|analysis) (shows|showed|finds|found|suggests|suggested)|(report|analysis) (finds|found|shows|showed))\b/i,
   delay:
-    /\b(delay\w*|postpon\w*|push(es|ed|ing)? back|slip(s|ped)?|reschedul\w*|(will not|won't|no longer) (ship|launch|arrive|open|start)\w* (until|this|in)|behind schedule)\b/i,
+    /\b(delay\w*|postpon\w*|push(es|ed|ing)? back|push(es|ed|ing)? [\w\s'’-]{1,60}? back (a|by|to|until|into)\b|slip(s|ped)?|reschedul\w*|(will not|won't|no longer) (ship|launch|arrive|open|start)\w* (until|this|in)|behind schedule)\b/i,
   // A product taken back or off sale: recall, suspension, halt of sales.
   recall:
-    /\b(recall\w*|call(s|ed|ing)? (back|in)\b|(halts?|halted|suspend\w*|stops?|stopped|pause[sd]?) ([\w-]+ ){0,3}(sales|shipments)|pull(s|ed|ing)? [\w\s-]{0,30}(from|off) (sale|shelves|stores|store shelves|the market)|(replace|repair|fix)(s|es|ed|ing)? [\w\s-]{0,30}(free of charge|for free|at no cost))\b/i,
+    /\b(recall\w*|call(s|ed|ing)? (back|in)\b|(halts?|halted|suspend\w*|stops?|stopped|pause[sd]?) ([\w-]+ ){0,3}(sales|shipments)|delist\w*|no longer on sale|(pull(s|ed|ing)?|remov(e|es|ed|ing)) [\w\s'’-]{0,30}(from|off) (steam|the app store|app stores|the store|the play store)\b|pull(s|ed|ing)? [\w\s-]{0,30}(from|off) (sale|shelves|stores|store shelves|the market)|(replace|repair|fix)(s|es|ed|ing)? [\w\s-]{0,30}(free of charge|for free|at no cost))\b/i,
   outage:
-    /\b(outages?|disruption|goes down|went down|takes? down|knocks? out|offline|lose connection|loses connection|locked out|(unable to|could not|couldn't|cannot|can't) (sign|log|connect|access|reach|load|stream|pay|book)\b|glitch\w*|blackouts?|service interruptions?|down for|(go|goes|going|gone|went) dark|(knocks?|knocked|taken|takes?|goes|went|gone) offline|(sites|websites|services|servers|systems|machines|computers|pcs|apps?|networks?|regions?|platforms?) (fail|fails|failed|crash|crashed|crashes|went down|go down)\b|unreachable|grounds? (its |the )?(fleet|flights|planes|aircraft)|grounded|(system|software|computer|it|technical|power|network) (failure|fault|outage|glitch|problem|error)s?|buckl\w*|overwhelmed|stop(s|ped)? responding|unresponsive|(go|goes|gone|went) silent|disconnect\w*|stopped working|stop(s|ped)? working (for|overnight|across|at|on (monday|tuesday|wednesday|thursday|friday|saturday|sunday))|crash(es|ed)?|stop(s|ped)? loading|fail(s|ed)? to load)\b/i,
+    /\b(outages?|disruption|goes down|went down|takes? down|knocks? out|offline|lose connection|loses connection|locked out|(unable to|could not|couldn't|cannot|can't) (sign|log|connect|access|reach|load|stream|pay|book|claim|file)\b|glitch\w*|blackouts?|service interruptions?|down for|(?<!(will|to) )(go|goes|going|gone|went) dark|(knocks?|knocked|taken|takes?|goes|went|gone) offline|(sites|websites|services|servers|systems|machines|computers|pcs|apps?|networks?|regions?|platforms?) (fail|fails|failed|crash|crashed|crashes|went down|go down)\b|unreachable|grounds? (its |the )?(fleet|flights|planes|aircraft)|grounded|(system|software|computer|it|technical|power|network) (failure|fault|outage|glitch|problem|error)s?|buckl\w*|overwhelmed|stop(s|ped)? responding|unresponsive|(go|goes|gone|went) silent|disconnect\w*|stopped working|stop(s|ped)? working (for|overnight|across|at|on (monday|tuesday|wednesday|thursday|friday|saturday|sunday))|crash(es|ed)?|stop(s|ped)? loading|fail(s|ed)? to load)\b/i,
   // "Breaching the law" is not a break-in; data "taken" or "sold" by insiders is.
   breach:
-    /\b(breach(es|ed)?\b(?! of)|data breach|hack(s|ed|ers?)?\b|leak(s|ed)?\b|stole|stolen|steal(s|ing)?\b|unauthori[sz]ed (access|part(y|ies))|infiltrat\w*|exfiltrat\w*|(data|identity|credential) theft|theft of|heist|cyber ?attack\w*|attackers?|intruders?|accessed|broke into|break into|hijack\w*|seiz(e|es|ed) [\w\s-]{0,20}accounts|credential stuffing|cyber ?criminals?|hacking forum|scraped|held hostage|(expos(e|es|ed|ing)|left) ([\w.,'’-]+ ){0,4}(records|data|details|information|passwords|credentials|files|prescriptions)|unsecured (database|server|storage)|open to the internet|(left|were|was|lay|sat) ([\w-]+ ){0,2}open to (anyone|everyone|the internet|the public)|readable by anyone|unprotected|ddos|denial[- ]of[- ]service|(saw|see|seen|shown|showed|displayed) (other|another|one) ([\w-]+ )?(users?|customers?|people|accounts?)['’]?s? ([\w-]+ ){0,2}(data|code|details|information|messages|chats|files|records|conversations)|(give|gives|gave|giving) away [\w\s'’-]{0,20}(passwords|credentials|data|details)|hold(s|ing)? [\w\s'’]{0,20}hostage|ransomware|compromised|cyber incident|(hackers|attackers) accessed|exploit(s|ed|ing)?\b|(data|information|details|records) (was|were) (taken|stolen|exposed|accessed)|sold (account|customer|personal) (details|data|information))/i,
+    /\b(breach(es|ed)?\b(?! of)|data breach|hack(s|ed|ers?)?\b|leak(s|ed)?\b|(stole|stolen|steal|steals|stealing) ([\w'’-]+ ){0,4}?(data|records|details|information|passwords|credentials|funds|crypto\w*|money|tokens|accounts|files|emails|cards|numbers|identities)\b|(hackers|attackers|criminals|thieves|intruders) stole|stolen (by|from) |unauthori[sz]ed (access|part(y|ies))|infiltrat\w*|exfiltrat\w*|(data|identity|credential) theft|theft of|heist|cyber ?attack\w*|attackers?|intruders?|accessed|broke into|break into|hijack\w*|seiz(e|es|ed) [\w\s-]{0,20}accounts|credential stuffing|cyber ?criminals?|hacking forum|scraped|held hostage|lock(s|ed|ing)? (up )?([\w'’-]+ ){0,2}(systems|computers|servers|files|networks?)\b|(expos(e|es|ed|ing)|left) ([\w.,'’-]+ ){0,4}(records|data|details|information|passwords|credentials|files|prescriptions)|unsecured (database|server|storage)|open to the internet|(left|were|was|lay|sat) ([\w-]+ ){0,2}open to (anyone|everyone|the internet|the public)|readable by anyone|unprotected|ddos|denial[- ]of[- ]service|(saw|see|seen|shown|showed|displayed) (other|another|one) ([\w-]+ )?(users?|customers?|people|accounts?)['’]?s? ([\w-]+ ){0,2}(data|code|details|information|messages|chats|files|records|conversations)|(give|gives|gave|giving) away [\w\s'’-]{0,20}(passwords|credentials|data|details)|hold(s|ing)? [\w\s'’]{0,20}hostage|ransomware|compromised|cyber incident|(hackers|attackers) accessed|exploit(s|ed|ing)?\b|(data|information|details|records) (was|were) (taken|stolen|exposed|accessed)|sold (account|customer|personal) (details|data|information))/i,
   // Blame laid on an actor, not on a fault: "FBI blames North Korea", not "AWS blames DNS fault".
   attribution: /\b(blames?|blamed|attribut\w*)\b[\w\s'’]{0,25}\b(hackers|group|gang|north korea|russia|china|iran|state-backed)/i,
-  ransom: /\b(pa(id|ys?|ying) [\w\s$.,]{0,20}ransom|ransom payment)\b/i,
+  ransom:
+    /\b(pa(id|ys?|ying) [\w\s$.,]{0,20}ransom|ransom payment|pa(id|ys?|ying) (the )?(hackers|attackers|criminals|extortionists|gang)\b)\b/i,
   "vulnerability-fix":
     /\b(patch(es|ed|ing)\b|(to|will|must|can|cannot|and) patch\b|patch(es)? (for|to fix|that fix\w*|fixing) (a |an |the )?([\w-]+ ){0,2}(flaw|bug|vulnerabilit\w*|hole|zero-day|exploit)|(security|software|emergency|urgent|firmware|critical) patch|zero-days?|vulnerabilit\w*|flaws?|bugs?|security holes?|holes?|(fix|fixes|fixed|fixing|plug|plugs|plugged|close|closes|closed) (the |a |an )?([\w-]+ ){0,3}(bug|flaw|hole|vulnerabilit\w*|weakness|loophole)s?|security weakness\w*|(security|urgent|emergency|critical) (update|fix|firmware)s?|rush(es|ed)? out (a |an )?(fix|update|patch))\b/i,
   lawsuit:
@@ -138,9 +140,12 @@ const EVENT_PATTERNS: Record<EventKind, RegExp> = {
   // A product gains a feature: "adds end-to-end encryption", "now lets users...". Not "adds 500 jobs" nor "adds subscribers".
   feature:
     /\b((adds?|added|adding)\b(?! ([\d$€£]|about|nearly|almost|more|another|over|jobs|staff|subscribers|users|customers|members|to (its|the) (board|team))\b)|new features?|now (lets|supports)|lets (users|customers|owners|people|drivers|players|subscribers)\b)/i,
+  // Production starts: weak, like a launch.
+  production:
+    /\b((starts?|started|begins?|began|beginning|starting) (mass |volume |commercial )?(making|producing|production|manufacturing|output)|mass production|rolls? off (the )?(line|production line))\b/i,
   // A fire, an explosion or a crash that hurts people or property.
   accident:
-    /\b(catch(es|ing)? fire|caught fire|fires? (at|broke out|breaks out|destroys?)|blaze|explo(de|des|ded|ding|sion|sions)|blew up|blows? up|bursts? into flames)\b/i,
+    /\b(catch(es|ing)? fire|caught fire|fires? (at|broke out|breaks out|destroys?)|blaze|explo(de|des|ded|ding|sion|sions)|blew up|blows? up|bursts? into flames|injur(e|es|ed|ing|ies|y)|(gas|chemical|hydrogen) leak)\b/i,
   // Workers stop work: not "strikes a deal".
   strike:
     /\b(strik(e|es|ing)\b(?! (a |an |the )?([\w-]+ )?(deal|agreement|partnership|balance|chord|gold))|walk(out|-out|s out|ed out)|industrial action|stop work\b)/i,
@@ -151,7 +156,17 @@ const EVENT_PATTERNS: Record<EventKind, RegExp> = {
  * Kinds that do not tell two stories apart when only one headline has them: most stories "launch", "sign" or set
  * a "record" somewhere, and a headline's wording chooses freely among them.
  */
-const WEAK_EVENTS: ReadonlySet<EventKind> = new Set(["launch", "contract", "milestone", "availability"]);
+const WEAK_EVENTS: ReadonlySet<EventKind> = new Set(["launch", "contract", "milestone", "availability", "production"]);
+
+/**
+ * Kinds that one story often reports together, as cause and effect: an attack takes systems down, a fire forces a
+ * recall. Two headlines that each report one of them may tell one story from two ends ("systems down after a
+ * cyberattack", "residents can't claim benefits after council hack"), so they are not told apart for that alone.
+ */
+const TOLD_TOGETHER: ReadonlyArray<ReadonlySet<EventKind>> = [
+  new Set(["breach", "outage", "ransom"]),
+  new Set(["recall", "accident", "vulnerability-fix"]),
+];
 
 /** Kinds that are two sides of one event: the round a startup raises is an investment its backers make. */
 const SAME_EVENT: ReadonlyArray<ReadonlySet<EventKind>> = [
@@ -185,6 +200,11 @@ function reportsUnderAnyName(events: ReadonlySet<EventKind>, kind: EventKind): b
 /** Whether an article that reports `events` also reports `kind`: under its own name, a related one, or presupposed. */
 function reports(events: ReadonlySet<EventKind>, kind: EventKind): boolean {
   return reportsUnderAnyName(events, kind) || [...events].some((event) => PRESUPPOSES[event]?.includes(kind));
+}
+
+/** Whether a headline that reports `events` tells `kind` too, or an event often told together with it. */
+function toldWith(events: ReadonlySet<EventKind>, kind: EventKind): boolean {
+  return reports(events, kind) || TOLD_TOGETHER.some((group) => group.has(kind) && [...events].some((event) => group.has(event)));
 }
 
 /** Any event word, for telling a single word apart ("Delays" starting a headline is not a name). Anchored: fast. */
@@ -933,8 +953,8 @@ export function storySimilarity(a: StoryText | PreparedStory, b: StoryText | Pre
     left.mainEvents.size > 0 &&
     right.mainEvents.size > 0 &&
     [...left.mainEvents, ...right.mainEvents].some((kind) => !WEAK_EVENTS.has(kind)) &&
-    ![...left.mainEvents].some((kind) => reports(right.mainEvents, kind)) &&
-    ![...right.mainEvents].some((kind) => reports(left.mainEvents, kind));
+    ![...left.mainEvents].some((kind) => toldWith(right.titleEvents, kind)) &&
+    ![...right.mainEvents].some((kind) => toldWith(left.titleEvents, kind));
   const conflictingEvents = [
     ...new Set([
       ...unreported(left, right),
