@@ -205,7 +205,7 @@ const LabelledPair = z.object({
 /**
  * The labelled set: pairs of a published article `a` and a new one `b`, labelled the same story retold or a different
  * story about the same company or topic. Two parts (docs/decisions/014): the tuning part
- * (tests/fixtures/duplicate-pairs.json, batches 1 to 4, 6, 7, 10, 11, 13 and 15) that the word lists were built and
+ * (tests/fixtures/duplicate-pairs.json, batches 1 to 4, 6, 7, 10, 11, 13, 15 and 17) that the word lists were built and
  * tuned on, and the set-aside part (tests/fixtures/duplicate-pairs-holdout.json, batches 5, 8, 9, 12, 14, 16 and 18),
  * each batch written and committed before the next round of tuning and never tuned on. Only the set-aside part says
  * how the check does on text it has not seen.
