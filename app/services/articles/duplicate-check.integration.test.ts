@@ -383,15 +383,17 @@ describe("checkStory: the same story or a follow-up (issue 22)", () => {
 });
 
 describe("checkStory with a model's judgement of close calls (issue 22)", () => {
-  const FORD_RECALL = {
-    title: "Ford recalls 850,000 vehicles in the US over faulty fuel pumps",
+  // A retelling the local measure misses (the verbs differ and the score stays under the threshold) and offers as a
+  // possible follow-up: a close call, the kind of pair the model is asked about.
+  const JUDGE_SIDES_WITH_META = {
+    title: "Judge sides with Meta in authors' AI copyright case over Llama training",
     excerpt:
-      "The carmaker said a low-pressure fuel pump can fail and cause engines to stall while driving, raising the risk of a crash.",
+      "A federal judge in San Francisco ruled the authors failed to show that Meta's use of their books harmed the market for their work.",
   };
-  const FORD_OWNERS = {
-    title: "Ford owners warned their engines may stall while driving due to fuel pump fault",
+  const META_WINS = {
+    title: "Meta wins copyright case brought by authors including Sarah Silverman",
     excerpt:
-      "About 850,000 vehicles in the United States are affected, and dealers will replace the pump for free, the company said.",
+      "The court found the writers had not proved that training Llama on their books hurt sales, handing the Facebook owner a victory.",
   };
   let chat: ChatCompletionsServer;
   beforeAll(async () => {
@@ -411,34 +413,36 @@ describe("checkStory with a model's judgement of close calls (issue 22)", () => 
     });
 
   it("without a model, a close call keeps the local decision (here: a follow-up)", async () => {
-    const [recall] = await insertArticles(database.db, FORD_RECALL);
-    expect(await checkStory(database.db, FORD_OWNERS, undefined, null)).toMatchObject({
+    const [ruling] = await insertArticles(database.db, JUDGE_SIDES_WITH_META);
+    expect(await checkStory(database.db, META_WINS, undefined, null)).toMatchObject({
       same: null,
-      followUp: { id: recall!.id },
+      followUp: { id: ruling!.id },
     });
   });
 
   it("takes the model's verdict on a close call, with its reason for the editor", async () => {
-    const [recall] = await insertArticles(database.db, FORD_RECALL);
-    chat.script({ content: JSON.stringify({ verdict: "same", reason: "Both report the recall of 850,000 Fords." }) });
-    expect(await checkStory(database.db, FORD_OWNERS, undefined, judge())).toEqual({
+    const [ruling] = await insertArticles(database.db, JUDGE_SIDES_WITH_META);
+    chat.script({
+      content: JSON.stringify({ verdict: "same", reason: "Both report the ruling for Meta in the authors' copyright case." }),
+    });
+    expect(await checkStory(database.db, META_WINS, undefined, judge())).toEqual({
       same: {
-        id: recall!.id,
-        title: FORD_RECALL.title,
+        id: ruling!.id,
+        title: JUDGE_SIDES_WITH_META.title,
         publishedAt: expect.any(Date),
         reason: "model",
-        judgement: "Both report the recall of 850,000 Fords.",
+        judgement: "Both report the ruling for Meta in the authors' copyright case.",
       },
       followUp: null,
     });
   });
 
   it("keeps the local decision when the model does not answer within its time limit", async () => {
-    const [recall] = await insertArticles(database.db, FORD_RECALL);
+    const [ruling] = await insertArticles(database.db, JUDGE_SIDES_WITH_META);
     chat.script({ content: JSON.stringify({ verdict: "same", reason: "Too late." }), delayMs: 3_000 });
-    expect(await checkStory(database.db, FORD_OWNERS, undefined, judge(200))).toMatchObject({
+    expect(await checkStory(database.db, META_WINS, undefined, judge(200))).toMatchObject({
       same: null,
-      followUp: { id: recall!.id },
+      followUp: { id: ruling!.id },
     });
   });
 });

@@ -58,6 +58,38 @@ describe("extractFigures", () => {
     expect(figureOf("a 50b chip")).toMatchObject({ value: 50, kind: "quantity" });
   });
 
+  it("reads currency codes, other countries' dollars, currency words and 'pc' (issue 22)", () => {
+    for (const spelling of ["US$18m", "USD 18 million", "18 million US dollars", "$18M", "18m dollars"]) {
+      expect(figureOf(`a round of ${spelling} this week`)).toMatchObject({ value: 18e6, kind: "money", currency: "USD" });
+    }
+    expect(figureOf("EUR 80 million")).toMatchObject({ value: 80e6, currency: "EUR" });
+    expect(figureOf("A$50 million")).toMatchObject({ value: 50e6, currency: "AUD" });
+    expect(figureOf("HK$3bn")).toMatchObject({ value: 3e9, currency: "HKD" });
+    expect(figureOf("a fine of 2.4 million kroner")).toMatchObject({ value: 2.4e6, kind: "money", currency: "KR" });
+    expect(figureOf("1.5 trillion yen")).toMatchObject({ value: 1.5e12, currency: "JPY" });
+    expect(figureOf("Rs 500 crore")).toMatchObject({ value: 5e9, currency: "INR" });
+    expect(figureOf("up 35pc")).toMatchObject({ value: 35, kind: "percent" });
+    expect(figureOf("priced at ₹3,000")).toMatchObject({ value: 3000, kind: "money", currency: "INR" });
+  });
+
+  it("does not take grouped digits for a year: '2,000 drivers' is a count, 'in 2000' a year", () => {
+    expect(figureOf("replace 2,000 drivers' jobs")).toMatchObject({ value: 2000, kind: "quantity" });
+    expect(extractFigures("founded in 2000")).toEqual([]);
+    expect(sameFigure(figureOf("2,000 drivers"), figureOf("2K drivers"))).toBe(true);
+  });
+
+  it("reads 'a quarter cheaper' as a share, like 'a quarter of'", () => {
+    expect(figureOf("becomes a quarter cheaper")).toMatchObject({ value: 25, kind: "percent" });
+    expect(sameFigure(figureOf("cuts rates by 25%"), figureOf("a quarter cheaper"))).toBe(true);
+  });
+
+  it("reads 'a million', 'half a million' and several of a fraction ('two-thirds of')", () => {
+    expect(figureOf("a million users")).toMatchObject({ value: 1e6, approximate: true });
+    expect(figureOf("half a million users")).toMatchObject({ value: 5e5, approximate: true });
+    expect(figureOf("three quarters of staff")).toMatchObject({ value: 75, kind: "percent" });
+    expect(figureOf("two-thirds of staff").value).toBeCloseTo(66.67, 2);
+  });
+
   it("gives the evidence as written", () => {
     expect(extractFigures("for $8bn, or $25 a share").map((figure) => figure.text)).toEqual(["$8 bn", "$25"]);
   });
@@ -85,6 +117,11 @@ describe("sameFigure", () => {
     expect(same("€500 million", "$500 million")).toBe(false);
     expect(same("$20 of it", "20% of it")).toBe(false);
     expect(same("500 million euros", "€500m")).toBe(true);
+    expect(same("US$18m", "$18 million")).toBe(true);
+    expect(same("40K owners", "40,000 owners")).toBe(true);
+    expect(same("35 percent", "35%")).toBe(true);
+    expect(same("549 dollars", "$549")).toBe(true);
+    expect(same("A$50 million", "$50 million")).toBe(false);
   });
 });
 
@@ -101,6 +138,85 @@ describe("eventKinds", () => {
     }
   });
 
+  it("knows the other words newsrooms use for each kind (issue 22)", () => {
+    const kinds: Array<[string, string]> = [
+      ["General Catalyst backs Larkspur with US$18m", "funding"],
+      ["Larkspur lands $45m as Atomico leads new round", "funding"],
+      ["Cobalt Peak takes Arvenna private", "acquisition"],
+      ["the board accepted a buyout", "acquisition"],
+      ["Pinegate to shed 12% of its staff", "layoffs"],
+      ["Streamly subscribers will pay two dollars more", "price-change"],
+      ["Notely to charge $6 a month for summaries", "price-change"],
+      ["Orbisoft will retire its Notely app", "shutdown"],
+      ["Orbisoft to close its Notely app", "shutdown"],
+      ["websites go dark for hours", "outage"],
+      ["the provider's servers crashed", "outage"],
+      ["Kestrel rushes out a fix for a doorbell bug", "vulnerability-fix"],
+      ["an update plugs a security hole", "vulnerability-fix"],
+      ["Sennet exposed 1.4 million patient records", "breach"],
+      ["Norlund's systems held hostage", "breach"],
+      ["dealers will replace the part free of charge", "recall"],
+      ["Airbus teams up with Graviton", "contract"],
+      ["Rival takes the contract to court", "lawsuit"],
+      ["Kestrel adds end-to-end encryption to its doorbells", "feature"],
+      ["Tesla owners start getting FSD 13", "availability"],
+      ["Madrid kicks out Kiteline's scooters", "ban"],
+      ["the city withdrew the company's licence", "ban"],
+      ["Kora ring spots heartbeat, paper shows", "research"],
+      ["Northwind Air grounds its fleet", "outage"],
+      ["check-in computers crash", "outage"],
+      ["servers buckle under demand", "outage"],
+      ["customers' cards stopped working overnight", "outage"],
+      ["users saw other customers' private code", "breach"],
+      ["Lumen Rail orders 30 trains", "contract"],
+      ["a profit warning", "results"],
+      ["Kora's ring gets FDA clearance", "approval"],
+      ["Breakthrough Energy Ventures leads $95m bet on Gridwise", "funding"],
+      ["CVs of 600K people were left open to anyone", "breach"],
+      ["a DDoS attack took the site down", "breach"],
+      ["Novacharge cuts fast-charging rates by 25%", "price-change"],
+      ["smart speakers stop responding", "outage"],
+      ["speakers go silent worldwide", "outage"],
+      ["customers unable to book ferries", "outage"],
+      ["Kinetic Foods ends its US meal kit subscriptions", "shutdown"],
+      ["Cartwheel ordered to pay A$12 million", "fine"],
+      ["2K drivers face losing work to autonomous lorries", "layoffs"],
+      ["Tallgrass's grid battery catches fire", "accident"],
+      ["Skyhaven pilots warn of strike over rosters", "strike"],
+      ["Poor yields push Orchid's 3-nanometre smartphone processor back a year", "delay"],
+      ["Brightfield AI's chief scientist leaves to start a rival lab", "leadership-change"],
+      ["Fintrack names a former Goldman banker to run its mortgage business", "leadership-change"],
+      ["Valve delists Ironveil", "recall"],
+      ["Ironveil pulled from Steam", "recall"],
+      ["Verity pays hackers $4 million to unlock its systems", "ransom"],
+      ["criminals lock the insurer's systems", "breach"],
+      ["Drift Social shuts its short-video app Clipt", "shutdown"],
+      ["Clipt will go dark on March 31", "shutdown"],
+      ["Ostrava's plant starts making green steel", "production"],
+      ["a robot injures a worker", "accident"],
+    ];
+    for (const [text, kind] of kinds) expect([...eventKinds(text)], text).toContain(kind);
+  });
+
+  it("does not take a skin patch for a software patch, a sign-in for a signature, or a driver's pay for results", () => {
+    expect(eventKinds("Larkspur raises $18m for its sleep apnea patch")).not.toContain("vulnerability-fix");
+    expect(eventKinds("Microsoft patches a zero-day")).toContain("vulnerability-fix");
+    expect(eventKinds("Sennet adds two-factor sign-in")).not.toContain("contract");
+    expect(eventKinds("Ridefy penalised for opaque driver earnings")).not.toContain("results");
+    expect(eventKinds("Broadcom closes $69bn VMware deal")).not.toContain("funding");
+    expect(eventKinds("Uber adds 2 million subscribers")).not.toContain("feature");
+    expect(eventKinds("Alstom lands €900m order for trains")).not.toContain("funding");
+    expect(eventKinds("Hundreds of flights cancelled")).not.toContain("called-off");
+    expect(eventKinds("the app stopped working at every airport")).not.toContain("shutdown");
+    expect(eventKinds("the app will stop working on June 30")).toContain("shutdown");
+    expect(eventKinds("Tesla debuts FSD with end-to-end neural network control")).not.toContain("shutdown");
+    expect(eventKinds("Orbisoft strikes a deal with Airbus")).not.toContain("strike");
+    expect(eventKinds("Ironveil pulled from Steam over stolen art claims")).not.toContain("breach");
+    expect(eventKinds("hackers stole call records")).toContain("breach");
+    expect(eventKinds("Clipt will go dark on March 31")).not.toContain("outage");
+    expect(eventKinds("websites went dark for hours")).toContain("outage");
+  });
+
   it("does not take a shopper's purchase, a breach of the law or a rulebook for the event", () => {
     expect(eventKinds("M&S shoppers unable to buy online")).not.toContain("acquisition");
     expect(eventKinds("EU fines X for breaching the Digital Services Act")).not.toContain("breach");
@@ -108,6 +224,93 @@ describe("eventKinds", () => {
     expect(eventKinds("Judge rules Google monopolised search")).toContain("ruling");
     expect(eventKinds("AWS blames DNS fault in Virginia")).not.toContain("attribution");
     expect(eventKinds("FBI blames North Korea's Lazarus hackers")).toContain("attribution");
+  });
+});
+
+describe("storySimilarity: a headline whose main clause reports nothing", () => {
+  it("takes the news from its background: 'apologises after cards stopped working' reports the outage", () => {
+    const outage = {
+      title: "Ravelin Bank's card payments fail for 14 hours in its worst outage",
+      excerpt: "Customers could not pay by card from Friday evening until Saturday morning, the bank said.",
+    };
+    const apology = {
+      title: "Ravelin Bank apologises after customers' cards stopped working overnight",
+      excerpt: "Shoppers were turned away at tills for 14 hours from Friday evening, which the bank blamed on a power failure.",
+    };
+    expect(storySimilarity(outage, apology).conflictingEvents).toEqual([]);
+    expect(isSameStory(apology, outage)).toBe(true);
+  });
+});
+
+describe("storySimilarity: the evidence of one event (issue 22)", () => {
+  it("two headlines that report different events are told apart, though one excerpt gives the other as background", () => {
+    const funding = {
+      title: "Gridwise raises $95 million to expand its virtual power plant software",
+      excerpt:
+        "The Denver company's software pools home batteries to sell power to the grid; the round was led by a climate fund.",
+    };
+    const contract = {
+      title: "Gridwise signs Texas utility deal to pool 50,000 home batteries",
+      excerpt:
+        "The Denver startup will run a virtual power plant for the utility, months after raising $95 million from investors.",
+    };
+    expect(storySimilarity(funding, contract).conflictingEvents).toContain("funding");
+    expect(isSameStory(contract, funding)).toBe(false);
+  });
+
+  it("a headline that reports no known event is not held against a pair that shares a figure", () => {
+    const round = {
+      title: "Larkspur Health raises $18 million to bring its apnea monitor to clinics",
+      excerpt: "The Boston startup's Series A will pay for a trial of its wearable monitor in 30 sleep clinics next year.",
+    };
+    const investor = {
+      title: "General Catalyst puts US$18m behind Larkspur's sleep apnea wearable",
+      excerpt:
+        "The venture firm's Series A money goes to the Boston company, whose wearable monitor will be tried in 30 clinics.",
+    };
+    const similarity = storySimilarity(investor, round);
+    expect(similarity.sharedFigures).toEqual([
+      ["$18 m", "$18 million"],
+      ["30", "30"],
+    ]);
+    expect(similarity.conflictingEvents).toEqual([]);
+    expect(isSameStory(investor, round)).toBe(true);
+
+    const noFigure = {
+      title: "General Catalyst puts money behind Larkspur's sleep apnea wearable",
+      excerpt: "The venture firm's money goes to the Boston company, whose wearable monitor tracks breathing during sleep.",
+    };
+    expect(storySimilarity(noFigure, round).conflictingEvents).toEqual(["funding"]);
+  });
+
+  it("but an attack and the systems it took down are one story told from two ends", () => {
+    const attack = {
+      title: "Harrowgate Council's systems down for a week after a cyberattack",
+      excerpt:
+        "The English council cannot process benefit claims or planning applications since criminals broke into its network.",
+    };
+    const residents = {
+      title: "A week on, Harrowgate residents still can't claim benefits after council hack",
+      excerpt: "Hackers got into the local authority's computers last Monday, and services such as planning remain offline.",
+    };
+    expect(storySimilarity(residents, attack).conflictingEvents).toEqual([]);
+    expect(isSameStory(residents, attack)).toBe(true);
+  });
+
+  it("names and a word or two in common are a subject, not a story, when no event or figure is shared", () => {
+    const wifi = {
+      title: "Skyhaven Airlines to let passengers use Starlink Wi-Fi free on all flights",
+      excerpt:
+        "The carrier will fit its whole fleet with the satellite internet service by next year, and passengers will not pay.",
+    };
+    const rosters = {
+      title: "Skyhaven Airlines pilots ask for new rosters and more pay on long routes",
+      excerpt: "The carrier's pilots say schedules leave them exhausted and want the airline to change them before the summer.",
+    };
+    const similarity = storySimilarity(rosters, wifi);
+    expect(similarity.sharedNames).toEqual(["skyhaven", "airlines"]);
+    expect(similarity.wordShare).toBeLessThan(0.25);
+    expect(isSameStory(rosters, wifi)).toBe(false);
   });
 });
 
@@ -170,6 +373,13 @@ describe("storySimilarity: the evidence", () => {
       { title: "Google hit with Japanese order over Android", excerpt: "The watchdog acted." },
     );
     expect(regulator.sharedNames).toEqual(["japan", "google", "android"]);
+
+    const network = storySimilarity(
+      { title: "PlayStation Network suffers day-long outage", excerpt: "Sony's online service went down." },
+      { title: "PS5 players locked out as PSN goes dark", excerpt: "Sony apologised to its members." },
+    );
+    expect(network.sharedNames).toContain("psn");
+    expect(network.sharedSubject).toBe(true);
   });
 
   it("reads a Title Case headline like a sentence-case one", () => {

@@ -61,6 +61,10 @@ export type EventKind =
   | "rules-take-effect"
   | "rules-delay"
   | "contract"
+  | "feature"
+  | "accident"
+  | "production"
+  | "strike"
   | "milestone";
 
 /**
@@ -71,73 +75,104 @@ const EVENT_PATTERNS: Record<EventKind, RegExp> = {
   // Case matters here, so no "i" flag: "buy" counts only with something bought named after it ("to buy Informatica",
   // "buys the startup"), not in "unable to buy online".
   acquisition:
-    /\b([Aa]cquir\w*|[Aa]cquisition|([Bb]uys?|[Bb]uying|[Bb]ought) ([\p{Ll}-]+ ){0,3}?(?=\p{Lu}|(a|an|the|its|rival|startup|stake|majority)\b)|[Pp]urchas\w*|[Tt]akeover|[Tt]akes? over (?=\p{Lu}|(the|a|an|its|rival)\b)|[Ss]naps? up|[Mm]erge[rds]?|[Mm]erging|[Tt]ie-up|[Ss]ale to|[Ss]old to|[Ss]ells? (its |the )?[\w\s'’-]{0,25}?to (?=\p{Lu}))/u,
+    /\b([Aa]cquir\w*|[Aa]cquisition|([Bb]uys?|[Bb]uying|[Bb]ought) ([\p{Ll}-]+ ){0,3}?(?=\p{Lu}|(a|an|the|its|rival|startup|stake|majority)\b)|[Pp]urchas\w*|[Tt]akeover|[Bb]uy-?outs?|[Tt]ak(e|es|ing|en) (it |\w+ )?private|[Gg]o(es|ing)? private|[Tt]akes? over (?=\p{Lu}|(the|a|an|its|rival)\b)|[Ss]naps? up|[Ss]woop\w* on|[Aa]bsorb\w*|[Oo]ffload\w*|[Dd]ivest\w*|[Ss]eal(s|ed)? (the |its |a )?(deal|takeover|purchase)|[Ss]coops? up|[Pp]icks? up (?=\p{Lu})|([Tt]akeover |[Bb]uyout )?[Bb]ids? for|[Oo]ffers? for (?=\p{Lu})|[Cc]ombin(e|es|ed|ing|ation) with|[Ww]ins? control of|[Mm]erge[rds]?|[Mm]erging|[Tt]ie-up|[Ss]ale to|[Ss]old to|[Ss]ells? (its |the )?[\w\s'’-]{0,25}?to (?=\p{Lu}))/u,
   // A deal, bid, plan or lawsuit given up or stopped.
   "called-off":
-    /\b(abandon\w*|collaps\w*|call(s|ed)? off|scrap\w*|walk(s|ed)? away|terminat\w*|withdr(aw|aws|ew|awn|awing) (its |the |their |a )?([\w-]+ )?(bid|offer|deal|plan|lawsuit|case|suit|complaint|application)|drop(s|ped)? (its |the |their )?([\w-]+ )?(lawsuit|case|suit|bid|deal|plan|offer)|block(s|ed)? (the |its |a )?([\w-]+ )?(deal|merger|takeover|acquisition))\b/i,
-  approval: /\b(clear(s|ed)?|approv\w*|green light|go-ahead|nod)\b/i,
+    /\b(abandon\w*|collaps\w*|call(s|ed)? off|end(s|ed)? (its |the |their )?(talks|merger talks|deal|partnership|bid)\b|scrap\w*|cancel\w* (its |the |a |an |their |plans? )?([\w-]+ ){0,3}(deal|plan|plans|bid|offer|merger|takeover|acquisition|order|project|launch|game|mode|event|conference|product|contract|partnership)s?\b|shelv(e|es|ed|ing)\b|ditch\w*|pull(s|ed|ing)? out of|back(s|ed|ing)? out\b|walk(s|ed)? away|terminat\w*|withdr(aw|aws|ew|awn|awing) (its |the |their |a )?([\w-]+ )?(bid|offer|deal|plan|lawsuit|case|suit|complaint|application)|drop(s|ped)? (its |the |their )?([\w-]+ )?(lawsuit|case|suit|bid|deal|plan|offer)|block(s|ed)? (the |its |a )?([\w-]+ )?(deal|merger|takeover|acquisition))\b/i,
+  approval: /\b(clear(s|ed)?|clearance|approv\w*|authori[sz](es|ed|ation)|green light|go-ahead|nod|sign(s|ed)? off)\b/i,
   // Money a company raises...
   funding:
-    /\b(raises? (about |nearly |roughly |another )?[$€£\d]|funding|series [a-f]\b|(leads?|led) [$€£\d][\w.]* round|ipo)\b/i,
+    /\b((raises?|raised|raising|secures?|secured|lands?|landed|bags?|bagged|nets?|netted) (about |nearly |roughly |another |a fresh |fresh |new )?(us|uk)?[$€£\d][\d.,]*(\s?(k|m|mn|bn|b|million|billion|thousand)\b)?(?![\d.,\w]|[\s-]+(order|contract|deal|award|tender|sale)s?\b)|(gets?|got|receives?|received) (us|uk)?[$€£\d][\w.,]*( \w+)? (from|in funding|in investment|in new funding)\b|funding|funded|series [a-f]\b|(leads?|led|co-led|heads?|headed) (an? |the |its )?(new |fresh )?([\w$€£.,-]+ ){0,2}(round|bet)\b|rounds? (led|of)|(backs?|backed|backing) [\w\s'’-]{0,40}\b(with|in) (about |nearly |roughly )?(us|uk)?[$€£\d]|ipo)\b/i,
   // ...and money a company puts in, into another company or into plants.
-  investment: /\b(invest(s|ed|ing|ment|ments|or|ors)?|spending|pledg\w*|commitment)\b/i,
+  investment:
+    /\b(invest(s|ed|ing|ment|ments|or|ors)?|spending|pledg\w*|commitment|(pour|pours|poured|pump|pumps|pumped|inject|injects|injected) [\w\s$€£.,-]{0,30}into)\b/i,
   layoffs:
-    /\b(lay(s|ing)? off|laid off|layoffs?|job cuts?|redundanc\w*|workforce reduction|headcount|let(s|ting)? go of|(cut|cuts|cutting|slash\w*|eliminat\w*|shrinks?|cull\w*|trim\w*|reduc\w*|axe[sd]?|axing)\s+([\w,.%-]+\s+){0,4}(jobs|staff|roles|positions|employees|workers|workforce))\b/i,
+    /\b(lay(s|ing)? off|laid off|layoffs?|job cuts?|redundanc\w*|workforce reduction|headcount|job losses|replac(e|es|ed|ing) [\w\s,'’-]{0,30}\bjobs|(lose|lost|losing) (their )?(jobs|work)\b|jobs? (to go|will go|at risk)|(lose|lost|losing) their jobs|downsiz\w*|furlough\w*|let(s|ting)? go of|(cut|cuts|cutting|slash\w*|eliminat\w*|shrinks?|cull\w*|trim\w*|reduc\w*|axe[sd]?|axing|shed|sheds|shedding)\s+([\w,.%-]+\s+){0,4}(jobs|staff|roles|positions|employees|workers|workforce))\b/i,
   "leadership-change":
-    /\b(retir(es|ed|ing|ement)\b(?! (its|the|an?) )|resign\w*|quits?|step(s|ped)? down|ousted|out at|departs|tapped to|taps|(names?|hires?) [\w\s'’-]{0,30}(chief executive|ceo)|(new|interim) (chief executive|ceo)|takes? over as|top job|steps? back|appoint\w*|successor)\b/i,
+    /\b(retir(es|ed|ing|ement)\b(?! (its|the|an?) )|resign\w*|quits?|step(s|ped)? down|ous(t|ts|ted)\b|out at|departs|(fires|fired|sacks|sacked) (its |the )?([\w-]+ )?(chief|ceo|boss|founder|president|chair\w*)|(chief executive|ceo|boss|founder|president|chair\w*) (leaves|exits|is leaving|to leave|will leave)|takes? the helm|promot(es|ed|ing|ion)\b|replac(es|ed|ing) (\w+ )?as (chief|ceo|boss|head)|new (boss|chief|head|leader|chair\w*)\b|at the helm|to lead|succeed(s|ed)?\b(?! in)|tapped to|taps|(names?|hires?) [\w\s'’-]{0,30}(chief executive|ceo)|(new|interim) (chief executive|ceo)|(names?|named|hires?|hired|taps?|tapped|appoints?|picks?|picked) [\w\s'’-]{0,40}\bto (run|lead|head|oversee)\b|(chief \w+|ceo|cfo|cto|president|founder|head|boss|chair\w*)['’]?s? (leaves|exits|departs|quits|is leaving|to leave|will leave)\b|takes? over as|top job|steps? back|appoint\w*|successor)\b/i,
   results:
-    /\b(revenue|earnings|profits?|net income|(reports?|posts?|swings? to|narrow\w*|widen\w*) [\w$€£.,\s-]{0,25}\b(loss|profit)|(quarterly|annual|record) (results|sales|loss)|losse?s? of|forecast\w*|guid(es|ance))\b/i,
+    /\b(revenue|(?<!(driver|worker|creator|courier|rider|staff|employee|seller|host)s?['’]? )earnings|profits?|net income|turnover|profit warning|warns? on (profits?|sales|revenue|earnings)|(beats?|miss(es|ed)?|tops?|topped) (analysts['’]? |wall street['’]?s? )?(estimates|expectations|forecasts)|(sales|revenue|income) (rose|rise|rises|fell|falls?|jumps?|jumped|drops?|dropped|grew|grows|climbs?|climbed|slumps?|slumped)|(reports?|posts?|swings? to|narrow\w*|widen\w*) [\w$€£.,\s-]{0,25}\b(loss|profit)|(quarterly|annual|record) (results|sales|loss)|losse?s? of|forecast\w*|guid(es|ance))\b/i,
   "price-change":
-    /\b(raises? (us |uk )?prices?|price (rise|rises|increase|increases|hike|hikes|cut|cuts)|pay ([\w$€£.]+ ){0,3}more|prices? of|cuts? (the )?prices?|(cut|cuts|lower\w*|trim\w*|slash\w*|reduc\w*) [\w\s-]{0,30}prices?)\b/i,
-  launch: /\b(launch\w*|unveil\w*|releas\w*|debut\w*|introduc\w*|arriv\w*|is out|ships|shipping|preview\w*)\b/i,
+    /\b((raises?|raised|lifts?|lifted|increases?|increased|hikes?|hiked|ups|bumps?|bumped) (us |uk )?([\w-]+ ){0,4}(prices?|fees?|subscriptions?|costs?)\b|(price|fee|subscription) (rises?|increases?|hikes?|cuts?|drops?|jumps?)|(more|less) expensive|cheaper|pricier|(to |will |begins? to |starts? )charg(e|ing) [$€£\d]|charg(e|es|ing) (users|customers|subscribers|members|drivers|players) |new fee|raises? (us |uk )?prices?|price (rise|rises|increase|increases|hike|hikes|cut|cuts)|pay ([\w$€£.]+ ){0,3}more|prices? of|cuts? (the )?prices?|(cut|cuts|lower\w*|trim\w*|slash\w*|reduc\w*|drops?|dropped) [\w\s-]{0,30}(prices?|fees?|rates?|tariffs?))\b/i,
+  launch:
+    /\b(launch\w*|unveil\w*|releas\w*|debut\w*|introduc\w*|arriv\w*|is out|ships|shipping|preview\w*|show(s|ed|ing)? off|switch(es|ed)? on|goes live|go live|pre-?orders? open|opens? pre-?orders)\b/i,
   // A product or service that ends: "retire its app", "shut down", "sunset", "end of life".
   shutdown:
-    /\b(shut(s|ting)? (it )?down|shutdown|discontinu\w*|sunset\w*|retir(e|es|ing) (its|the|an?) |end(s|ing)? ([\w-]+ ){0,3}support|end of life|winds? down|wound down|pull(s|ed|ing)? the plug|switch(es|ed)? off (its |the )?([\w-]+ )?(servers?|services?|network|app)|stop(s|ped)? working|will stop working)/i,
+    /\b(shut(s|ting)? (it )?down|shutdown|discontinu\w*|sunset\w*|retir(e|es|ing) (its|the|an?) |end(s|ing)? ([\w-]+ ){0,3}support|end of life|winds? down|wound down|pull(s|ed|ing)? the plug|(clos(e|es|ed|ing)|shut(s|ting)?) (down )?(its |the )?([\w-]+ ){0,3}(app|service|store|stores|offices?|plants?|factory|factories|site|studio|platform)s?\b|kill(s|ed|ing)? off|(will|to) go dark|(?<!-)\bend(s|ed|ing)? (its |the )?([\w-]+ ){0,3}(service|subscriptions?|app|product|programme|program|network)s?\b|gives? up on|phas(e|es|ed|ing) out|deprecat\w*|no longer (available|supported|be supported|sync)|(is|are) going away|switch(es|ed)? off (its |the )?([\w-]+ )?(servers?|services?|network|app)|(will|to|set to|is to|are to) stop working|stops? working (on|after|from|at the end))/i,
   // Something becomes available to buy or use: weak, as headlines choose freely between this and a launch.
   availability:
-    /\b(goes on sale|go on sale|on sale (in|from|now)|now available|available (now|in|from|to)|rolls? out|rolling out|begins? service|expands? to)\b/i,
+    /\b(goes on sale|go on sale|on sale (in|from|now)|now available|available (now|in|from|to)|rolls? out|rolling out|begins? service|expands? to|(can|could) now (buy|order|download|use)|(in|into) stores\b|(open|opens|opened) to (the public|everyone|all)|(start|starts|started|begin|begins|began) (getting|receiving)|(hits?|arriv\w*) (in )?(stores|shelves))\b/i,
   // A government or regulator forbids or restricts something.
-  ban: /\b(bans?|banned|banning|bars?|barred|barring|blocked in|blocks? access|outlaw\w*|prohibit\w*|restrict(s|ed|ing|ions)?|curbs?|curbed|export controls?)\b/i,
+  ban: /\b(bans?|banned|banning|bars?|barred|barring|blocked in|blocks? access|outlaw\w*|prohibit\w*|restrict(s|ed|ing|ions)?|curbs?|curbed|export controls?|kick(s|ed|ing)? out|(revok\w*|withdr(aw|aws|ew|awn)|pull(s|ed)?|strip(s|ped)?) (its |the |their |a )?([\w'’-]+ )?(licen[cs]es?|permits?)|(licen[cs]e|permit) (will not|won't) be renewed|(not|won't|will not) renew (its |the )?(licen[cs]e|permit))\b/i,
   // A study or paper reports a result.
   research:
-    /\b(study|studies|paper in|published in|researchers? (show|showed|find|found|say|said|report|reported)|finds? that)\b/i,
-  delay: /\b(delay\w*|postpon\w*|push(es|ed|ing)? back|slip(s|ped)?)\b/i,
+    /\b(study|studies|paper in|published in|(researchers?|scientists?|academics?) (show|showed|shows|find|finds|found|say|said|report|reported|discover\w*)|finds? that|survey|(paper|study|report|trial|analysis) (shows|showed|finds|found|suggests|suggested)|(report|analysis) (finds|found|shows|showed))\b/i,
+  delay:
+    /\b(delay\w*|postpon\w*|push(es|ed|ing)? back|push(es|ed|ing)? [\w\s'’-]{1,60}? back (a|by|to|until|into)\b|slip(s|ped)?|reschedul\w*|(will not|won't|no longer) (ship|launch|arrive|open|start)\w* (until|this|in)|behind schedule)\b/i,
   // A product taken back or off sale: recall, suspension, halt of sales.
   recall:
-    /\b(recall\w*|call(s|ed|ing)? (back|in)\b|(halts?|halted|suspend\w*|stops?|stopped|pause[sd]?) ([\w-]+ ){0,3}(sales|shipments)|pull(s|ed|ing)? [\w\s-]{0,30}(from|off) (sale|shelves|stores|the market))\b/i,
+    /\b(recall\w*|call(s|ed|ing)? (back|in)\b|(halts?|halted|suspend\w*|stops?|stopped|pause[sd]?) ([\w-]+ ){0,3}(sales|shipments)|delist\w*|no longer on sale|(pull(s|ed|ing)?|remov(e|es|ed|ing)) [\w\s'’-]{0,30}(from|off) (steam|the app store|app stores|the store|the play store)\b|pull(s|ed|ing)? [\w\s-]{0,30}(from|off) (sale|shelves|stores|store shelves|the market)|(replace|repair|fix)(s|es|ed|ing)? [\w\s-]{0,30}(free of charge|for free|at no cost))\b/i,
   outage:
-    /\b(outages?|disruption|goes down|went down|takes? down|knocks? out|offline|lose connection|loses connection|locked out|(unable to|could not|cannot|can't) (sign|log|connect)|down for|goes dark|went dark|grounds? flights|crash(es|ed)?|stop(s|ped)? loading|fail(s|ed)? to load)\b/i,
+    /\b(outages?|disruption|goes down|went down|takes? down|knocks? out|offline|lose connection|loses connection|locked out|(unable to|could not|couldn't|cannot|can't) (sign|log|connect|access|reach|load|stream|pay|book|claim|file)\b|glitch\w*|blackouts?|service interruptions?|down for|(?<!(will|to) )(go|goes|going|gone|went) dark|(knocks?|knocked|taken|takes?|goes|went|gone) offline|(sites|websites|services|servers|systems|machines|computers|pcs|apps?|networks?|regions?|platforms?) (fail|fails|failed|crash|crashed|crashes|went down|go down)\b|unreachable|grounds? (its |the )?(fleet|flights|planes|aircraft)|grounded|(system|software|computer|it|technical|power|network) (failure|fault|outage|glitch|problem|error)s?|buckl\w*|overwhelmed|stop(s|ped)? responding|unresponsive|(go|goes|gone|went) silent|disconnect\w*|stopped working|stop(s|ped)? working (for|overnight|across|at|on (monday|tuesday|wednesday|thursday|friday|saturday|sunday))|crash(es|ed)?|stop(s|ped)? loading|fail(s|ed)? to load)\b/i,
   // "Breaching the law" is not a break-in; data "taken" or "sold" by insiders is.
   breach:
-    /\b(breach(es|ed)?\b(?! of)|data breach|hack(s|ed|ers?)?\b|leak(s|ed)?\b|stole|stolen|(data|identity|credential) theft|theft of|heist|cyber ?attack\w*|attackers?|intruders?|accessed|broke into|break into|hijack\w*|seiz(e|es|ed) [\w\s-]{0,20}accounts|credential stuffing|cyber ?criminals?|hacking forum|scraped|held hostage|hold(s|ing)? [\w\s'’]{0,20}hostage|ransomware|compromised|cyber incident|(hackers|attackers) accessed|exploit(s|ed|ing)?\b|(data|information|details|records) (was|were) (taken|stolen|exposed|accessed)|sold (account|customer|personal) (details|data|information))/i,
+    /\b(breach(es|ed)?\b(?! of)|data breach|hack(s|ed|ers?)?\b|leak(s|ed)?\b|(stole|stolen|steal|steals|stealing) ([\w'’-]+ ){0,4}?(data|records|details|information|passwords|credentials|funds|crypto\w*|money|tokens|accounts|files|emails|cards|numbers|identities)\b|(hackers|attackers|criminals|thieves|intruders) stole|stolen (by|from) |unauthori[sz]ed (access|part(y|ies))|infiltrat\w*|exfiltrat\w*|(data|identity|credential) theft|theft of|heist|cyber ?attack\w*|attackers?|intruders?|accessed|broke into|break into|hijack\w*|seiz(e|es|ed) [\w\s-]{0,20}accounts|credential stuffing|cyber ?criminals?|hacking forum|scraped|held hostage|lock(s|ed|ing)? (up )?([\w'’-]+ ){0,2}(systems|computers|servers|files|networks?)\b|(expos(e|es|ed|ing)|left) ([\w.,'’-]+ ){0,4}(records|data|details|information|passwords|credentials|files|prescriptions)|unsecured (database|server|storage)|open to the internet|(left|were|was|lay|sat) ([\w-]+ ){0,2}open to (anyone|everyone|the internet|the public)|readable by anyone|unprotected|ddos|denial[- ]of[- ]service|(saw|see|seen|shown|showed|displayed) (other|another|one) ([\w-]+ )?(users?|customers?|people|accounts?)['’]?s? ([\w-]+ ){0,2}(data|code|details|information|messages|chats|files|records|conversations)|(give|gives|gave|giving) away [\w\s'’-]{0,20}(passwords|credentials|data|details)|hold(s|ing)? [\w\s'’]{0,20}hostage|ransomware|compromised|cyber incident|(hackers|attackers) accessed|exploit(s|ed|ing)?\b|(data|information|details|records) (was|were) (taken|stolen|exposed|accessed)|sold (account|customer|personal) (details|data|information))/i,
   // Blame laid on an actor, not on a fault: "FBI blames North Korea", not "AWS blames DNS fault".
   attribution: /\b(blames?|blamed|attribut\w*)\b[\w\s'’]{0,25}\b(hackers|group|gang|north korea|russia|china|iran|state-backed)/i,
-  ransom: /\b(pa(id|ys?|ying) [\w\s$.,]{0,20}ransom|ransom payment)\b/i,
+  ransom:
+    /\b(pa(id|ys?|ying) [\w\s$.,]{0,20}ransom|ransom payment|pa(id|ys?|ying) (the )?(hackers|attackers|criminals|extortionists|gang)\b)\b/i,
   "vulnerability-fix":
-    /\b(patch(es|ed)?|zero-days?|vulnerabilit\w*|flaws?|bugs?|security holes?|holes?|fix(es|ed)? (the |a |an )?([\w-]+ ){0,3}(bug|flaw|hole)s?|(security|urgent|emergency) (update|fix|firmware)s?)\b/i,
+    /\b(patch(es|ed|ing)\b|(to|will|must|can|cannot|and) patch\b|patch(es)? (for|to fix|that fix\w*|fixing) (a |an |the )?([\w-]+ ){0,2}(flaw|bug|vulnerabilit\w*|hole|zero-day|exploit)|(security|software|emergency|urgent|firmware|critical) patch|zero-days?|vulnerabilit\w*|flaws?|bugs?|security holes?|holes?|(fix|fixes|fixed|fixing|plug|plugs|plugged|close|closes|closed) (the |a |an )?([\w-]+ ){0,3}(bug|flaw|hole|vulnerabilit\w*|weakness|loophole)s?|security weakness\w*|(security|urgent|emergency|critical) (update|fix|firmware)s?|rush(es|ed)? out (a |an )?(fix|update|patch))\b/i,
   lawsuit:
-    /\b(sues?|sued|suing|(law)?suits? (over|against|by|from)|lawsuits?|class action|plaintiffs?|complaint|accus(es|ed|ing)|alleg(e|es|ed|ing)|(antitrust|legal|copyright|privacy) (case|suit|action)|court challenge|challeng(es|ed|ing)? [\w\s'’$.,-]{0,40}(in court|award|decision|ruling|law)|files? (a )?(protest|suit|complaint))\b/i,
+    /\b(sues?|sued|suing|(law)?suits? (over|against|by|from)|lawsuits?|class action|plaintiffs?|complaint|accus(es|ed|ing)|alleg(e|es|ed|ing)|(antitrust|legal|copyright|privacy) (case|suit|action)|court challenge|(takes?|taking|took|taken) [\w\s'’-]{0,40}to court|legal (action|challenge|battle|fight)|litigation|challeng(es|ed|ing)? [\w\s'’$.,-]{0,40}(in court|award|decision|ruling|law)|files? (a )?(protest|suit|complaint))\b/i,
   settlement: /\b(settle[sd]?|settlement|wins? [$€£\w][\w.]*\s?(bn|billion|m|million)?( dollars)? from)\b/i,
-  fine: /\b(fine[sd]?|penalt(y|ies)|penalised|penalized|orders? [\w\s-]{0,30} to pay)\b/i,
+  fine: /\b(fine[sd]?|penalt(y|ies)|penalised|penalized|slapped with|orders? [\w\s-]{0,30} to pay|ordered to pay)\b/i,
   appeal: /\b(appeal(s|ed)?)\b/i,
   // "Rules" alone is usually a noun ("App Store rules"); a ruling needs a court, a verdict or a dismissal.
   ruling:
-    /\b((judge|court)s? (\w+s|\w+ed)|wins? [\w\s'’-]{0,30}(case|lawsuit|trial|suit)\b|court order|injunction|ruled|ruling|verdict|sided with|dismiss\w*|loses [\w\s-]{0,30}(trial|case))\b/i,
-  investigation: /\b(investigat\w*|probe[sd]?|inquiry|asks? [\w\s-]{0,20}about)\b/i,
+    /\b((judge|court|tribunal|jury|juries)s? (\w+s|\w+ed)|wins? [\w\s'’-]{0,30}(case|lawsuit|trial|suit)\b|court order|(cease-and-desist|antitrust|regulator's|watchdog's) order|orders? \w+ to (stop|end|halt|cease)|injunction|ruled|ruling|verdict|sided with|dismiss\w*|loses [\w\s-]{0,30}(trial|case))\b/i,
+  investigation:
+    /\b(investigat\w*|probe[sd]?|probing|inquiry|enquiry|looking into|(under|faces?|facing) scrutiny|asks? [\w\s-]{0,20}about)\b/i,
   "rules-take-effect": /\b(take[s]? effect|took effect|come[s]? into force|now appl(y|ies)|obligations)\b/i,
   "rules-delay": /\b(proposes? delaying|delay(ing)? parts)\b/i,
-  contract: /\b(contract|partnership|licensing deal|signs?|signed)\b/i,
-  milestone: /\b(passes|surpass\w*|milestone|tops?|record)\b/i,
+  contract:
+    /\b(contracts?|partnership|partner(s|ed|ing)? with|team(s|ed|ing)? up|join(s|ed)? forces|alliance|licensing deal|orders? (about |up to |another |an? )?[\d$€£][\d.,]*|(places?|placed) (an? )?([\w-]+ )?orders?|awards?\b|awarded|tenders?\b|(wins?|won|lands?|landed) [\w\s$€£.,-]{0,30}\b(order|deal)s?\b|(picks?|picked|chooses?|chose|selects?|selected) [\w\s'’-]{0,30}\bto (build|supply|provide|deliver|run|make)\b|(signs?|signed)(?![- ](in|up|on|out)\b))\b/i,
+  // A product gains a feature: "adds end-to-end encryption", "now lets users...". Not "adds 500 jobs" nor "adds subscribers".
+  feature:
+    /\b((adds?|added|adding)\b(?! ([\d$€£]|about|nearly|almost|more|another|over|jobs|staff|subscribers|users|customers|members|to (its|the) (board|team))\b)|new features?|now (lets|supports)|lets (users|customers|owners|people|drivers|players|subscribers)\b)/i,
+  // Production starts: weak, like a launch.
+  production:
+    /\b((starts?|started|begins?|began|beginning|starting) (mass |volume |commercial )?(making|producing|production|manufacturing|output)|mass production|rolls? off (the )?(line|production line))\b/i,
+  // A fire, an explosion or a crash that hurts people or property.
+  accident:
+    /\b(catch(es|ing)? fire|caught fire|fires? (at|broke out|breaks out|destroys?)|blaze|explo(de|des|ded|ding|sion|sions)|blew up|blows? up|bursts? into flames|injur(e|es|ed|ing|ies|y)|(gas|chemical|hydrogen) leak)\b/i,
+  // Workers stop work: not "strikes a deal".
+  strike:
+    /\b(strik(e|es|ing)\b(?! (a |an |the )?([\w-]+ )?(deal|agreement|partnership|balance|chord|gold))|walk(out|-out|s out|ed out)|industrial action|stop work\b)/i,
+  milestone: /\b(passes|surpass\w*|milestone|tops?|record|(reach|reaches|reached|hits?|cross|crosses|crossed) (the )?[\d$€£])\b/i,
 };
 
 /**
  * Kinds that do not tell two stories apart when only one headline has them: most stories "launch", "sign" or set
  * a "record" somewhere, and a headline's wording chooses freely among them.
  */
-const WEAK_EVENTS: ReadonlySet<EventKind> = new Set(["launch", "contract", "milestone", "availability"]);
+const WEAK_EVENTS: ReadonlySet<EventKind> = new Set(["launch", "contract", "milestone", "availability", "production"]);
+
+/**
+ * Kinds that one story often reports together, as cause and effect: an attack takes systems down, a fire forces a
+ * recall. Two headlines that each report one of them may tell one story from two ends ("systems down after a
+ * cyberattack", "residents can't claim benefits after council hack"), so they are not told apart for that alone.
+ */
+const TOLD_TOGETHER: ReadonlyArray<ReadonlySet<EventKind>> = [
+  new Set(["breach", "outage", "ransom"]),
+  new Set(["recall", "accident", "vulnerability-fix"]),
+];
 
 /** Kinds that are two sides of one event: the round a startup raises is an investment its backers make. */
-const SAME_EVENT: ReadonlyArray<ReadonlySet<EventKind>> = [new Set(["funding", "investment"])];
+const SAME_EVENT: ReadonlyArray<ReadonlySet<EventKind>> = [
+  new Set(["funding", "investment"]),
+  new Set(["launch", "availability"]),
+];
 
 /**
  * Kinds that presuppose another: a deal's approval presupposes the deal, a settlement or a ruling ends a lawsuit, so "settles authors' lawsuit" and "authors
@@ -149,7 +184,7 @@ const PRESUPPOSES: Partial<Record<EventKind, readonly EventKind[]>> = {
   ruling: ["lawsuit"],
   approval: ["acquisition"],
   // A recall fixes a flaw: "recalls cars over faulty sensor" and "sensor flaw" report one defect.
-  recall: ["vulnerability-fix"],
+  recall: ["vulnerability-fix", "accident"],
 };
 
 /** The kinds of event a text reports. */
@@ -157,13 +192,19 @@ export function eventKinds(text: string): Set<EventKind> {
   return new Set((Object.keys(EVENT_PATTERNS) as EventKind[]).filter((kind) => EVENT_PATTERNS[kind].test(text)));
 }
 
+/** Whether `events` include `kind` under its own name or that of the other side of the same event. */
+function reportsUnderAnyName(events: ReadonlySet<EventKind>, kind: EventKind): boolean {
+  return events.has(kind) || SAME_EVENT.some((group) => group.has(kind) && [...group].some((related) => events.has(related)));
+}
+
 /** Whether an article that reports `events` also reports `kind`: under its own name, a related one, or presupposed. */
 function reports(events: ReadonlySet<EventKind>, kind: EventKind): boolean {
-  return (
-    events.has(kind) ||
-    SAME_EVENT.some((group) => group.has(kind) && [...group].some((related) => events.has(related))) ||
-    [...events].some((event) => PRESUPPOSES[event]?.includes(kind))
-  );
+  return reportsUnderAnyName(events, kind) || [...events].some((event) => PRESUPPOSES[event]?.includes(kind));
+}
+
+/** Whether a headline that reports `events` tells `kind` too, or an event often told together with it. */
+function toldWith(events: ReadonlySet<EventKind>, kind: EventKind): boolean {
+  return reports(events, kind) || TOLD_TOGETHER.some((group) => group.has(kind) && [...events].some((event) => group.has(event)));
 }
 
 /** Any event word, for telling a single word apart ("Delays" starting a headline is not a name). Anchored: fast. */
@@ -181,6 +222,15 @@ const isEventWord = (word: string) => EVENT_WORD.test(word);
  */
 export function mainClause(title: string): string {
   return title.split(/\b(?:after|amid|following|since|ahead of)\b/i)[0] ?? title;
+}
+
+/**
+ * The event kinds of a headline's main clause, or of the whole headline when its main clause reports none: in
+ * "Bank apologises after cards stopped working" or "shares sink after a profit warning" the news is in the background.
+ */
+function headlineEvents(title: string): Set<EventKind> {
+  const main = eventKinds(mainClause(title));
+  return main.size > 0 ? main : eventKinds(title);
 }
 
 /** Words that make a headline a sequel of an earlier story: "cuts another 9,000 jobs", "loses second antitrust case". */
@@ -341,6 +391,9 @@ function findNames(tokens: Token[], lowercaseWords: ReadonlySet<string>): Pick<S
     if (run.length >= 3 || (run.length === 2 && joined)) {
       runs.push({ acronym: run.map((word) => word.charAt(0).toLowerCase()).join(""), names: run.map(nameKey) });
     }
+    // A run whose words have capitals inside ("PlayStation Network") is also known by all its capitals ("PSN").
+    const capitals = run.map((word) => word.replace(/[^\p{Lu}]/gu, "")).join("");
+    if (run.length >= 2 && capitals.length > run.length) runs.push({ acronym: capitals.toLowerCase(), names: run.map(nameKey) });
     run = [];
     joined = false;
   };
@@ -384,7 +437,46 @@ export interface Figure {
   text: string;
 }
 
-const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = { $: "USD", "€": "EUR", "£": "GBP" };
+/** Signs and codes written before an amount ("$", "EUR 80m"); crowns are one currency, "KR", as below. */
+const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = {
+  $: "USD",
+  "€": "EUR",
+  "£": "GBP",
+  "¥": "JPY",
+  "₹": "INR",
+  "₩": "KRW",
+  usd: "USD",
+  eur: "EUR",
+  gbp: "GBP",
+  jpy: "JPY",
+  cny: "CNY",
+  rmb: "CNY",
+  chf: "CHF",
+  inr: "INR",
+  rs: "INR",
+  krw: "KRW",
+  sek: "KR",
+  nok: "KR",
+  dkk: "KR",
+  aud: "AUD",
+  cad: "CAD",
+  hkd: "HKD",
+  sgd: "SGD",
+  nzd: "NZD",
+};
+/** Dollars of other countries, written before the sign: "A$50m", "HK$3bn". ("US$" is the plain dollar.) */
+const PREFIXED_DOLLARS: Readonly<Record<string, string>> = {
+  A: "AUD",
+  AU: "AUD",
+  C: "CAD",
+  CA: "CAD",
+  HK: "HKD",
+  S: "SGD",
+  SG: "SGD",
+  NZ: "NZD",
+  NT: "TWD",
+};
+/** Danish, Norwegian and Swedish crowns are all "kroner" or "kronor" in English news: one currency here, "KR". */
 const CURRENCY_WORDS: Readonly<Record<string, string>> = {
   dollar: "USD",
   dollars: "USD",
@@ -392,6 +484,33 @@ const CURRENCY_WORDS: Readonly<Record<string, string>> = {
   euros: "EUR",
   pound: "GBP",
   pounds: "GBP",
+  sterling: "GBP",
+  yen: "JPY",
+  yuan: "CNY",
+  renminbi: "CNY",
+  rupees: "INR",
+  won: "KRW",
+  francs: "CHF",
+  kronor: "KR",
+  krona: "KR",
+  kroner: "KR",
+  krone: "KR",
+  usd: "USD",
+  eur: "EUR",
+  gbp: "GBP",
+  jpy: "JPY",
+  cny: "CNY",
+  chf: "CHF",
+  inr: "INR",
+  krw: "KRW",
+  sek: "KR",
+  nok: "KR",
+  dkk: "KR",
+  aud: "AUD",
+  cad: "CAD",
+  hkd: "HKD",
+  sgd: "SGD",
+  nzd: "NZD",
 };
 const SCALES: Readonly<Record<string, number>> = {
   thousand: 1e3,
@@ -404,6 +523,8 @@ const SCALES: Readonly<Record<string, number>> = {
   b: 1e9,
   trillion: 1e12,
   tn: 1e12,
+  lakh: 1e5,
+  crore: 1e7,
 };
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
   one: 1,
@@ -430,6 +551,10 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = {
 };
 /** "a fifth of": shares written in words, as percentages. */
 const FRACTION_WORDS: Readonly<Record<string, number>> = { half: 50, third: 100 / 3, quarter: 25, fifth: 20, tenth: 10 };
+/** Words after which "a quarter" is a change by that share: "a quarter cheaper". */
+const COMPARATIVES: ReadonlySet<string> = new Set(["cheaper", "dearer", "more", "less", "lower", "higher", "fewer", "off"]);
+/** "two-thirds", "three quarters": several of a fraction. */
+const FRACTION_PLURALS: Readonly<Record<string, number>> = { thirds: 100 / 3, quarters: 25, fifths: 20, tenths: 10 };
 /** Words that make the figure after them approximate. */
 const HEDGES: ReadonlySet<string> = new Set([
   "about",
@@ -458,11 +583,17 @@ const FIGURE_RELATIVE_TOLERANCE = { exact: 0.05, approximate: 0.1 } as const;
 /** Reads the figures of a text: "$8bn", "8 billion dollars", "1,200 million", "78 per cent", "a fifth of", "one in seven". */
 export function extractFigures(text: string): Figure[] {
   const words = text
-    .replace(/(\d),(\d{3})/g, "$1$2")
-    .replace(/(\d),(\d{3})/g, "$1$2")
+    .replace(/\b([A-Z]{1,2})\$(?=\s?\d)/g, (written: string, prefix: string) =>
+      prefix === "US" ? "$" : PREFIXED_DOLLARS[prefix] ? ` ${PREFIXED_DOLLARS[prefix]} ` : written,
+    )
+    .replace(/\bU\.?S\.? dollars\b/gi, "dollars")
+    // Grouped digits keep a mark ("2_000"), so that "2,000 drivers" is not taken for the year 2000.
+    .replace(/(\d),(\d{3})/g, "$1_$2")
+    .replace(/(\d),(\d{3})/g, "$1_$2")
     .toLowerCase()
     .replace(/per cent/g, "percent")
-    .replace(/([$€£])/g, " $1 ")
+    .replace(/(\d) ?(pc|pct)\b/g, "$1%")
+    .replace(/([$€£¥₹₩])/g, " $1 ")
     .replace(/(\d)(%)/g, "$1 $2")
     .replace(/(\d)([a-z]+)\b/g, "$1 $2")
     .split(/[\s\-–—,;:()"']+/)
@@ -510,27 +641,37 @@ function readFigure(words: string[], start: number): { figure: Figure | null; ne
     }
   }
   const plain = kind === "quantity" && !scaled;
-  const isYear = plain && Number.isInteger(value) && value >= YEARS.from && value <= YEARS.to && !number.inWords;
+  const isYear =
+    plain && Number.isInteger(value) && value >= YEARS.from && value <= YEARS.to && !number.inWords && !number.grouped;
   if (isYear || (plain && value < SMALLEST_PLAIN_FIGURE && Number.isInteger(value))) return { figure: null, next: index };
   const text = words
     .slice(start, index)
     .join(" ")
-    .replace(/([$€£]) /, "$1");
+    .replace(/_/g, "")
+    .replace(/([$€£¥₹₩]) /, "$1");
   const approximate = number.inWords || HEDGES.has(words[start - 1] ?? "");
   return { figure: { value, kind, currency, tolerance: step, approximate, text }, next: index };
 }
 
 /** A number in digits ("1.46", "190000000") or words ("six thousand", "two and a half", "a hundred", "half"). */
-function readNumber(words: string[], start: number): { value: number; step: number; inWords: boolean; next: number } | null {
+function readNumber(
+  words: string[],
+  start: number,
+): { value: number; step: number; inWords: boolean; grouped?: boolean; next: number } | null {
   const word = words[start];
   if (word === undefined) return null;
-  if (/^\d+(\.\d+)?$/.test(word)) {
+  if (/^\d+(_\d{3})*(\.\d+)?$/.test(word)) {
     const decimals = word.split(".")[1]?.length ?? 0;
-    return { value: Number(word), step: 0.5 * 10 ** -decimals, inWords: false, next: start + 1 };
+    const grouped = word.includes("_");
+    return { value: Number(word.replace(/_/g, "")), step: 0.5 * 10 ** -decimals, inWords: false, grouped, next: start + 1 };
   }
   let index = start;
   let value = 0;
   let found = false;
+  // "a million users", "a billion dollars": one of the scale.
+  if (words[index] === "a" && ["thousand", "million", "billion", "trillion"].includes(words[index + 1] ?? "")) {
+    return { value: 1, step: 0.5, inWords: true, next: index + 1 };
+  }
   if (words[index] === "a" && (words[index + 1] === "hundred" || words[index + 1] === "half")) index += 1;
   for (let current = words[index]; current !== undefined; current = words[index]) {
     const next = words[index + 1] ?? "";
@@ -539,6 +680,11 @@ function readNumber(words: string[], start: number): { value: number; step: numb
       // "two and a half", or "half" before a scale ("half-billion-euro").
       value += 0.5;
       found = true;
+    } else if (current === "half" && next === "a" && SCALES[words[index + 2] ?? ""]) {
+      // "half a million"
+      value += 0.5;
+      found = true;
+      index += 1;
     } else if (current === "hundred") {
       value = (value || 1) * 100;
       found = true;
@@ -565,8 +711,11 @@ function readFraction(words: string[], start: number): { figure: Figure; next: n
   const third = words[start + 2];
   if (first === undefined || third === undefined) return null;
   let value: number | undefined;
-  if (first === "a" && third === "of" && second !== undefined) {
+  if (first === "a" && second !== undefined && (third === "of" || COMPARATIVES.has(third))) {
+    // "a fifth of its staff", and "a quarter cheaper": a share of the figure before.
     value = FRACTION_WORDS[second];
+  } else if (third === "of" && NUMBER_WORDS[first] !== undefined && FRACTION_PLURALS[second ?? ""] !== undefined) {
+    value = NUMBER_WORDS[first] * (FRACTION_PLURALS[second ?? ""] ?? 0);
   } else if (second === "in") {
     const numerator = NUMBER_WORDS[first] ?? (/^\d+$/.test(first) ? Number(first) : undefined);
     const denominator = NUMBER_WORDS[third] ?? (/^\d+$/.test(third) ? Number(third) : undefined);
@@ -647,7 +796,7 @@ export function storyFeatures(story: StoryText, lowercaseWords: ReadonlySet<stri
     ...found,
     figures: extractFigures(`${story.title}. ${story.excerpt}`),
     titleEvents: eventKinds(story.title),
-    mainEvents: eventKinds(headline),
+    mainEvents: headlineEvents(story.title),
     events: eventKinds(`${story.title}. ${story.excerpt}`),
     mainYears: new Set(headline.match(/\b(19|20)\d\d\b/g) ?? []),
     mainFigures: extractFigures(headline),
@@ -728,6 +877,8 @@ export interface StorySimilarity {
   followUp: string | null;
   /** Other words (stems) both articles use. */
   sharedWords: string[];
+  /** The share of the smaller side's other words that the other side also uses, 0 to 1. */
+  wordShare: number;
   /**
    * Whether the two share a main subject: one headline's first name is named by the other article (or a headline
    * names nobody, so there is nothing to hold against the pair). Without it
@@ -760,6 +911,8 @@ const FIGURES_APART = 0.1;
  * different stories without conflicts 0.15 to 0.42 but for two; 0.44 sits in that gap.
  */
 export const SAME_STORY_THRESHOLD = 0.44;
+/** Without a shared figure or headline event, the share of other words that must be shared for one story. */
+const WORDS_CARRYING_A_STORY = 0.25;
 
 /** The evidence on a pair. Either side may be prepared (`prepareStory`) when it is compared with many. */
 export function storySimilarity(a: StoryText | PreparedStory, b: StoryText | PreparedStory): StorySimilarity {
@@ -786,10 +939,29 @@ export function storySimilarity(a: StoryText | PreparedStory, b: StoryText | Pre
   }
   const figureScore = sharedFigures.length === 0 ? 0 : sharedFigures.length === 1 ? ONE_FIGURE : 1;
 
-  const sharedEvents = [...left.titleEvents].filter((kind) => right.titleEvents.has(kind));
+  const sharedEvents = [...left.titleEvents].filter((kind) => reportsUnderAnyName(right.titleEvents, kind));
+  // A headline that reports no event the lexicon knows, in a pair that shares a figure, may tell the other's event in
+  // words the lists lack ("Breakthrough Energy Ventures leads $95m bet on virtual power plants" for "Gridwise raises
+  // $95 million"): its silence is not held against the pair. Without a shared figure it still is.
   const unreported = (side: StoryFeatures, other: StoryFeatures) =>
-    [...side.mainEvents].filter((kind) => !WEAK_EVENTS.has(kind) && !reports(other.events, kind));
-  const conflictingEvents = [...new Set([...unreported(left, right), ...unreported(right, left)])];
+    other.titleEvents.size === 0 && sharedFigures.length > 0
+      ? []
+      : [...side.mainEvents].filter((kind) => !WEAK_EVENTS.has(kind) && !reports(other.events, kind));
+  // Two headlines that both say what happened, and say different things, report different events, even when one
+  // excerpt gives the other's event as background ("signs utility deal ... months after raising $95 million").
+  const disjoint =
+    left.mainEvents.size > 0 &&
+    right.mainEvents.size > 0 &&
+    [...left.mainEvents, ...right.mainEvents].some((kind) => !WEAK_EVENTS.has(kind)) &&
+    ![...left.mainEvents].some((kind) => toldWith(right.titleEvents, kind)) &&
+    ![...right.mainEvents].some((kind) => toldWith(left.titleEvents, kind));
+  const conflictingEvents = [
+    ...new Set([
+      ...unreported(left, right),
+      ...unreported(right, left),
+      ...(disjoint ? [...left.mainEvents, ...right.mainEvents].filter((kind) => !WEAK_EVENTS.has(kind)) : []),
+    ]),
+  ];
 
   const conflictingModels = [...left.models].flatMap(([name, models]) => {
     const others = right.models.get(name);
@@ -823,6 +995,7 @@ export function storySimilarity(a: StoryText | PreparedStory, b: StoryText | Pre
     conflictingFigures: headlineFiguresApart(left, right),
     followUp,
     sharedWords,
+    wordShare: Math.round(wordScore * 1000) / 1000,
     sharedSubject: left.subject === null || right.subject === null || subjectNamed,
     subjectNamed,
   };
@@ -945,8 +1118,26 @@ export function storyVerdict(
   return { relation, uncertain: closeCall || eventAlone };
 }
 
+/**
+ * Whether the pair shares evidence of one event, not only of one company: a figure, a kind of event both headlines
+ * report, or a third of the other words. Two headlines that name the same company and report no event the lexicon
+ * knows ("Skyhaven to let passengers use free Wi-Fi", "Skyhaven pilots warn of walkout") share names and a word or
+ * two; that is a subject, not a story.
+ */
+function sharesTheEvent(similarity: StorySimilarity): boolean {
+  return (
+    similarity.sharedFigures.length > 0 || similarity.sharedEvents.length > 0 || similarity.wordShare >= WORDS_CARRYING_A_STORY
+  );
+}
+
 function relationOf(similarity: StorySimilarity): StoryRelation {
-  if (!tellsApart(similarity) && sharesMoreThanNames(similarity) && similarity.score >= SAME_STORY_THRESHOLD) return "same";
+  if (
+    !tellsApart(similarity) &&
+    sharesMoreThanNames(similarity) &&
+    sharesTheEvent(similarity) &&
+    similarity.score >= SAME_STORY_THRESHOLD
+  )
+    return "same";
   const namesInCommon = similarity.sharedNames.filter((name) => !COMMON_NAMES.has(name)).length;
   return similarity.subjectNamed && (sharesMoreThanNames(similarity) || namesInCommon >= 2) ? "follow-up" : "different";
 }
