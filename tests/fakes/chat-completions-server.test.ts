@@ -123,6 +123,17 @@ describe("startChatCompletionsServer", () => {
     expect(fake.pendingReplies()).toBe(1);
   });
 
+  it("drops the replies no request consumed when told to, and answers the next request from what is scripted after", async () => {
+    const fake = await start();
+    fake.script([{ content: "left over" }, { content: "also left over" }]);
+    fake.clearScript();
+    expect(fake.pendingReplies()).toBe(0);
+    fake.script({ content: "fresh" });
+    const response = await complete(fake.url, ask("gpt-4o", "hi"));
+    const body = (await response.json()) as { choices: { message: { content: string } }[] };
+    expect(body.choices[0]?.message.content).toBe("fresh");
+  });
+
   it("rejects a bearer token that does not match the configured apiKey", async () => {
     const fake = await start({ apiKey: KEY });
     fake.script({ content: "secret" });

@@ -74,6 +74,11 @@ export interface ChatCompletionsServer {
   script(reply: ChatReply | readonly ChatReply[]): void;
   /** How many scripted replies have not been consumed yet. */
   pendingReplies(): number;
+  /**
+   * Drops the scripted replies no request consumed: a test whose client gave up before its request went out
+   * (a short time limit on a busy machine) must not leave its reply to the next test.
+   */
+  clearScript(): void;
   /** Stops the server, dropping open connections and pending delayed replies. */
   close(): Promise<void>;
 }
@@ -287,6 +292,7 @@ export async function startChatCompletionsServer(options: ChatCompletionsServerO
       else queue.push(reply as ChatReply);
     },
     pendingReplies: () => queue.length,
+    clearScript: () => void queue.splice(0),
     close: () => closeHttpServer(server, timers),
   };
 }

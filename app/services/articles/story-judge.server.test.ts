@@ -24,6 +24,8 @@ beforeAll(async () => {
 afterAll(() => chat.close());
 beforeEach(() => {
   chat.requests.length = 0;
+  // The time-limit case may give up before its request is sent, leaving its reply unconsumed (any test order).
+  chat.clearScript();
 });
 
 function judgeWith({ timeoutMs }: { timeoutMs?: number } = {}) {
