@@ -60,27 +60,18 @@ function HeaderContents({
   headlines: Headline[];
   current: string | undefined;
 }) {
-  const isCurrent = (href: string) => href === current;
   return (
     <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-3 sm:px-6">
       <a href="/" className="shrink-0 text-2xl font-extrabold tracking-tight">
         {siteName}
       </a>
-      <nav aria-label="Main" className="hidden lg:block">
-        <ul className="flex items-center gap-1">
-          {NAV_LINKS.map((link) => (
-            <li key={link.href}>
-              <a
-                href={link.href}
-                aria-current={isCurrent(link.href) ? "page" : undefined}
-                className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:text-blue-700 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white dark:aria-[current=page]:text-blue-300"
-              >
-                {link.label}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <NavLinks
+        label="Main"
+        current={current}
+        navClass="hidden lg:block"
+        listClass="flex items-center gap-1"
+        linkClass="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:text-blue-700 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white dark:aria-[current=page]:text-blue-300"
+      />
       <div className="ml-auto hidden w-full max-w-xs md:block">
         <HeaderSearch id="header-search" />
       </div>
@@ -94,7 +85,7 @@ function HeaderContents({
         >
           Subscribe
         </a>
-        <MobileMenu isCurrent={isCurrent} />
+        <MobileMenu current={current} />
       </div>
     </div>
   );
@@ -104,7 +95,7 @@ function HeaderContents({
  * The small-screen menu: navigation, search and Subscribe. A native disclosure, so it works without JavaScript;
  * the islands script closes it on Escape, an outside click or Subscribe, and names its button (islands/disclosures.ts).
  */
-function MobileMenu({ isCurrent }: { isCurrent: (href: string) => boolean }) {
+function MobileMenu({ current }: { current: string | undefined }) {
   return (
     <details data-disclosure="menu" className="group lg:hidden">
       <summary
@@ -120,21 +111,13 @@ function MobileMenu({ isCurrent }: { isCurrent: (href: string) => boolean }) {
         <div className="md:hidden">
           <HeaderSearch id="mobile-search" />
         </div>
-        <nav aria-label="Mobile" className="mt-3">
-          <ul className="grid gap-1">
-            {NAV_LINKS.map((link) => (
-              <li key={link.href}>
-                <a
-                  href={link.href}
-                  aria-current={isCurrent(link.href) ? "page" : undefined}
-                  className="block rounded-lg px-3 py-2 font-medium hover:bg-slate-100 aria-[current=page]:text-blue-700 dark:hover:bg-slate-800 dark:aria-[current=page]:text-blue-300"
-                >
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <NavLinks
+          label="Mobile"
+          current={current}
+          navClass="mt-3"
+          listClass="grid gap-1"
+          linkClass="block rounded-lg px-3 py-2 font-medium hover:bg-slate-100 aria-[current=page]:text-blue-700 dark:hover:bg-slate-800 dark:aria-[current=page]:text-blue-300"
+        />
         <a
           href={`/#${NEWSLETTER_ANCHOR}`}
           data-newsletter-link=""
@@ -144,5 +127,34 @@ function MobileMenu({ isCurrent }: { isCurrent: (href: string) => boolean }) {
         </a>
       </div>
     </details>
+  );
+}
+
+/** The navigation links, the current section's marked for assistive technology and styled by its aria-current. */
+function NavLinks({
+  label,
+  current,
+  navClass,
+  listClass,
+  linkClass,
+}: {
+  label: string;
+  current: string | undefined;
+  navClass: string;
+  listClass: string;
+  linkClass: string;
+}) {
+  return (
+    <nav aria-label={label} className={navClass}>
+      <ul className={listClass}>
+        {NAV_LINKS.map((link) => (
+          <li key={link.href}>
+            <a href={link.href} aria-current={link.href === current ? "page" : undefined} className={linkClass}>
+              {link.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

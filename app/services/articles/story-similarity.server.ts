@@ -437,23 +437,15 @@ export interface Figure {
   text: string;
 }
 
-/** Signs and codes written before an amount ("$", "EUR 80m"); crowns are one currency, "KR", as below. */
-const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = {
-  $: "USD",
-  "€": "EUR",
-  "£": "GBP",
-  "¥": "JPY",
-  "₹": "INR",
-  "₩": "KRW",
+/** ISO currency codes, read both before an amount ("EUR 80m") and after it ("18 million USD"). */
+const CURRENCY_CODES: Readonly<Record<string, string>> = {
   usd: "USD",
   eur: "EUR",
   gbp: "GBP",
   jpy: "JPY",
   cny: "CNY",
-  rmb: "CNY",
   chf: "CHF",
   inr: "INR",
-  rs: "INR",
   krw: "KRW",
   sek: "KR",
   nok: "KR",
@@ -463,6 +455,18 @@ const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = {
   hkd: "HKD",
   sgd: "SGD",
   nzd: "NZD",
+};
+/** Signs and codes written before an amount ("$", "EUR 80m"); crowns are one currency, "KR", as below. */
+const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = {
+  $: "USD",
+  "€": "EUR",
+  "£": "GBP",
+  "¥": "JPY",
+  "₹": "INR",
+  "₩": "KRW",
+  ...CURRENCY_CODES,
+  rmb: "CNY",
+  rs: "INR",
 };
 /** Dollars of other countries, written before the sign: "A$50m", "HK$3bn". ("US$" is the plain dollar.) */
 const PREFIXED_DOLLARS: Readonly<Record<string, string>> = {
@@ -495,22 +499,7 @@ const CURRENCY_WORDS: Readonly<Record<string, string>> = {
   krona: "KR",
   kroner: "KR",
   krone: "KR",
-  usd: "USD",
-  eur: "EUR",
-  gbp: "GBP",
-  jpy: "JPY",
-  cny: "CNY",
-  chf: "CHF",
-  inr: "INR",
-  krw: "KRW",
-  sek: "KR",
-  nok: "KR",
-  dkk: "KR",
-  aud: "AUD",
-  cad: "CAD",
-  hkd: "HKD",
-  sgd: "SGD",
-  nzd: "NZD",
+  ...CURRENCY_CODES,
 };
 const SCALES: Readonly<Record<string, number>> = {
   thousand: 1e3,
