@@ -1,0 +1,193 @@
+/**
+ * The mutation report (`npm run test:mutation`): StrykerJS's JSON report (mutation-testing-report-schema)
+ * summed per module of the services' rules, with every surviving mutant listed and, where one is written in
+ * bench/mutation-survivors.ts, the reason it survives.
+ */
+
+type MutantStatus = "Killed" | "Survived" | "NoCoverage" | "Timeout" | "CompileError" | "RuntimeError" | "Ignored" | "Pending";
+
+interface Position {
+  line: number;
+  column: number;
+}
+
+export interface StrykerMutant {
+  id: string;
+  mutatorName: string;
+  replacement?: string;
+  status: MutantStatus;
+  statusReason?: string;
+  location: { start: Position; end: Position };
+}
+
+export interface StrykerReport {
+  files: Record<string, { source: string; mutants: StrykerMutant[] }>;
+}
+
+/** The modules the issue names, and the files (relative to the project) that hold each one's rules. */
+export const MUTATION_MODULES: readonly { name: string; files: readonly string[] }[] = [
+  {
+    name: "Auth (sign-in, sessions, passwords)",
+    files: ["app/services/auth/login.server.ts", "app/services/auth/sessions.server.ts", "app/services/auth/passwords.server.ts"],
+  },
+  {
+    name: "Rate limits",
+    files: ["app/services/rate-limits/rate-limiter.server.ts", "app/services/rate-limits/client-address.server.ts"],
+  },
+  { name: "Newsletter subscribers", files: ["app/services/newsletter/subscribers.server.ts"] },
+  { name: "Newsletter sending", files: ["app/services/newsletter/newsletter-sender.server.ts"] },
+  { name: "Unsubscribe links", files: ["app/services/newsletter/unsubscribe-links.server.ts"] },
+  { name: "Duplicate check", files: ["app/services/articles/duplicate-check.server.ts"] },
+  { name: "Story similarity", files: ["app/services/articles/story-similarity.server.ts"] },
+  { name: "Search query parsing", files: ["app/validation/search.ts", "app/services/search/search.server.ts"] },
+  { name: "Reply parsing", files: ["app/services/generation/reply-parsing.server.ts"] },
+  { name: "Content cleanup", files: ["app/services/generation/content-cleanup.server.ts"] },
+  { name: "Syndication (feeds, sitemaps, robots.txt)", files: ["app/services/syndication/syndication.server.ts"] },
+  { name: "Markdown", files: ["app/services/articles/markdown.server.ts"] },
+  { name: "Weekly schedule", files: ["app/services/newsletter/weekly-schedule.server.ts"] },
+];
+
+export interface Tally {
+  killed: number;
+  timeout: number;
+  survived: number;
+  noCoverage: number;
+  ignored: number;
+  errors: number;
+}
+
+const emptyTally = (): Tally => ({ killed: 0, timeout: 0, survived: 0, noCoverage: 0, ignored: 0, errors: 0 });
+
+export function tally(mutants: readonly StrykerMutant[]): Tally {
+  const counts = emptyTally();
+  for (const mutant of mutants) {
+    if (mutant.status === "Killed") counts.killed += 1;
+    else if (mutant.status === "Timeout") counts.timeout += 1;
+    else if (mutant.status === "Survived") counts.survived += 1;
+    else if (mutant.status === "NoCoverage") counts.noCoverage += 1;
+    else if (mutant.status === "Ignored") counts.ignored += 1;
+    else if (mutant.status === "CompileError" || mutant.status === "RuntimeError") counts.errors += 1;
+  }
+  return counts;
+}
+
+/** Stryker's mutation score: detected (killed or timed out) over every valid mutant that was judged. Null when none. */
+export function mutationScore(counts: Tally): number | null {
+  const detected = counts.killed + counts.timeout;
+  const valid = detected + counts.survived + counts.noCoverage;
+  return valid === 0 ? null : (100 * detected) / valid;
+}
+
+/** The key a survivor's note is written under: `file:line Mutator: replacement` (replacement on one line, cut at 60). */
+export function survivorKey(file: string, mutant: StrykerMutant): string {
+  return `${file}:${mutant.location.start.line} ${mutant.mutatorName}: ${oneLine(mutant.replacement ?? "")}`;
+}
+
+function oneLine(text: string, max = 60): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** The original code a mutant replaced, on one line. */
+function originalText(source: string, mutant: StrykerMutant): string {
+  const lines = source.split("\n");
+  const { start, end } = mutant.location;
+  if (start.line === end.line) return lines[start.line - 1]?.slice(start.column - 1, end.column - 1) ?? "";
+  const first = lines[start.line - 1]?.slice(start.column - 1) ?? "";
+  return `${first} …`;
+}
+
+const percent = (score: number | null) => (score === null ? "n/a" : `${score.toFixed(1)}%`);
+const escapeCell = (text: string) => text.replaceAll("|", "\\|").replaceAll("`", "'");
+
+export interface ReportMeta {
+  date: Date;
+  commit: string;
+  node: string;
+  cpu: string;
+  durationMs: number | null;
+  target: number;
+}
+
+/**
+ * The Markdown report: the score per module and over all of them, then each survivor and mutant no test reaches,
+ * with the reason it survives when `notes` has one (keyed by `survivorKey`, or by `file:line` for every mutant of a line).
+ */
+export function renderMutationReport(report: StrykerReport, notes: Readonly<Record<string, string>>, meta: ReportMeta): string {
+  const lines: string[] = [];
+  const all = emptyTally();
+  const rows: string[] = [];
+  const survivors: { module: string; file: string; mutant: StrykerMutant; original: string }[] = [];
+
+  for (const module of MUTATION_MODULES) {
+    const mutants = module.files.flatMap((file) => report.files[file]?.mutants ?? []);
+    const counts = tally(mutants);
+    for (const key of Object.keys(all) as (keyof Tally)[]) all[key] += counts[key];
+    rows.push(
+      `| ${module.name} | ${percent(mutationScore(counts))} | ${counts.killed} | ${counts.timeout} | ${counts.survived} | ${counts.noCoverage} | ${counts.ignored} | ${counts.errors} |`,
+    );
+    for (const file of module.files) {
+      const entry = report.files[file];
+      for (const mutant of entry?.mutants ?? []) {
+        if (mutant.status === "Survived" || mutant.status === "NoCoverage") {
+          survivors.push({ module: module.name, file, mutant, original: originalText(entry!.source, mutant) });
+        }
+      }
+    }
+  }
+  const overall = mutationScore(all);
+  const unexplained = survivors.filter(({ file, mutant }) => !noteFor(notes, file, mutant));
+
+  lines.push(`# Mutation testing, ${meta.date.toISOString().slice(0, 10)}`, "");
+  lines.push("`npm run test:mutation`: StrykerJS over the services' rules (docs/decisions/029-mutation-testing.md).", "");
+  lines.push("|  |  |", "| --- | --- |");
+  lines.push(`| Date | ${meta.date.toISOString().slice(0, 19).replace("T", " ")} UTC |`);
+  lines.push(`| Commit | ${meta.commit} |`);
+  lines.push(`| CPU | ${meta.cpu} |`);
+  lines.push(`| Node.js | ${meta.node} |`);
+  if (meta.durationMs !== null) lines.push(`| Duration | ${(meta.durationMs / 60_000).toFixed(1)} min |`);
+  lines.push("");
+  lines.push("## Summary", "");
+  const verdict = overall !== null && overall >= meta.target ? "met" : "not met";
+  lines.push(`**Mutation score over all modules: ${percent(overall)}** (target ≥ ${meta.target}%: ${verdict}).`, "");
+  lines.push(
+    `${all.killed + all.timeout} mutants detected (${all.timeout} by a timeout), ${all.survived} survived, ${all.noCoverage} reached by no test, ` +
+      `${all.ignored} ignored (static: module-level code run at import), ${all.errors} runtime or compile errors. ` +
+      `${survivors.length - unexplained.length} of ${survivors.length} survivors explained below.`,
+    "",
+  );
+  lines.push("| Module | Score | Killed | Timeout | Survived | No coverage | Ignored | Errors |");
+  lines.push("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+  lines.push(...rows);
+  lines.push(
+    `| **All** | **${percent(overall)}** | ${all.killed} | ${all.timeout} | ${all.survived} | ${all.noCoverage} | ${all.ignored} | ${all.errors} |`,
+    "",
+  );
+  lines.push("Score = (killed + timeout) / (killed + timeout + survived + no coverage), as Stryker computes it.", "");
+
+  lines.push("## Survivors", "");
+  if (survivors.length === 0) lines.push("None.", "");
+  let currentModule = "";
+  for (const { module, file, mutant, original } of survivors) {
+    if (module !== currentModule) {
+      lines.push(
+        "",
+        `### ${module}`,
+        "",
+        "| Where | Mutator | Original → replacement | Why it survives |",
+        "| --- | --- | --- | --- |",
+      );
+      currentModule = module;
+    }
+    const where = `${file.split("/").at(-1)}:${mutant.location.start.line}${mutant.status === "NoCoverage" ? " (no test)" : ""}`;
+    const change = `\`${escapeCell(oneLine(original, 50))}\` → \`${escapeCell(oneLine(mutant.replacement ?? "", 50))}\``;
+    const note = noteFor(notes, file, mutant) ?? "Not yet explained.";
+    lines.push(`| ${where} | ${mutant.mutatorName} | ${change} | ${escapeCell(note)} |`);
+  }
+  lines.push("");
+  return lines.join("\n");
+}
+
+function noteFor(notes: Readonly<Record<string, string>>, file: string, mutant: StrykerMutant): string | undefined {
+  return notes[survivorKey(file, mutant)] ?? notes[`${file}:${mutant.location.start.line}`];
+}
