@@ -28,6 +28,7 @@ export default {
     "app/services/generation/content-cleanup.server.ts",
     "app/services/syndication/syndication.server.ts:286-640",
     "app/services/articles/markdown.server.ts",
+    "app/services/articles/markdown-schema.server.ts",
     "app/services/newsletter/weekly-schedule.server.ts",
   ],
   // Two cores are shared with other work on this machine: one test runner at a time.

@@ -1,39 +1,17 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { MUTATION_MODULES } from "./bench/lib/mutation";
 
-// The test runner StrykerJS uses for `npm run test:mutation` (stryker.config.mjs): the unit tests and the
-// PGlite integration tests of the services whose rules are mutated (each module judged by its own tests, not
-// by every suite that happens to import it), in a fixed order (Stryker runs the
-// tests covering each mutant and stops at the first failure, so shuffling would only blur the report).
-// PostgreSQL, the hostile client, e2e and load suites are left out: they are slow and test the same rules
-// through more layers.
+// The test runner StrykerJS uses for `npm run test:mutation` (bench/mutation.ts, stryker.config.mjs): each module is
+// judged by its own tests, its unit tests and, where its rules live in SQL, its integration tests on a fresh
+// PGlite per file (bench/lib/mutation.ts lists them). bench/mutation.ts runs one module at a time and names its
+// tests in MUTATION_TESTS; without it, every module's tests are included. Files and tests keep a fixed order:
+// Stryker runs the tests covering each mutant and stops at the first failure, so shuffling would only blur it.
+// PostgreSQL, the hostile client, e2e and load suites are left out: slow, and the same rules through more layers.
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
-
-/** The fast unit tests of the mutated modules (stryker.config.mjs lists the modules). */
-const unitFiles = [
-  "app/services/auth/*.test.ts",
-  "app/services/rate-limits/*.test.ts",
-  "app/services/newsletter/*.test.ts",
-  "app/services/default-timings.test.ts",
-  "app/services/articles/duplicate-check.*.test.ts",
-  "app/services/articles/story-similarity.*.test.ts",
-  "app/services/articles/markdown.*.test.ts",
-  "app/services/search/*.test.ts",
-  "app/validation/search.test.ts",
-  "app/validation/text.test.ts",
-  "app/services/generation/reply-parsing.test.ts",
-  "app/services/generation/content-cleanup.test.ts",
-  "app/services/syndication/syndication*.test.ts",
-];
-/** Rules that live in SQL are judged by their integration tests, on a fresh PGlite per file. */
-const integrationFiles = [
-  "app/services/auth/login.integration.test.ts",
-  "app/services/auth/sessions.integration.test.ts",
-  "app/services/rate-limits/*.integration.test.ts",
-  "app/services/newsletter/*.integration.test.ts",
-  "app/services/syndication/syndication.integration.test.ts",
-  "app/services/search/search.integration.test.ts",
-];
+const tests = process.env.MUTATION_TESTS?.split(",") ?? MUTATION_MODULES.flatMap((module) => module.tests);
+const isIntegration = (glob: string) => glob.endsWith(".integration.test.ts");
+const integrationTests = tests.filter(isIntegration);
 
 export default defineConfig({
   test: {
@@ -43,23 +21,27 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: unitFiles,
-          exclude: ["**/*.integration.test.ts"],
+          include: tests,
+          exclude: ["**/*.integration.test.ts", "node_modules/**"],
           setupFiles: ["./tests/setup/fail-on-error-log.ts"],
         },
       },
-      {
-        resolve: { alias },
-        test: {
-          name: "integration (pglite)",
-          include: integrationFiles,
-          env: { TEST_DB_DRIVER: "pglite" },
-          globalSetup: ["./tests/setup/database-global-setup.ts"],
-          setupFiles: ["./tests/setup/fail-on-error-log.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      ...(integrationTests.length === 0
+        ? []
+        : [
+            {
+              resolve: { alias },
+              test: {
+                name: "integration (pglite)",
+                include: integrationTests,
+                env: { TEST_DB_DRIVER: "pglite" },
+                globalSetup: ["./tests/setup/database-global-setup.ts"],
+                setupFiles: ["./tests/setup/fail-on-error-log.ts"],
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]),
     ],
   },
 });

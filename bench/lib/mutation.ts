@@ -24,28 +24,112 @@ export interface StrykerReport {
   files: Record<string, { source: string; mutants: StrykerMutant[] }>;
 }
 
-/** The modules the issue names, and the files (relative to the project) that hold each one's rules. */
-export const MUTATION_MODULES: readonly { name: string; files: readonly string[] }[] = [
+/**
+ * The modules the issue names: the code mutated in each (a file, or `file:first-last` for some of its lines) and the
+ * tests that judge it (its own unit tests, and its integration tests on PGlite where its rules live in SQL). Unit
+ * tests may be globs; integration tests (`*.integration.test.ts`) are named one by one.
+ */
+export const MUTATION_MODULES: readonly { name: string; slug: string; mutate: readonly string[]; tests: readonly string[] }[] = [
   {
     name: "Auth (sign-in, sessions, passwords)",
-    files: ["app/services/auth/login.server.ts", "app/services/auth/sessions.server.ts", "app/services/auth/passwords.server.ts"],
+    slug: "auth",
+    mutate: [
+      "app/services/auth/login.server.ts",
+      "app/services/auth/sessions.server.ts",
+      "app/services/auth/passwords.server.ts",
+    ],
+    tests: [
+      "app/services/auth/passwords.test.ts",
+      "app/services/auth/login.integration.test.ts",
+      "app/services/auth/sessions.integration.test.ts",
+    ],
   },
   {
     name: "Rate limits",
-    files: ["app/services/rate-limits/rate-limiter.server.ts", "app/services/rate-limits/client-address.server.ts"],
+    slug: "rate-limits",
+    mutate: ["app/services/rate-limits/rate-limiter.server.ts", "app/services/rate-limits/client-address.server.ts"],
+    tests: ["app/services/rate-limits/client-address.test.ts", "app/services/rate-limits/rate-limiter.integration.test.ts"],
   },
-  { name: "Newsletter subscribers", files: ["app/services/newsletter/subscribers.server.ts"] },
-  { name: "Newsletter sending", files: ["app/services/newsletter/newsletter-sender.server.ts"] },
-  { name: "Unsubscribe links", files: ["app/services/newsletter/unsubscribe-links.server.ts"] },
-  { name: "Duplicate check", files: ["app/services/articles/duplicate-check.server.ts"] },
-  { name: "Story similarity", files: ["app/services/articles/story-similarity.server.ts"] },
-  { name: "Search query parsing", files: ["app/validation/search.ts", "app/services/search/search.server.ts"] },
-  { name: "Reply parsing", files: ["app/services/generation/reply-parsing.server.ts"] },
-  { name: "Content cleanup", files: ["app/services/generation/content-cleanup.server.ts"] },
-  { name: "Syndication (feeds, sitemaps, robots.txt)", files: ["app/services/syndication/syndication.server.ts"] },
-  { name: "Markdown", files: ["app/services/articles/markdown.server.ts"] },
-  { name: "Weekly schedule", files: ["app/services/newsletter/weekly-schedule.server.ts"] },
+  {
+    name: "Newsletter subscribers",
+    slug: "subscribers",
+    mutate: ["app/services/newsletter/subscribers.server.ts"],
+    tests: ["app/services/newsletter/subscribers.integration.test.ts"],
+  },
+  {
+    name: "Newsletter sending",
+    slug: "sending",
+    mutate: ["app/services/newsletter/newsletter-sender.server.ts"],
+    tests: ["app/services/default-timings.test.ts", "app/services/newsletter/newsletter.integration.test.ts"],
+  },
+  {
+    name: "Unsubscribe links",
+    slug: "unsubscribe-links",
+    mutate: ["app/services/newsletter/unsubscribe-links.server.ts"],
+    tests: ["app/services/newsletter/unsubscribe-links.integration.test.ts"],
+  },
+  {
+    name: "Duplicate check",
+    slug: "duplicate-check",
+    mutate: ["app/services/articles/duplicate-check.server.ts"],
+    // The candidate searches are SQL: the integration tests judge them.
+    tests: ["app/services/articles/duplicate-check.*.test.ts", "app/services/articles/duplicate-check.integration.test.ts"],
+  },
+  {
+    name: "Story similarity",
+    slug: "story-similarity",
+    mutate: ["app/services/articles/story-similarity.server.ts"],
+    tests: ["app/services/articles/story-similarity.*.test.ts"],
+  },
+  {
+    name: "Search query parsing",
+    slug: "search-query",
+    // prefixQueryText: the rest of the file is SQL, measured by the bench.
+    mutate: ["app/validation/search.ts", "app/services/search/search.server.ts:69-80"],
+    tests: ["app/validation/search.test.ts", "app/validation/text.test.ts", "app/services/search/search.integration.test.ts"],
+  },
+  {
+    name: "Reply parsing",
+    slug: "reply-parsing",
+    mutate: ["app/services/generation/reply-parsing.server.ts"],
+    tests: ["app/services/generation/reply-parsing*.test.ts"],
+  },
+  {
+    name: "Content cleanup",
+    slug: "content-cleanup",
+    mutate: ["app/services/generation/content-cleanup.server.ts"],
+    tests: ["app/services/generation/content-cleanup*.test.ts"],
+  },
+  {
+    name: "Syndication (feeds, sitemaps, robots.txt)",
+    slug: "syndication",
+    // The renderers: what a feed, a sitemap and robots.txt say. The queries above them are run by the same tests.
+    mutate: ["app/services/syndication/syndication.server.ts:286-640"],
+    tests: ["app/services/syndication/syndication.integration.test.ts"],
+  },
+  {
+    name: "Markdown",
+    slug: "markdown",
+    mutate: ["app/services/articles/markdown.server.ts", "app/services/articles/markdown-schema.server.ts"],
+    tests: ["app/services/articles/markdown*.test.ts"],
+  },
+  {
+    name: "Weekly schedule",
+    slug: "weekly-schedule",
+    mutate: ["app/services/newsletter/weekly-schedule.server.ts"],
+    tests: ["app/services/newsletter/weekly-schedule*.test.ts"],
+  },
 ];
+
+/** The file a mutate entry names, without its line range. */
+export const mutatedFile = (entry: string) => entry.replace(/:\d+-\d+$/, "");
+
+/** Stryker's reports of several runs (one per module) as one: each file's mutants from the run that mutated it. */
+export function mergeReports(reports: readonly StrykerReport[]): StrykerReport {
+  const files: StrykerReport["files"] = {};
+  for (const report of reports) Object.assign(files, report.files);
+  return { files };
+}
 
 export interface Tally {
   killed: number;
@@ -120,13 +204,14 @@ export function renderMutationReport(report: StrykerReport, notes: Readonly<Reco
   const survivors: { module: string; file: string; mutant: StrykerMutant; original: string }[] = [];
 
   for (const module of MUTATION_MODULES) {
-    const mutants = module.files.flatMap((file) => report.files[file]?.mutants ?? []);
+    const files = module.mutate.map(mutatedFile);
+    const mutants = files.flatMap((file) => report.files[file]?.mutants ?? []);
     const counts = tally(mutants);
     for (const key of Object.keys(all) as (keyof Tally)[]) all[key] += counts[key];
     rows.push(
       `| ${module.name} | ${percent(mutationScore(counts))} | ${counts.killed} | ${counts.timeout} | ${counts.survived} | ${counts.noCoverage} | ${counts.ignored} | ${counts.errors} |`,
     );
-    for (const file of module.files) {
+    for (const file of files) {
       const entry = report.files[file];
       for (const mutant of entry?.mutants ?? []) {
         if (mutant.status === "Survived" || mutant.status === "NoCoverage") {
