@@ -31,8 +31,8 @@ export default {
     "app/services/articles/markdown-schema.server.ts",
     "app/services/newsletter/weekly-schedule.server.ts",
   ],
-  // Two cores are shared with other work on this machine: one test runner at a time.
-  concurrency: 1,
+  // Two cores are shared with other work on this machine: two test runners at most.
+  concurrency: 2,
   // A mutant in module-level code (a constant, a word list) runs at import, before any test, so Stryker would
   // need every test for it; with the integration suites that would triple the run. They are reported as
   // ignored, counted in the report, and left out of the score (decision 029).
