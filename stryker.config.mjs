@@ -37,6 +37,8 @@ export default {
   // need every test for it; with the integration suites that would triple the run. They are reported as
   // ignored, counted in the report, and left out of the score (decision 029).
   ignoreStatic: true,
+  // A failing integration test can leave its file's database open, and Stryker then reports a timeout: the
+  // mutant was noticed (it counts as detected, as Stryker scores it), so the wait is kept short.
   timeoutMS: 10_000,
   // Mutants already judged against unchanged code and tests are not run again (reports/ is not committed).
   incremental: true,

@@ -203,9 +203,15 @@ export function renderMutationReport(report: StrykerReport, notes: Readonly<Reco
   const all = emptyTally();
   const rows: string[] = [];
   const survivors: { module: string; file: string; mutant: StrykerMutant; original: string }[] = [];
+  const unmeasured: string[] = [];
 
   for (const module of MUTATION_MODULES) {
     const files = module.mutate.map(mutatedFile);
+    if (!files.some((file) => report.files[file])) {
+      unmeasured.push(module.name);
+      rows.push(`| ${module.name} | not measured | | | | | | |`);
+      continue;
+    }
     const mutants = files.flatMap((file) => report.files[file]?.mutants ?? []);
     const counts = tally(mutants);
     for (const key of Object.keys(all) as (keyof Tally)[]) all[key] += counts[key];
@@ -242,6 +248,12 @@ export function renderMutationReport(report: StrykerReport, notes: Readonly<Reco
       `${survivors.length - unexplained.length} of ${survivors.length} survivors explained below.`,
     "",
   );
+  if (unmeasured.length > 0) {
+    lines.push(
+      `Not measured in this report (no results yet): ${unmeasured.join(", ")}. The score above is over the other modules.`,
+      "",
+    );
+  }
   lines.push("| Module | Score | Killed | Timeout | Survived | No coverage | Ignored | Errors |");
   lines.push("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
   lines.push(...rows);
