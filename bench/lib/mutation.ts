@@ -240,7 +240,12 @@ export function renderMutationReport(report: StrykerReport, notes: Readonly<Reco
   if (meta.durationMs !== null) lines.push(`| Duration | ${(meta.durationMs / 60_000).toFixed(1)} min |`);
   lines.push("");
   lines.push("## Summary", "");
-  const verdict = overall !== null && overall >= meta.target ? "met" : "not met";
+  const verdict =
+    unmeasured.length > 0
+      ? `not judged, ${unmeasured.length} of ${MUTATION_MODULES.length} modules have no results`
+      : overall !== null && overall >= meta.target
+        ? "met"
+        : "not met";
   lines.push(`**Mutation score over all modules: ${percent(overall)}** (target ≥ ${meta.target}%: ${verdict}).`, "");
   lines.push(
     `${all.killed + all.timeout} mutants detected (${all.timeout} by a timeout), ${all.survived} survived, ${all.noCoverage} reached by no test, ` +
