@@ -74,5 +74,6 @@ export const SURVIVOR_NOTES: Readonly<Record<string, string>> = {
   [`${REPLY}:240`]: `${EQUIVALENT} without a value the caller's \`typeof value === "object"\` check fails whatever \`ok\` says.`,
   [`${REPLY}:151 Regex: /(?<![\\w-])[^"']?content["']?\\s*:\\s*"/i`]: `${EQUIVALENT} an optional character class: "content" is still found after a quote, a space or a brace.`,
   [`${REPLY}:263 Regex: /[^"']?error["']?\\s*:\\s*["']NO_RECENT_NEWS_FOUND["']/`]: `${EQUIVALENT} an optional character class: the code is still found after a quote, a space or a brace.`,
+  [`${REPLY}:252`]: `${EQUIVALENT} a reply that is not text becomes some other text that is not JSON either: INVALID_JSON both ways.`,
   [`${REPLY}:255`]: `${EQUIVALENT} an empty or blank candidate fails JSON.parse anyway; the filter only saves the attempt.`,
 };
