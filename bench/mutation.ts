@@ -16,7 +16,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { commitDescription, machineInfo } from "./lib/machine";
 import { MUTATION_MODULES, mergeReports, renderMutationReport, type StrykerReport } from "./lib/mutation";
-import { SURVIVOR_NOTES } from "./mutation-survivors";
+import { MODULE_NOTES, SURVIVOR_NOTES } from "./mutation-survivors";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const REPORTS = path.join(ROOT, "reports");
@@ -80,14 +80,19 @@ function main(args: string[]): number {
   );
   const commit = commitDescription(ROOT);
   const machine = machineInfo();
-  const markdown = renderMutationReport(report, SURVIVOR_NOTES, {
-    date: startedAt,
-    commit: commit.description,
-    node: machine.node,
-    cpu: `${machine.cpu}, ${machine.cores} cores`,
-    durationMs,
-    target: TARGET_SCORE,
-  });
+  const markdown = renderMutationReport(
+    report,
+    SURVIVOR_NOTES,
+    {
+      date: startedAt,
+      commit: commit.description,
+      node: machine.node,
+      cpu: `${machine.cpu}, ${machine.cores} cores`,
+      durationMs,
+      target: TARGET_SCORE,
+    },
+    MODULE_NOTES,
+  );
   const resultsDir = path.join(ROOT, "bench", "results");
   mkdirSync(resultsDir, { recursive: true });
   const file = path.join(resultsDir, `${startedAt.toISOString().slice(0, 10)}-${commit.short}-mutation.md`);

@@ -40,7 +40,9 @@ describe("the mutation report", () => {
       { [survivorKey(FILE, survivor)]: "Equivalent: the value is never read." },
       { date: new Date("2026-11-26T09:00:00Z"), commit: "abc1234", node: "v20", cpu: "test", durationMs: 90_000, target: 80 },
     );
-    expect(markdown).toContain("**Mutation score over all modules: 50.0%** (target ≥ 80%: not judged, 12 of 13 modules have no results).");
+    expect(markdown).toContain(
+      "**Mutation score over all modules: 50.0%** (target ≥ 80%: not judged, 12 of 13 modules have no results).",
+    );
     expect(markdown).toContain("| Weekly schedule | 50.0% | 1 | 1 | 1 | 1 | 1 | 1 |");
     expect(markdown).toContain("| Auth (sign-in, sessions, passwords) | not measured | | | | | | |");
     expect(markdown).toContain(

@@ -198,7 +198,12 @@ export interface ReportMeta {
  * The Markdown report: the score per module and over all of them, then each survivor and mutant no test reaches,
  * with the reason it survives when `notes` has one (keyed by `survivorKey`, or by `file:line` for every mutant of a line).
  */
-export function renderMutationReport(report: StrykerReport, notes: Readonly<Record<string, string>>, meta: ReportMeta): string {
+export function renderMutationReport(
+  report: StrykerReport,
+  notes: Readonly<Record<string, string>>,
+  meta: ReportMeta,
+  moduleNotes: Readonly<Record<string, string>> = {},
+): string {
   const lines: string[] = [];
   const all = emptyTally();
   const rows: string[] = [];
@@ -273,13 +278,10 @@ export function renderMutationReport(report: StrykerReport, notes: Readonly<Reco
   let currentModule = "";
   for (const { module, file, mutant, original } of survivors) {
     if (module !== currentModule) {
-      lines.push(
-        "",
-        `### ${module}`,
-        "",
-        "| Where | Mutator | Original → replacement | Why it survives |",
-        "| --- | --- | --- | --- |",
-      );
+      lines.push("", `### ${module}`, "");
+      const moduleNote = moduleNotes[module];
+      if (moduleNote) lines.push(moduleNote, "");
+      lines.push("| Where | Mutator | Original → replacement | Why it survives |", "| --- | --- | --- | --- |");
       currentModule = module;
     }
     const where = `${file.split("/").at(-1)}:${mutant.location.start.line}${mutant.status === "NoCoverage" ? " (no test)" : ""}`;
