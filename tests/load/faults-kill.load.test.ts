@@ -15,6 +15,7 @@ import {
 } from "../fakes/chat-completions-server";
 import { header, startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
 import { startNewsFixtures, type NewsFixtures } from "../support/news-fixtures";
+import { seededRandom } from "../support/seeded-random";
 import { errorLogLines, startServer, type ServerProcess } from "../support/server-process";
 import { fetchWithin, logEntries, postForm, signIn, stopWithin, visibleText, waitFor } from "./faults-support";
 
@@ -37,6 +38,8 @@ import { fetchWithin, logEntries, postForm, signIn, stopWithin, visibleText, wai
 
 const ADMIN = { username: `faults-editor-${process.pid}`, password: "faults editor correct horse battery" };
 const KILLS = 5;
+/** The kill moments are drawn from this; its seed is printed, and TEST_RANDOM_SEED replays it. */
+const random = seededRandom("faults-kill");
 /** How long a server may take to die after SIGKILL. */
 const EXIT_TIMEOUT_MS = 10_000;
 
@@ -183,7 +186,7 @@ describe("kill -9 during a newsletter send, five times", () => {
     const rounds: { from: number; to: number; recoveredClaims: number }[] = [];
     for (let kill = 1; kill <= KILLS; kill += 1) {
       const from = rounds.at(-1)?.to ?? 0;
-      const target = sink.messages.length + 20 + Math.floor(Math.random() * 30);
+      const target = sink.messages.length + 20 + Math.floor(random() * 30);
       await sink.waitForMessages(target, 30_000);
       await killHard(server);
       // A message whose DATA was complete before the kill may still be parsed by the sink: count it in this round.
@@ -466,7 +469,7 @@ describe("kill -9 during a batch generation, five times", () => {
       {
         name: "at a random moment",
         delayMs: 200,
-        when: () => new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 3_500))),
+        when: () => new Promise((resolve) => setTimeout(resolve, Math.floor(random() * 3_500))),
       },
     ];
 

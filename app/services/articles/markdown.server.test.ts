@@ -207,6 +207,13 @@ describe("renderArticleHtml: the fallback when conversion fails", () => {
     expect(console.error).not.toHaveBeenCalled();
   });
 
+  it("falls back without anyone listening for the failure", () => {
+    const failing = () => {
+      throw new Error("converter broke");
+    };
+    expect(renderArticleHtml("a < b", { convert: failing })).toBe("<p>a &lt; b</p>");
+  });
+
   it("is the same text rendering when called directly", () => {
     expect(plainTextHtml("a\nb")).toBe("<p>a<br>b</p>");
   });

@@ -1,3 +1,4 @@
+import { Cron } from "croner";
 import { describe, expect, it } from "vitest";
 import { cronProblem, DEFAULT_NEWSLETTER_SCHEDULE, isoWeekKey, startWeeklySchedule } from "./weekly-schedule.server";
 
@@ -55,6 +56,65 @@ describe("startWeeklySchedule", () => {
   });
 });
 
+describe("startWeeklySchedule's runs", () => {
+  // Croner reads a six-field pattern with seconds: these fire within a second, and each test waits for the run itself.
+  const EVERY_SECOND = "* * * * * *";
+
+  it("runs the task with the moment it fired", async () => {
+    const before = Date.now();
+    const fired = await new Promise<Date>((resolve) => {
+      const schedule = startWeeklySchedule({
+        pattern: EVERY_SECOND,
+        timeZone: "UTC",
+        task: async (firedAt) => {
+          schedule.stop();
+          resolve(firedAt);
+        },
+        onError: () => {},
+      });
+    });
+    expect(fired).toBeInstanceOf(Date);
+    expect(fired.getTime()).toBeGreaterThanOrEqual(before);
+  });
+
+  it("reports a failing run to onError instead of throwing", async () => {
+    const failure = new Error("the digest could not be made");
+    const reported = await new Promise<unknown>((resolve) => {
+      const schedule = startWeeklySchedule({
+        pattern: EVERY_SECOND,
+        timeZone: "UTC",
+        task: async () => {
+          schedule.stop();
+          throw failure;
+        },
+        onError: resolve,
+      });
+    });
+    expect(reported).toBe(failure);
+  });
+
+  it("stops: no next run once stopped", () => {
+    const schedule = startWeeklySchedule({
+      pattern: DEFAULT_NEWSLETTER_SCHEDULE,
+      timeZone: "UTC",
+      task: async () => {},
+      onError: () => {},
+    });
+    expect(schedule.nextRun()).not.toBeNull();
+    schedule.stop();
+    expect(schedule.nextRun()).toBeNull();
+  });
+});
+
+function cronErrorOf(pattern: string): string {
+  try {
+    new Cron(pattern);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return "no error";
+}
+
 describe("cronProblem", () => {
   it("accepts the default Sunday 09:00 and refuses nonsense", () => {
     expect(DEFAULT_NEWSLETTER_SCHEDULE).toBe("0 9 * * 0");
@@ -62,5 +122,7 @@ describe("cronProblem", () => {
     expect(cronProblem("0 9 * * 7")).toBeNull();
     expect(cronProblem("61 9 * * 0")).toMatch(/./);
     expect(cronProblem("every sunday")).toMatch(/./);
+    // Croner's own words, so the configuration error says what is wrong.
+    expect(cronProblem("0 9 * *")).toBe(cronErrorOf("0 9 * *"));
   });
 });

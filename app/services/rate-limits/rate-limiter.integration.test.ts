@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDatabase, withTestDatabase } from "../../../tests/setup/test-database";
 import { rateLimits } from "../../db/schema";
@@ -98,6 +99,9 @@ describe("rate limiter", () => {
       expect(row.clientKey).not.toContain("2001:db8");
     }
     expect(new Set(rows.map((row) => row.clientKey)).size).toBe(2);
+    // The key is the first 32 hex digits of the address's SHA-256.
+    const expected = (address: string) => createHash("sha256").update(address).digest("hex").slice(0, 32);
+    expect(rows.map((row) => row.clientKey).sort()).toEqual([expected(reader), expected(neighbour)].sort());
   });
 
   it("counts concurrent hits exactly, refusing all beyond the limit", async () => {
