@@ -27,7 +27,7 @@ describe("createTurnQueue", () => {
     const all: Promise<unknown>[] = [];
     for (let n = 0; n < 2_500; n += 1) {
       all.push(turns.next().then(() => served.push(n)));
-      // A request arrives while others still wait: more than the 1,024 the queue drops at once.
+      // A request arrives while others still wait, turn after turn.
       if (n % 2 === 1) await new Promise((resolve) => setImmediate(resolve));
     }
     await Promise.all(all);

@@ -10,35 +10,22 @@
  * first come, first served, and a new connection waits for one render, not for a round of all of them.
  */
 export interface TurnQueue {
-  /** Resolves when the caller may render: at once when nobody waits, else after the renders queued before it. */
+  /** Resolves when the caller may render: at the next check phase when nobody waits, else after the renders queued before it. */
   next(): Promise<void>;
   /** Renders waiting for their turn (for tests and diagnostics). */
   readonly waiting: number;
 }
 
 export function createTurnQueue(): TurnQueue {
+  // At most one waiting render per open connection, so shift() on a short array is all the queue needs.
   const queue: Array<() => void> = [];
-  let head = 0;
   let scheduled = false;
 
   function release(): void {
-    const resolve = queue[head];
-    queue[head] = undefined as unknown as () => void;
-    head += 1;
     // The render continues in the microtasks that follow this callback, before the next immediate.
-    resolve?.();
-    if (head < queue.length) {
-      // Under steady load the queue may never empty: drop the served part now and then.
-      if (head >= 1024) {
-        queue.splice(0, head);
-        head = 0;
-      }
-      setImmediate(release);
-    } else {
-      queue.length = 0;
-      head = 0;
-      scheduled = false;
-    }
+    queue.shift()?.();
+    if (queue.length > 0) setImmediate(release);
+    else scheduled = false;
   }
 
   return {
@@ -52,7 +39,7 @@ export function createTurnQueue(): TurnQueue {
       });
     },
     get waiting() {
-      return queue.length - head;
+      return queue.length;
     },
   };
 }
