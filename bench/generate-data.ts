@@ -29,6 +29,7 @@ const SYNTHETIC_AUTHORS = [
 ] as const;
 
 const ARTICLES_PER_INSERT = 1_000;
+const BULK_QUERY_TIMEOUT_MS = 10 * 60_000;
 /** PGlite: a checkpoint every this many batches keeps its WAL near max_wal_size (client.server.ts). */
 const PGLITE_BATCHES_PER_CHECKPOINT = 5;
 /** Memory for building the GIN indexes again after an embedded load. */
@@ -274,7 +275,9 @@ async function run(args: string[]): Promise<number> {
     return 2;
   }
 
-  const database = await openDatabaseForCommand(readConfigOrExit());
+  // A batch of a thousand articles into a table of a million, its indexes with it, can take longer than
+  // the server's query time limit on a busy machine.
+  const database = await openDatabaseForCommand(readConfigOrExit(), { queryTimeoutMs: BULK_QUERY_TIMEOUT_MS });
   if (!database) return 2;
   try {
     const { db } = database;
@@ -326,7 +329,9 @@ async function run(args: string[]): Promise<number> {
 run(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`Generating the benchmark data failed: ${(error as Error).message}\n`);
+    // A failed statement's message holds its thousands of parameters; the database's own reason is its cause.
+    const reason = (error as Error).cause instanceof Error ? ((error as Error).cause as Error) : (error as Error);
+    process.stderr.write(`Generating the benchmark data failed: ${reason.message.slice(0, 500)}\n`);
     process.exit(2);
   },
 );

@@ -21,14 +21,20 @@ export function readConfigOrExit(): Config {
   }
 }
 
+/** A database that stops answering (rather than refusing) fails a request after this long instead of hanging it. */
+const QUERY_TIMEOUT_MS = 10_000;
+
 /** Opens the configured database (PostgreSQL with DATABASE_URL, else embedded PGlite under DATA_DIR). */
-export function openConfiguredDatabase(config: Config, logger: Logger): Promise<DatabaseHandle> {
+export function openConfiguredDatabase(
+  config: Config,
+  logger: Logger,
+  { queryTimeoutMs = QUERY_TIMEOUT_MS }: { queryTimeoutMs?: number } = {},
+): Promise<DatabaseHandle> {
   return config.databaseUrl
     ? openDatabase({
         driver: "postgres",
         url: config.databaseUrl,
-        // A database that stops answering (rather than refusing) fails a request after 10 s instead of hanging it.
-        queryTimeoutMs: 10_000,
+        queryTimeoutMs,
         onPoolError: (error) => logger.warn({ err: error }, "database connection lost; the pool will reconnect"),
       })
     : openDatabase({ driver: "pglite", dataDir: path.join(config.dataDir, "db") });
@@ -38,10 +44,13 @@ export function openConfiguredDatabase(config: Config, logger: Logger): Promise<
  * For command-line tools: the configured database, migrated, or null after writing a one-line
  * reason to stderr (such as the embedded database being held by a running server).
  */
-export async function openDatabaseForCommand(config: Config): Promise<DatabaseHandle | null> {
+export async function openDatabaseForCommand(
+  config: Config,
+  options: { queryTimeoutMs?: number } = {},
+): Promise<DatabaseHandle | null> {
   const logger = createLogger({ ...config, logLevel: "warn" });
   try {
-    const database = await openConfiguredDatabase(config, logger);
+    const database = await openConfiguredDatabase(config, logger, options);
     await database.migrate();
     return database;
   } catch (error) {

@@ -107,6 +107,40 @@ describe("search", () => {
     });
   });
 
+  describe("hyphenated words", () => {
+    beforeEach(async () => {
+      await insertArticles(
+        database.db,
+        { title: "Entry-level phones get faster chips", publishedAt: publishedOn(4) },
+        { title: "An entry level for every budget", publishedAt: publishedOn(3) },
+        { title: "Level entry: a new game", publishedAt: publishedOn(2) },
+        { title: "State-of-the-art phones, entry-level prices", publishedAt: publishedOn(1) },
+        { title: "Covid-19 apps wind down", publishedAt: publishedOn(5) },
+      );
+    });
+
+    it("finds the hyphenated word only where it is written with its hyphen, on its own or with other words", async () => {
+      expect(titles((await search().search("entry-level")).results).sort()).toEqual([
+        "Entry-level phones get faster chips",
+        "State-of-the-art phones, entry-level prices",
+      ]);
+      expect(titles((await search().search("entry-level chips")).results)).toEqual(["Entry-level phones get faster chips"]);
+      expect(titles((await search().search("state-of-the-art entry-level")).results)).toEqual([
+        "State-of-the-art phones, entry-level prices",
+      ]);
+      expect(titles((await search().search("phones -entry-level")).results)).toEqual([]);
+      expect(titles((await search().search("covid-19")).results)).toEqual(["Covid-19 apps wind down"]);
+    });
+
+    it("keeps a hyphenated word inside a quoted phrase part of the phrase", async () => {
+      expect(titles((await search().search('"entry-level phones"')).results)).toEqual(["Entry-level phones get faster chips"]);
+      expect(titles((await search().search('"entry-level prices"')).results)).toEqual([
+        "State-of-the-art phones, entry-level prices",
+      ]);
+      expect(titles((await search().search('"entry-level chips"')).results)).toEqual([]);
+    });
+  });
+
   it("highlights the matched words in a snippet that shows words, not markdown", async () => {
     await insertArticles(database.db, {
       title: "Weekly roundup",
@@ -199,6 +233,68 @@ describe("search", () => {
         "Materials news 3",
         "Materials news 4",
       ]);
+    });
+  });
+
+  describe("finds the newest 200 of more than 1,000 matches wherever they were published", () => {
+    const now = new Date(Date.UTC(2026, 10, 20, 12));
+    const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
+    const range = (length: number, hoursAt: (index: number) => number) => Array.from({ length }, (_, index) => hoursAt(index));
+    // Each case: the publication times of its matching articles and of other articles, in hours before now.
+    const cases: [string, number[], number[]][] = [
+      ["many in the last days", [...range(300, (i) => i * 0.5), ...range(800, (i) => 24 * (800 + i))], []],
+      ["one a day for three years", range(1_100, (i) => 24 * i + 3), []],
+      [
+        "a few lately among many other stories, the rest one a day",
+        [...range(60, (i) => i), ...range(1_050, (i) => 24 * (3 + i))],
+        range(1_500, (i) => i / 15),
+      ],
+      ["none among the newest thousand, all years ago", range(1_050, (i) => 24 * (800 + i)), range(1_200, (i) => i / 20)],
+      [
+        "a few lately, a few in the months before, the rest years ago",
+        [...range(150, (i) => i), ...range(20, (i) => 24 * (100 + i * 20)), ...range(900, (i) => 24 * (800 + i))],
+        range(1_100, (i) => i / 7.5 + 0.01),
+      ],
+    ];
+
+    it.each(cases)("%s", async (_name, hours, otherHours) => {
+      const { id: authorId } = await insertAuthor(database.db);
+      const story = (title: string, content: string, hour: number) => ({
+        title,
+        excerpt: "A short summary.",
+        content,
+        category: "AI" as const,
+        authorId,
+        publishedAt: hoursAgo(hour),
+        status: "published" as const,
+      });
+      const stories = [
+        ...hours.map((hour, index) => story(`Story ${index}`, "The lab reported progress with graphene sheets.", hour)),
+        ...otherHours.map((hour, index) => story(`Other ${index}`, "The lab reported progress with silicon.", hour)),
+      ];
+      // Inserted in a shuffled order, so the table's own order says nothing about the dates.
+      await database.db.insert(articles).values(stories.map((_, index) => stories[(index * 7_919) % stories.length]!));
+      // One draft and one scheduled story, newer than all: never counted.
+      await insertArticles(
+        database.db,
+        { title: "Graphene draft", publishedAt: null },
+        { title: "Graphene tomorrow", publishedAt: hoursAgo(-24) },
+      );
+      const service = createSearchService({
+        db: database.db,
+        rateLimiter: createRateLimiter({ db: database.db, clock: { now: () => now } }),
+        clock: { now: () => now },
+      });
+      const newest = hours
+        .map((hour, index) => ({ hour, title: `Story ${index}` }))
+        .sort((a, b) => a.hour - b.hour)
+        .map((story) => story.title);
+
+      const first = await service.search("graphene");
+      expect(first).toMatchObject({ total: SEARCH_COUNT_LIMIT, more: true, pageCount: SEARCH_CANDIDATES / SEARCH_PAGE_SIZE });
+      expect(titles(first.results)).toEqual(newest.slice(0, SEARCH_PAGE_SIZE));
+      expect(titles((await service.search("graphene", 10)).results)).toEqual(newest.slice(180, 200));
+      expect(titles(await service.instantSearch("graphen"))).toEqual(newest.slice(0, 5));
     });
   });
 

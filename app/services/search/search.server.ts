@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNotNull, lte, max, min, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { articles, authors } from "../../db/schema";
 import type { ArticleSummary } from "../../utils/articles";
@@ -21,6 +21,10 @@ export const SEARCH_CANDIDATES = 200;
 const SEARCH_WORK_MEM = "16MB";
 /** Matches are counted exactly up to this many; beyond it the page says "more than". */
 export const SEARCH_COUNT_LIMIT = 1_000;
+/** Step 2 of `newestMatches`: at most this many of the newest articles are read one by one. */
+const PROBE_ARTICLES = 400;
+/** Step 1 of `newestMatches`: the full-text index's matches are sampled down to about this many. */
+const COUNT_SAMPLE = 20_000;
 
 export interface SearchResult extends ArticleSummary {
   /** Words around the best match, with matches between HIGHLIGHT_START and HIGHLIGHT_END. */
@@ -43,7 +47,7 @@ export interface SearchPage {
  * it about a millisecond per result (decision 012). A stem that never appears as written ("compani") leaves
  * the window at the start of the body.
  */
-const BODY_WINDOW = 1_500;
+const BODY_WINDOW = 600;
 
 function bodyWindow(tsQuery: SQL): SQL {
   const firstWord = sql`split_part(querytree(${tsQuery}), '''', 2)`;
@@ -64,6 +68,28 @@ function snippetOf(tsQuery: SQL): SQL<string> {
   return sql<string>`case when to_tsvector('english', ${articles.excerpt}) @@ ${tsQuery}
     then ts_headline('english', ${articles.excerpt}, ${tsQuery}, ${wholeExcerpt})
     else '… ' || ts_headline('english', ${plainText(bodyWindow(tsQuery))}, ${tsQuery}, ${bodyFragment}) || ' …' end`;
+}
+
+/** Hyphenated words (`entry-level`), as the text search parser reads them. */
+const HYPHENATED = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu;
+
+/**
+ * The query with each hyphenated word outside quotes matched by its whole form alone. The parser indexes
+ * "entry-level" as the compound 'entry-level' followed by its parts 'entri' and 'level', and reads the query
+ * word as the phrase of all three; a phrase needs every candidate's positions, unpacked from its search vector
+ * (decision 012), while the compound alone is answered by the index. An article has the compound only where
+ * the hyphenated word is written, its parts right after it, so the matches are the same. A word inside a
+ * quoted phrase is left alone: it is part of the longer phrase. A word the parser does not read as a compound
+ * ("covid-19": 'covid' then '-19') is left alone too.
+ */
+function withCompounds(tsQuery: SQL, query: string): SQL {
+  const unquoted = query.replace(/"[^"]*(?:"|$)/g, " ");
+  const words = [...new Set(unquoted.toLowerCase().match(HYPHENATED) ?? [])].slice(0, 8);
+  return words.reduce<SQL>((rewritten, word) => {
+    const phrase = sql`websearch_to_tsquery('english', ${word})`;
+    const compound = sql`split_part(${phrase}::text, ' <', 1)`;
+    return sql`(case when ${compound} ~ '^''[^'' -]+-' then ts_rewrite(${rewritten}, ${phrase}, ${compound}::tsquery) else ${rewritten} end)`;
+  }, tsQuery);
 }
 
 /**
@@ -96,39 +122,124 @@ export function createSearchService({
   memo?: Pick<ReaderMemo, "read">;
 }) {
   /**
-   * Runs a search's queries with the full-text indexes. The planner prices `@@` as cheap and so reads every
-   * row for a common word, unpacking each article's search vector on the way (the whole cost); the GIN index
-   * answers the same question without unpacking one (decision 012, with the plans). The bitmap of a word
-   * found in tens of thousands of articles needs more than the default 4 MB of work memory to stay exact;
-   * a lossy one makes PostgreSQL unpack and recheck every article on the pages it lost (3 s at a million).
+   * Runs a search's statements in one transaction whose planner settings end with it (SET LOCAL). The planner
+   * prices `@@` as one cheap operator, but testing an article unpacks its search vector (some 6 KB, the whole
+   * cost), so its own choices read thousands of vectors for a common word; `newestMatches` picks the plan
+   * itself and says so through these settings (decision 012, with the plans). A bitmap of a word found in tens
+   * of thousands of articles needs more than the default 4 MB of work memory to stay exact; a lossy one makes
+   * PostgreSQL unpack and recheck every article on the pages it lost (3 s at a million).
    */
   function withTextIndexes<T>(work: (tx: Database) => Promise<T>): Promise<T> {
     return db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      await tx.execute(sql.raw(`set local work_mem = '${SEARCH_WORK_MEM}'`));
+      await tx.execute(sql`select set_config('work_mem', ${SEARCH_WORK_MEM}, true)`);
       return work(tx as unknown as Database);
     });
   }
 
-  /** The ids of the newest SEARCH_CANDIDATES published articles matching `condition`. */
-  const newestMatches = (tx: Database, condition: SQL) =>
-    tx
-      .select({ id: articles.id })
+  /**
+   * Planner settings for the statements that follow in the transaction: which scans, and whether the full-text
+   * index's matches are sampled (only step 1 of `newestMatches` reads the index while they are; the results
+   * are then read by id).
+   */
+  const plan = (tx: Database, scans: "bitmap" | "date index", sampled = false) =>
+    tx.execute(
+      sql`select set_config('enable_seqscan', 'off', true),
+        set_config('enable_indexscan', ${scans === "bitmap" ? "off" : "on"}, true),
+        set_config('enable_bitmapscan', ${scans === "bitmap" ? "on" : "off"}, true),
+        set_config('gin_fuzzy_search_limit', ${sampled ? String(COUNT_SAMPLE) : "0"}, true)`,
+    );
+
+  /**
+   * The ids of the newest SEARCH_CANDIDATES visible articles matching `condition`, and with `count`, how many
+   * match, up to SEARCH_COUNT_LIMIT + 1 (decision 012). In three steps, each stopping when it has the answer:
+   * 1. Count (ranked search only): the full-text index's matches (a random sample of about COUNT_SAMPLE when
+   *    there are more, so a word in most articles costs no more than a rarer one), up to SEARCH_COUNT_LIMIT + 1
+   *    of them read. When that is all of them, they are sorted by date and are the answer.
+   * 2. Probe: the newest PROBE_ARTICLES are read down the date index until SEARCH_CANDIDATES match, which is
+   *    the answer for a word in half the articles or more.
+   * 3. Periods: the share of matches the probe found says how far back SEARCH_CANDIDATES lie. The index's
+   *    matches are ANDed with the date index's range from there, so only matching articles of the period are
+   *    read, and the period widened tenfold while it holds too few. Every article outside a period is older
+   *    than every one in it, so a period with SEARCH_CANDIDATES matches holds the newest.
+   */
+  async function newestMatches(tx: Database, condition: SQL, count: boolean): Promise<{ ids: number[]; matched: number }> {
+    const now = clock.now();
+    const visible = visibleToReaders(now);
+    const matching = and(visible, condition);
+
+    let matched = 0;
+    if (count) {
+      await plan(tx, "bitmap", true);
+      const counted = tx
+        .select({ id: articles.id, publishedAt: articles.publishedAt })
+        .from(articles)
+        .where(matching)
+        .limit(SEARCH_COUNT_LIMIT + 1)
+        .as("counted");
+      const first = await tx
+        .select({ id: counted.id, matched: sql<number>`(count(*) over ())::int` })
+        .from(counted)
+        .orderBy(desc(counted.publishedAt), desc(counted.id))
+        .limit(SEARCH_CANDIDATES);
+      matched = first[0]?.matched ?? 0;
+      if (matched <= SEARCH_COUNT_LIMIT) return { ids: first.map((row) => row.id), matched };
+    }
+
+    await plan(tx, "date index");
+    // The newest articles in date order, named as the table so that `condition` reads their columns; with
+    // no sort above it, the limit stops the walk at the SEARCH_CANDIDATES-th match.
+    const probe = await tx.execute<{ id: number }>(
+      sql`select id from (select ${articles.id}, ${articles.publishedAt}, ${articles.search}, ${articles.searchWords}
+        from ${articles} where ${visible} order by ${articles.publishedAt} desc, ${articles.id} desc limit ${PROBE_ARTICLES}) as ${articles}
+        where ${condition} limit ${SEARCH_CANDIDATES}`,
+    );
+    const probed = probe.rows.map((row) => Number(row.id));
+    if (probed.length === SEARCH_CANDIDATES) return { ids: probed, matched };
+
+    // The publication times of the newest, the PROBE_ARTICLES-th newest and the oldest article, to turn a
+    // number of articles into a period: from the date index alone (its own condition), no article read.
+    const dated = and(isNotNull(articles.publishedAt), lte(articles.publishedAt, now));
+    const probedSpan = tx
+      .select({ publishedAt: articles.publishedAt })
       .from(articles)
-      .where(and(visibleToReaders(clock.now()), condition))
+      .where(dated)
       .orderBy(...newestFirst)
-      .limit(SEARCH_CANDIDATES);
+      .limit(PROBE_ARTICLES)
+      .as("probed_span");
+    const oldest = tx
+      .select({ publishedAt: min(articles.publishedAt) })
+      .from(articles)
+      .where(dated);
+    const [span] = await tx
+      .select({ newestAt: max(probedSpan.publishedAt), probeEdge: min(probedSpan.publishedAt), oldestAt: sql<Date>`(${oldest})` })
+      .from(probedSpan);
+    await plan(tx, "bitmap");
+    const newestWhere = async (where: SQL | undefined) =>
+      (
+        await tx
+          .select({ id: articles.id })
+          .from(articles)
+          .where(where)
+          .orderBy(...newestFirst)
+          .limit(SEARCH_CANDIDATES)
+      ).map((row) => row.id);
+    if (span?.newestAt && span.probeEdge && span.oldestAt) {
+      const newestAt = span.newestAt.getTime();
+      // Articles to go back for SEARCH_CANDIDATES matches at the share found, four times over, as a period.
+      const articlesBack = (4 * SEARCH_CANDIDATES * PROBE_ARTICLES) / Math.max(probed.length, 1);
+      let period = (articlesBack * (newestAt - span.probeEdge.getTime())) / PROBE_ARTICLES;
+      for (; newestAt - period > new Date(span.oldestAt).getTime(); period *= 10) {
+        const ids = await newestWhere(and(matching, gte(articles.publishedAt, new Date(newestAt - period))));
+        if (ids.length === SEARCH_CANDIDATES) return { ids, matched };
+      }
+    }
+    return { ids: await newestWhere(matching), matched };
+  }
 
   function rankedPage(query: string, tsQuery: SQL, page: number, pageSize: number): Promise<SearchPage> {
     const condition = sql`${articles.search} @@ ${tsQuery}`;
     return withTextIndexes(async (tx) => {
-      const counted = tx
-        .select({ one: sql`1` })
-        .from(articles)
-        .where(and(visibleToReaders(clock.now()), condition))
-        .limit(SEARCH_COUNT_LIMIT + 1)
-        .as("counted");
-      const [{ matched } = { matched: 0 }] = await tx.select({ matched: sql<number>`count(*)::int` }).from(counted);
+      const { ids, matched } = await newestMatches(tx, condition, true);
       const total = Math.min(matched, SEARCH_COUNT_LIMIT);
       const more = matched > SEARCH_COUNT_LIMIT;
       if (total === 0) return { query, results: [], total, more, page, pageCount: 1 };
@@ -136,12 +247,11 @@ export function createSearchService({
         .select({ ...summaryColumns, snippet: snippetOf(tsQuery) })
         .from(articles)
         .innerJoin(authors, eq(authors.id, articles.authorId))
-        .where(inArray(articles.id, newestMatches(tx, condition)))
+        .where(inArray(articles.id, ids))
         .orderBy(sql`ts_rank(${articles.search}, ${tsQuery}) desc`, ...newestFirst)
         .limit(pageSize)
         .offset((page - 1) * pageSize);
-      const ranked = Math.min(matched, SEARCH_CANDIDATES);
-      return { query, results, total, more, page, pageCount: Math.max(1, Math.ceil(ranked / pageSize)) };
+      return { query, results, total, more, page, pageCount: Math.max(1, Math.ceil(ids.length / pageSize)) };
     });
   }
 
@@ -150,18 +260,20 @@ export function createSearchService({
     const stemmed = sql`to_tsquery('english', ${prefixText})`;
     const unstemmed = sql`to_tsquery('simple', ${prefixText})`;
     const condition = sql`(${articles.search} @@ ${stemmed} or ${articles.searchWords} @@ ${unstemmed})`;
-    return withTextIndexes((tx) =>
-      tx
+    return withTextIndexes(async (tx) => {
+      const { ids } = await newestMatches(tx, condition, false);
+      if (ids.length === 0) return [];
+      return tx
         .select(summaryColumns)
         .from(articles)
         .innerJoin(authors, eq(authors.id, articles.authorId))
-        .where(inArray(articles.id, newestMatches(tx, condition)))
+        .where(inArray(articles.id, ids))
         .orderBy(
           sql`ts_rank(${articles.searchWords}, ${unstemmed}) + ts_rank(${articles.search}, ${stemmed}) desc`,
           ...newestFirst,
         )
-        .limit(limit),
-    );
+        .limit(limit);
+    });
   }
 
   return {
@@ -175,7 +287,7 @@ export function createSearchService({
       if (!query) return { query, results: [], total: 0, more: false, page, pageCount: 1 };
       return memo.read(`search:${page}:${pageSize}:${query}`, async () => {
         try {
-          return await rankedPage(query, sql`websearch_to_tsquery('english', ${query})`, page, pageSize);
+          return await rankedPage(query, withCompounds(sql`websearch_to_tsquery('english', ${query})`, query), page, pageSize);
         } catch {
           return rankedPage(query, sql`plainto_tsquery('english', ${query})`, page, pageSize);
         }
