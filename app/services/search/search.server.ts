@@ -21,8 +21,13 @@ export const SEARCH_CANDIDATES = 200;
 const SEARCH_WORK_MEM = "16MB";
 /** Matches are counted exactly up to this many; beyond it the page says "more than". */
 export const SEARCH_COUNT_LIMIT = 1_000;
-/** Step 2 of `newestMatches`: at most this many of the newest articles are read one by one. */
-const PROBE_ARTICLES = 400;
+/**
+ * Step 2 of `newestMatches`: the newest PROBE_SAMPLE articles are read one by one; when at least DENSE_SHARE
+ * of them match, the walk goes on down the newest PROBE_ARTICLES (enough for SEARCH_CANDIDATES at that share).
+ */
+const PROBE_SAMPLE = 100;
+const DENSE_SHARE = 0.4;
+const PROBE_ARTICLES = 600;
 /** Step 1 of `newestMatches`: the full-text index's matches are sampled down to about this many. */
 const COUNT_SAMPLE = 20_000;
 
@@ -155,8 +160,8 @@ export function createSearchService({
    * 1. Count (ranked search only): the full-text index's matches (a random sample of about COUNT_SAMPLE when
    *    there are more, so a word in most articles costs no more than a rarer one), up to SEARCH_COUNT_LIMIT + 1
    *    of them read. When that is all of them, they are sorted by date and are the answer.
-   * 2. Probe: the newest PROBE_ARTICLES are read down the date index until SEARCH_CANDIDATES match, which is
-   *    the answer for a word in half the articles or more.
+   * 2. Probe: the newest PROBE_SAMPLE articles are read down the date index, and for a word in DENSE_SHARE of
+   *    them or more the walk goes on until SEARCH_CANDIDATES match (about 250 articles read for a word in 80%).
    * 3. Periods: the share of matches the probe found says how far back SEARCH_CANDIDATES lie. The index's
    *    matches are ANDed with the date index's range from there, so only matching articles of the period are
    *    read, and the period widened tenfold while it holds too few. Every article outside a period is older
@@ -186,17 +191,25 @@ export function createSearchService({
     }
 
     await plan(tx, "date index");
-    // The newest articles in date order, named as the table so that `condition` reads their columns; with
-    // no sort above it, the limit stops the walk at the SEARCH_CANDIDATES-th match.
-    const probe = await tx.execute<{ id: number }>(
-      sql`select id from (select ${articles.id}, ${articles.publishedAt}, ${articles.search}, ${articles.searchWords}
-        from ${articles} where ${visible} order by ${articles.publishedAt} desc, ${articles.id} desc limit ${PROBE_ARTICLES}) as ${articles}
-        where ${condition} limit ${SEARCH_CANDIDATES}`,
-    );
-    const probed = probe.rows.map((row) => Number(row.id));
-    if (probed.length === SEARCH_CANDIDATES) return { ids: probed, matched };
+    // The newest `read` articles in date order, named as the table so that `condition` reads their columns;
+    // with no sort above it, the limit stops the walk at the SEARCH_CANDIDATES-th match.
+    const walk = async (read: number) =>
+      (
+        await tx.execute<{ id: number }>(
+          sql`select id from (select ${articles.id}, ${articles.publishedAt}, ${articles.search}, ${articles.searchWords}
+            from ${articles} where ${visible} order by ${articles.publishedAt} desc, ${articles.id} desc limit ${read}) as ${articles}
+            where ${condition} limit ${SEARCH_CANDIDATES}`,
+        )
+      ).rows.map((row) => Number(row.id));
+    let read = PROBE_SAMPLE;
+    let probed = await walk(read);
+    if (probed.length >= PROBE_SAMPLE * DENSE_SHARE) {
+      read = PROBE_ARTICLES;
+      probed = await walk(read);
+      if (probed.length === SEARCH_CANDIDATES) return { ids: probed, matched };
+    }
 
-    // The publication times of the newest, the PROBE_ARTICLES-th newest and the oldest article, to turn a
+    // The publication times of the newest, the `read`-th newest and the oldest article, to turn a
     // number of articles into a period: from the date index alone (its own condition), no article read.
     const dated = and(isNotNull(articles.publishedAt), lte(articles.publishedAt, now));
     const probedSpan = tx
@@ -204,7 +217,7 @@ export function createSearchService({
       .from(articles)
       .where(dated)
       .orderBy(...newestFirst)
-      .limit(PROBE_ARTICLES)
+      .limit(read)
       .as("probed_span");
     const oldest = tx
       .select({ publishedAt: min(articles.publishedAt) })
@@ -226,8 +239,8 @@ export function createSearchService({
     if (span?.newestAt && span.probeEdge && span.oldestAt) {
       const newestAt = span.newestAt.getTime();
       // Articles to go back for SEARCH_CANDIDATES matches at the share found, four times over, as a period.
-      const articlesBack = (4 * SEARCH_CANDIDATES * PROBE_ARTICLES) / Math.max(probed.length, 1);
-      let period = (articlesBack * (newestAt - span.probeEdge.getTime())) / PROBE_ARTICLES;
+      const articlesBack = (4 * SEARCH_CANDIDATES * read) / Math.max(probed.length, 1);
+      let period = (articlesBack * (newestAt - span.probeEdge.getTime())) / read;
       for (; newestAt - period > new Date(span.oldestAt).getTime(); period *= 10) {
         const ids = await newestWhere(and(matching, gte(articles.publishedAt, new Date(newestAt - period))));
         if (ids.length === SEARCH_CANDIDATES) return { ids, matched };
