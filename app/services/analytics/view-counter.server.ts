@@ -134,6 +134,12 @@ export function createViewCounter({
     return next;
   }
 
+  function pendingViews(): number {
+    let sum = 0;
+    for (const views of pending.values()) sum += views;
+    return sum;
+  }
+
   function flushInBackground(): void {
     flush().catch((error: unknown) => logger.warn({ err: error }, "could not write article views; will try again"));
   }
@@ -166,11 +172,7 @@ export function createViewCounter({
     flush,
 
     /** Views counted but not yet written. */
-    pendingViews(): number {
-      let sum = 0;
-      for (const views of pending.values()) sum += views;
-      return sum;
-    },
+    pendingViews,
 
     /** Starts the interval writes (the server does, on every instance). */
     start(): void {
@@ -186,7 +188,7 @@ export function createViewCounter({
       try {
         await flush();
       } catch (error) {
-        logger.warn({ err: error, views: this.pendingViews() }, "could not write article views at shutdown; they are lost");
+        logger.warn({ err: error, views: pendingViews() }, "could not write article views at shutdown; they are lost");
       }
     },
 
