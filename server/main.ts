@@ -88,6 +88,7 @@ export async function main({ vite, clock = systemClock }: { vite?: ViteDevServer
   services.newsletter.start({ exclusive: database.driver === "pglite" });
   services.scheduler.start();
   services.websub.start();
+  services.views.start();
 
   // Rendered pages (and the reader reads behind them) are kept until content changes here or on another
   // instance (NOTIFY), or a minute passes.
@@ -125,6 +126,8 @@ export async function main({ vite, clock = systemClock }: { vite?: ViteDevServer
           services.scheduler.stop(),
           services.websub.stop(),
           services.contentChanges.stop(),
+          // Article views still in memory (decision 032).
+          services.views.stop(),
           // Confirmation messages still being sent after their sign-up was answered.
           services.subscribers.settled(),
         ]);

@@ -22,6 +22,7 @@ describe(`schema on ${testDriver()}`, () => {
       "app_secrets",
       "article_coauthors",
       "article_corrections",
+      "article_daily_views",
       "article_revisions",
       "article_sources",
       "articles",

@@ -15,6 +15,7 @@ import { enhanceSearchPageForm } from "./search-page";
 import { enhanceShareButtons } from "./share-button";
 import { enhanceHeaderShadow, enhanceNewsletterLinks } from "./site-header";
 import { enhanceThemeToggles } from "./theme-toggle";
+import { sendViewBeacon } from "./view-beacon";
 
 enhanceThemeToggles(document);
 enhanceHeaderShadow(document);
@@ -27,5 +28,6 @@ enhanceSearchPageForm(document);
 enhanceContactForms(document);
 enhanceAdPackages(document);
 fillAdSlots(document);
+sendViewBeacon(document);
 // Last: the bell's "N new" name is what the end-to-end tests wait for before they use the page.
 enhanceNotificationsBell(document);

@@ -83,6 +83,7 @@ const EnvSchema = z
       )
       .optional(),
     PAGE_CACHE: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on"),
+    ANALYTICS: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on"),
     TRUST_PROXY: z
       .string()
       .trim()
@@ -168,6 +169,8 @@ export interface Config {
   generationSpacingMs: number;
   /** Keep rendered reader pages between requests (PAGE_CACHE, on by default). */
   pageCache: boolean;
+  /** Count article views without cookies (ANALYTICS, on by default; decision 032). */
+  analytics: boolean;
   /** The peers whose X-Forwarded-For is believed (Express's `trust proxy`), or false for none. */
   trustProxy: string[] | false;
   /** Host names besides SITE_URL's (and loopback) that requests may name in `Host`. */
@@ -248,6 +251,7 @@ export function loadConfig(
     newsletterDoubleOptIn: env.NEWSLETTER_DOUBLE_OPT_IN === "true",
     generationSpacingMs: env.GENERATION_SPACING_MS,
     pageCache: env.PAGE_CACHE === "on",
+    analytics: env.ANALYTICS === "on",
     websubHubs: env.WEBSUB_HUB ?? [],
     trustProxy: env.TRUST_PROXY.length === 1 && env.TRUST_PROXY[0] === "false" ? false : env.TRUST_PROXY,
     allowedHosts: env.ALLOWED_HOSTS,

@@ -22,6 +22,7 @@ import { createRateLimiter } from "./rate-limits/rate-limiter.server";
 import { createSearchService } from "./search/search.server";
 import { createSyndicationService } from "./syndication/syndication.server";
 import { createWebSub } from "./syndication/websub.server";
+import { createViewCounter } from "./analytics/view-counter.server";
 import { createUploadService } from "./uploads/uploads.server";
 import { createImageService } from "./images/images.server";
 import path from "node:path";
@@ -104,7 +105,13 @@ export function createServices({
   });
   return {
     /** What pages may show about the site; never the secrets in the configuration. */
-    site: { name: config.siteName, url: config.siteUrl, timeZone: config.timeZone, adsenseClient: config.adsenseClient },
+    site: {
+      name: config.siteName,
+      url: config.siteUrl,
+      timeZone: config.timeZone,
+      adsenseClient: config.adsenseClient,
+      analytics: config.analytics,
+    },
     logger,
     clock,
     articles: createArticleService({ db, logger, clock, memo: readerMemo }),
@@ -131,6 +138,8 @@ export function createServices({
     /** WebSub pings after publishing (WEBSUB_HUB); started by the server, on every instance. */
     websub,
     uploads,
+    /** Article views, counted without cookies and written in batches (decision 032); started by the server. */
+    views: createViewCounter({ db, clock, logger, timeZone: config.timeZone, enabled: config.analytics }),
     /** Covers in several widths and formats, social cards and structured-data crops (decision 025). */
     images: createImageService({
       dataDir: config.dataDir,

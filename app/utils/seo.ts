@@ -9,6 +9,8 @@ export interface SiteInfo {
   /** The newsroom's IANA time zone (TIME_ZONE): reader dates are written in it. */
   timeZone: string;
   adsenseClient: string | undefined;
+  /** Article views are counted (ANALYTICS, decision 032): the article page carries the view beacon. */
+  analytics?: boolean;
 }
 
 export interface PageMetaInput {

@@ -46,6 +46,11 @@ test.describe("info pages", () => {
     ).toBeVisible();
     await expect(page.getByText(/unsubscribe link that ends your subscription/)).toBeVisible();
     await expect(page.getByText(/configured with an advertising network/)).toBeVisible();
+    // Reading figures (decision 032): what is counted, how, and what is kept.
+    const readingFigures = page.getByRole("region", { name: "Reading figures" });
+    await expect(readingFigures.getByText(/We set no cookie for this/)).toBeVisible();
+    await expect(readingFigures.getByText(/The secret is replaced at midnight and the old one is thrown away/)).toBeVisible();
+    await expect(readingFigures.getByText(/only a number per article per day/)).toBeVisible();
   });
 
   test("/about names the categories and how AI-assisted drafts are handled", async ({ page }) => {

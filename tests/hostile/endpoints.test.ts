@@ -135,6 +135,21 @@ describe("random text in public inputs", { timeout: 240_000 }, () => {
     expectNoErrorLogged();
   });
 
+  it("the view counter answers anything with 204, or with its pixel, never an error", async () => {
+    await forRandomBatches(async (text) => {
+      const response = await post("/api/views", { body: text, contentType: "text/plain;charset=UTF-8" });
+      expect(response.status).toBe(204);
+      return response;
+    }, "POST /api/views");
+    await forRandomBatches(async (text) => {
+      const response = await get(`/api/views?${new URLSearchParams({ article: text })}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("image/gif");
+      return response;
+    }, "GET /api/views");
+    expectNoErrorLogged();
+  });
+
   it("the newsletter sign-up answers without a server error", async () => {
     await forRandomBatches((text) => post("/newsletter", form({ email: text })), "/newsletter");
     expectNoErrorLogged();

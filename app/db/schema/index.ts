@@ -9,3 +9,4 @@ export * from "./related-articles";
 export * from "./publishing";
 export * from "./websub";
 export * from "./imports";
+export * from "./article-views";

@@ -53,6 +53,16 @@ export function endSessionCookie(siteUrl: string): Promise<string> {
 }
 
 /**
+ * The signed-in admin for a request, or null, without answering anything: for public routes that treat staff
+ * differently (article views are not counted for them). No cookie costs no query.
+ */
+export async function findSignedInAdmin(args: GuardArgs): Promise<AdminSession | null> {
+  if (!args.request.headers.has("Cookie")) return null;
+  const token = await readSessionToken(args);
+  return token ? args.context.get(servicesContext).sessions.find(token) : null;
+}
+
+/**
  * The one guard: the first line of every admin loader and action. Returns the signed-in admin,
  * or throws a 401 that the admin layout shows as the login screen (and a script gets as 401).
  */

@@ -10,6 +10,7 @@ import { JsonLd } from "~/components/json-ld";
 import { Container, SiteShell } from "~/components/layout/site-shell";
 import { useSite } from "~/components/layout/use-site";
 import { ShareButton } from "~/components/share-button";
+import { ViewBeacon } from "~/components/view-beacon";
 import { servicesContext } from "~/context";
 import {
   articlePath,
@@ -100,6 +101,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
               </section>
             </Container>
           ) : null}
+          {site.analytics ? <ViewBeacon articleId={article.id} /> : null}
         </>
       ) : (
         <ArticleNotFound />

@@ -55,6 +55,27 @@ export default function PrivacyPage() {
       ),
     },
     {
+      id: "reading-figures",
+      title: "Reading figures",
+      content: site.analytics ? (
+        <>
+          <p>
+            To learn which stories readers find useful, we count how many people read each article, in our own database and
+            without any third party. When you open an article, your browser sends us one small note naming the article (or,
+            without JavaScript, loads a one-pixel image). We set no cookie for this and read nothing from your device.
+          </p>
+          <p>
+            To count you once per article per day, our server mixes your IP address and browser name with a random secret and
+            keeps the result only in its memory, never on disk. The secret is replaced at midnight and the old one is thrown away,
+            so yesterday's visitors cannot be recognised today, by us or anyone else. What we store is only a number per article
+            per day. Search engines and other robots are not counted, and neither are our editors.
+          </p>
+        </>
+      ) : (
+        <p>This site does not count its readers: opening an article sends us nothing beyond the page request itself.</p>
+      ),
+    },
+    {
       id: "browser-storage",
       title: "Information stored in your browser",
       content: (

@@ -1,0 +1,15 @@
+import { VIEW_ENDPOINT } from "~/validation/views";
+
+/**
+ * Where an article page reports its view (decision 032), rendered only when ANALYTICS is on. With JavaScript the
+ * islands script finds this element and sends a beacon (app/islands/view-beacon.ts); without it, the browser
+ * loads the image inside, a transparent pixel from the same endpoint. Browsers running scripts never load it,
+ * so a reader counts once either way. Nothing here differs from reader to reader: the page cache keeps one copy.
+ */
+export function ViewBeacon({ articleId }: { articleId: number }) {
+  return (
+    <noscript data-view-beacon={VIEW_ENDPOINT} data-article={articleId}>
+      <img src={`${VIEW_ENDPOINT}?article=${articleId}`} alt="" width={1} height={1} className="absolute size-px" />
+    </noscript>
+  );
+}

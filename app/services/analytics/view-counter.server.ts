@@ -1,0 +1,217 @@
+import { createHmac, randomBytes } from "node:crypto";
+import { and, inArray, sql } from "drizzle-orm";
+import { isbot } from "isbot";
+import type { Database } from "../../db/client.server";
+import { articleDailyViews, articles } from "../../db/schema";
+import { instantToZonedTime } from "../../utils/dates";
+import { visibleToReaders } from "../articles/articles.server";
+import type { Clock } from "../clock.server";
+import type { Logger } from "../logger.server";
+
+/** How often counted views are written to the database, in one statement. */
+export const VIEW_FLUSH_INTERVAL_MS = 10_000;
+/** Distinct article-days waiting in memory before a write is started early (a busy day, or junk article ids). */
+export const VIEW_BUFFER_FLUSH_AT = 5_000;
+/**
+ * Visitor-article pairs remembered for one day in this process (about 60 bytes each). Past it, a view is not
+ * counted until the day ends, so a flood of made-up visitors cannot grow memory without bound.
+ */
+export const MAX_VISITS_PER_DAY = 1_000_000;
+/** View reports one client address may make per minute in this process; more are answered but not counted. */
+export const VIEW_REPORTS_PER_MINUTE = 120;
+/** Addresses tracked for that limit within one minute; past it, new addresses are not counted until the next minute. */
+const MAX_ADDRESSES_PER_MINUTE = 100_000;
+
+/** What happened to one view report. */
+export type ViewOutcome = "counted" | "repeat" | "bot" | "staff" | "limited" | "full" | "off";
+
+export interface ViewReport {
+  articleId: number;
+  /** The client's address (behind a trusted proxy, the forwarded one). Used for the visitor hash, never kept. */
+  clientAddress: string;
+  userAgent: string | undefined;
+  /** A signed-in member of staff (a valid admin session): not counted. */
+  staff: boolean;
+}
+
+export interface ViewCounterOptions {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  /** The newsroom's time zone (TIME_ZONE): a day, for counting and for the salt, is a day on its calendar. */
+  timeZone: string;
+  /** ANALYTICS=on. Off: nothing is counted, nothing is written. */
+  enabled: boolean;
+  flushIntervalMs?: number;
+  /** The daily secret; random by default. Tests may give their own to check that it changes. */
+  newSalt?: () => Buffer;
+}
+
+/** The newsroom's calendar day of a moment, `YYYY-MM-DD`. */
+export function newsroomDay(moment: Date, timeZone: string): string {
+  return instantToZonedTime(moment, timeZone).slice(0, 10);
+}
+
+/**
+ * Article views counted without cookies or stored personal data (decision 032). A visitor is an HMAC of the client
+ * address and user agent under a random salt made for the newsroom's day and kept only in this process's memory;
+ * the set of visitor-article pairs seen today lives beside it, so a visitor counts once per article per day. When
+ * the day ends, salt and set are dropped together, and nothing links a visitor of one day to the next. Bots
+ * (isbot) and signed-in staff are not counted. Counts wait in memory and are written in batches, as daily totals
+ * per article, on an interval, when the buffer grows, and at shutdown (stop).
+ */
+export function createViewCounter({
+  db,
+  clock,
+  logger,
+  timeZone,
+  enabled,
+  flushIntervalMs = VIEW_FLUSH_INTERVAL_MS,
+  newSalt = () => randomBytes(32),
+}: ViewCounterOptions) {
+  /** Today's salt and the visitor-article pairs seen today, always replaced together. */
+  let today: { day: string; salt: Buffer; seen: Set<string> } | null = null;
+  /** Views waiting to be written, by `day|articleId`. */
+  let pending = new Map<string, number>();
+  /** Reports per address hash in the current minute. */
+  let minute = { start: 0, reports: new Map<string, number>() };
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let writing: Promise<number> = Promise.resolve(0);
+
+  function currentDay(now: Date): { day: string; salt: Buffer; seen: Set<string> } {
+    const day = newsroomDay(now, timeZone);
+    if (today?.day !== day) today = { day, salt: newSalt(), seen: new Set() };
+    return today;
+  }
+
+  /** Whether this address may report another view this minute (counted in this process's memory only). */
+  function withinRate(addressKey: string, now: Date): boolean {
+    const start = Math.floor(now.getTime() / 60_000);
+    if (minute.start !== start) minute = { start, reports: new Map() };
+    const reports = minute.reports.get(addressKey) ?? 0;
+    if (reports === 0 && minute.reports.size >= MAX_ADDRESSES_PER_MINUTE) return false;
+    minute.reports.set(addressKey, reports + 1);
+    return reports < VIEW_REPORTS_PER_MINUTE;
+  }
+
+  /** Writes the waiting views, one statement, only for articles readers may see; the rest is dropped. */
+  async function write(): Promise<number> {
+    if (pending.size === 0) return 0;
+    const batch = pending;
+    pending = new Map();
+    const rows = [...batch].map(([key, views]) => {
+      const [day = "", id = ""] = key.split("|");
+      return { day, articleId: Number(id), views };
+    });
+    try {
+      const ids = [...new Set(rows.map((row) => row.articleId))];
+      const visible = await db
+        .select({ id: articles.id })
+        .from(articles)
+        .where(and(inArray(articles.id, ids), visibleToReaders(clock.now())));
+      const known = new Set(visible.map((article) => article.id));
+      const kept = rows.filter((row) => known.has(row.articleId));
+      if (kept.length === 0) return 0;
+      await db
+        .insert(articleDailyViews)
+        .values(kept)
+        .onConflictDoUpdate({
+          target: [articleDailyViews.articleId, articleDailyViews.day],
+          set: { views: sql`${articleDailyViews.views} + excluded.views` },
+        });
+      return kept.reduce((sum, row) => sum + row.views, 0);
+    } catch (error) {
+      // Put the batch back: the next write tries again (the database may be restarting).
+      for (const [key, views] of batch) pending.set(key, (pending.get(key) ?? 0) + views);
+      throw error;
+    }
+  }
+
+  /** One write at a time, each after the one before. */
+  function flush(): Promise<number> {
+    const next = writing.catch(() => 0).then(write);
+    writing = next;
+    return next;
+  }
+
+  function pendingViews(): number {
+    let sum = 0;
+    for (const views of pending.values()) sum += views;
+    return sum;
+  }
+
+  function flushInBackground(): void {
+    flush().catch((error: unknown) => logger.warn({ err: error }, "could not write article views; will try again"));
+  }
+
+  return {
+    enabled,
+
+    /** Counts one view report by the rules above, and says what became of it. Never throws for what a client sent. */
+    record({ articleId, clientAddress, userAgent, staff }: ViewReport): ViewOutcome {
+      if (!enabled) return "off";
+      if (!userAgent || isbot(userAgent)) return "bot";
+      if (staff) return "staff";
+      const now = clock.now();
+      const { day, salt, seen } = currentDay(now);
+      const visitor = createHmac("sha256", salt).update(`${clientAddress}\n${userAgent}`).digest("base64url");
+      // The address alone, hashed with today's salt too, for the per-minute limit.
+      const addressKey = createHmac("sha256", salt).update(clientAddress).digest("base64url").slice(0, 16);
+      if (!withinRate(addressKey, now)) return "limited";
+      const visit = `${visitor.slice(0, 16)}:${articleId}`;
+      if (seen.has(visit)) return "repeat";
+      if (seen.size >= MAX_VISITS_PER_DAY) return "full";
+      seen.add(visit);
+      const key = `${day}|${articleId}`;
+      pending.set(key, (pending.get(key) ?? 0) + 1);
+      if (pending.size >= VIEW_BUFFER_FLUSH_AT) flushInBackground();
+      return "counted";
+    },
+
+    /** Writes what is waiting now; resolves with the number of views written. */
+    flush,
+
+    /** Views counted but not yet written. */
+    pendingViews,
+
+    /** Starts the interval writes (the server does, on every instance). */
+    start(): void {
+      if (!enabled || timer) return;
+      timer = setInterval(flushInBackground, flushIntervalMs);
+      timer.unref();
+    },
+
+    /** Stops the interval and writes what is still waiting: at shutdown, before the database closes. */
+    async stop(): Promise<void> {
+      clearInterval(timer);
+      timer = undefined;
+      try {
+        await flush();
+      } catch (error) {
+        logger.warn({ err: error, views: pendingViews() }, "could not write article views at shutdown; they are lost");
+      }
+    },
+
+    /** Views per article for a range of days (inclusive), most read first: what figures and tests read. */
+    async viewsBetween(firstDay: string, lastDay: string): Promise<{ articleId: number; views: number }[]> {
+      const rows = await db
+        .select({ articleId: articleDailyViews.articleId, views: sql<number>`sum(${articleDailyViews.views})::int` })
+        .from(articleDailyViews)
+        .where(sql`${articleDailyViews.day} between ${firstDay} and ${lastDay}`)
+        .groupBy(articleDailyViews.articleId)
+        .orderBy(sql`2 desc`, articleDailyViews.articleId);
+      return rows.map((row) => ({ articleId: row.articleId, views: Number(row.views) }));
+    },
+
+    /** The daily rows of one article, oldest first. */
+    async dailyViews(articleId: number): Promise<{ day: string; views: number }[]> {
+      return db
+        .select({ day: articleDailyViews.day, views: articleDailyViews.views })
+        .from(articleDailyViews)
+        .where(sql`${articleDailyViews.articleId} = ${articleId}`)
+        .orderBy(articleDailyViews.day);
+    },
+  };
+}
+
+export type ViewCounter = ReturnType<typeof createViewCounter>;
