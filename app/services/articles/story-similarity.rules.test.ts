@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { extractFigures, searchNames, stem, storyVerdict } from "./story-similarity.server";
+
+/*
+ * Story similarity's rules with the exact value each gives (found by `npm run test:mutation`: each case fails when
+ * one of these rules is changed). The pairs are those of the duplicate check's tests (issue 22).
+ */
+
+const ORBIT_LAUNCH = {
+  title: "Brightvale launches the Orbit 2 e-reader with a colour screen at $249",
+  excerpt:
+    "The Dutch company's new e-reader has a seven-inch colour display and a week of battery life, and ships in Europe this month.",
+};
+const ORBIT_HALTED = {
+  title: "Brightvale halts Orbit 2 e-reader sales after reports of cracked screens",
+  excerpt:
+    "The company told shops to stop selling its colour e-reader while it looks into screens that crack when the device is bent.",
+};
+const ORBIT_RETOLD = {
+  title: "Orbit 2 colour e-reader from Brightvale arrives at 249 dollars",
+  excerpt:
+    "Brightvale's latest e-reader brings a 7-inch colour screen and about a week of battery, and goes on sale across Europe this month.",
+};
+const REPAIR_SHOP = {
+  title: "Brightvale opens a repair shop for its older e-readers",
+  excerpt: "Owners can bring their devices in.",
+};
+const JUDGE_SIDES_WITH_META = {
+  title: "Judge sides with Meta in authors' AI copyright case over Llama training",
+  excerpt:
+    "A federal judge in San Francisco ruled the authors failed to show that Meta's use of their books harmed the market for their work.",
+};
+const META_WINS = {
+  title: "Meta wins copyright case brought by authors including Sarah Silverman",
+  excerpt:
+    "The court found the writers had not proved that training Llama on their books hurt sales, handing the Facebook owner a victory.",
+};
+
+describe("storyVerdict: the relation, and whether the measure is unsure of it", () => {
+  it("is sure of a retelling that shares the figure, the event and the words", () => {
+    expect(storyVerdict(ORBIT_LAUNCH, ORBIT_RETOLD)).toEqual({ relation: "same", uncertain: false });
+    expect(storyVerdict(ORBIT_RETOLD, ORBIT_LAUNCH)).toEqual({ relation: "same", uncertain: false });
+  });
+
+  it("is unsure of a follow-up told apart only by its event, with the subject, names and score of one story", () => {
+    expect(storyVerdict(ORBIT_LAUNCH, ORBIT_HALTED)).toEqual({ relation: "follow-up", uncertain: true });
+    expect(storyVerdict(ORBIT_HALTED, ORBIT_RETOLD)).toEqual({ relation: "follow-up", uncertain: true });
+  });
+
+  it("is unsure of a pair that nothing tells apart whose score is in the uncertain band", () => {
+    expect(storyVerdict(JUDGE_SIDES_WITH_META, META_WINS)).toEqual({ relation: "follow-up", uncertain: true });
+  });
+
+  it("is sure that a story sharing only its company and one word is a different one", () => {
+    expect(storyVerdict(ORBIT_LAUNCH, REPAIR_SHOP)).toEqual({ relation: "different", uncertain: false });
+  });
+});
+
+describe("stem", () => {
+  it("lets a word's forms meet: -s, -es, -ed, -ing, a final e and a possessive go", () => {
+    expect(["releases", "released", "release", "Release's"].map(stem)).toEqual(["releas", "releas", "releas", "releas"]);
+    expect(stem("Apple's")).toBe("appl");
+    expect(stem("takes")).toBe("tak");
+    expect(stem("shipping")).toBe("shipp");
+  });
+
+  it("keeps a stem of at least three letters, a double s, and endings that are not at the end", () => {
+    expect(stem("uses")).toBe("uses");
+    expect(stem("boss")).toBe("boss");
+    expect(stem("singer")).toBe("singer");
+    expect(stem("Eleven")).toBe("eleven");
+    expect(stem("O'Sullivan")).toBe("o'sullivan");
+  });
+});
+
+describe("extractFigures, exactly", () => {
+  it("reads 'a hundred', 'a thousand', 'half a million' and 'a half million' as approximate counts", () => {
+    const read = (text: string) =>
+      extractFigures(text).map(({ value, kind, approximate, text: written }) => ({ value, kind, approximate, written }));
+    expect(read("a hundred jobs")).toEqual([{ value: 100, kind: "quantity", approximate: true, written: "a hundred" }]);
+    expect(read("a thousand jobs")).toEqual([{ value: 1000, kind: "quantity", approximate: true, written: "a thousand" }]);
+    expect(read("half a million users")).toEqual([
+      { value: 500_000, kind: "quantity", approximate: true, written: "half a million" },
+    ]);
+    expect(read("a half million users")).toEqual([
+      { value: 500_000, kind: "quantity", approximate: true, written: "a half million" },
+    ]);
+    expect(read("one hundred and fifty jobs")).toEqual([
+      { value: 150, kind: "quantity", approximate: true, written: "one hundred and fifty" },
+    ]);
+    expect(read("3 in 10 users")).toEqual([{ value: 30, kind: "percent", approximate: true, written: "3 in 10" }]);
+  });
+});
+
+describe("searchNames, exactly", () => {
+  it("gives each name once, and leaves out names shorter than three letters", () => {
+    expect(searchNames({ title: "HP and Apple meet Apple fans", excerpt: "HP said Apple would." }, 5)).toEqual(["apple"]);
+    expect(searchNames({ title: "Apple sues Google", excerpt: "Google and Apple argued." }, 5)).toEqual(["apple", "google"]);
+  });
+});
