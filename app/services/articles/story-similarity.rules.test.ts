@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { extractFigures, searchNames, stem, storyVerdict } from "./story-similarity.server";
+import { extractFigures, searchNames, stem, storySimilarity, storyVerdict } from "./story-similarity.server";
 
 /*
  * Story similarity's rules with the exact value each gives (found by `npm run test:mutation`: each case fails when
@@ -53,6 +53,46 @@ describe("storyVerdict: the relation, and whether the measure is unsure of it", 
 
   it("is sure that a story sharing only its company and one word is a different one", () => {
     expect(storyVerdict(ORBIT_LAUNCH, REPAIR_SHOP)).toEqual({ relation: "different", uncertain: false });
+  });
+});
+
+describe("storySimilarity: years and subjects that do not tell a retelling apart", () => {
+  const withYear = (title: string) => ({ ...ORBIT_RETOLD, title });
+
+  it("a year in one headline only, or one year the two headlines share", () => {
+    const forNextYear = {
+      ...ORBIT_LAUNCH,
+      title: "Brightvale launches the Orbit 2 e-reader for 2026 with a colour screen at $249",
+    };
+    expect(storySimilarity(forNextYear, ORBIT_RETOLD).conflictingYears).toEqual([]);
+    expect(storyVerdict(forNextYear, ORBIT_RETOLD)).toEqual({ relation: "same", uncertain: false });
+    const twoYears = withYear("Brightvale's Orbit 2 colour e-reader for 2025 and 2026 arrives at 249 dollars");
+    const oneYear = withYear("Orbit 2 colour e-reader from Brightvale arrives in 2026 at 249 dollars");
+    for (const [a, b] of [
+      [twoYears, oneYear],
+      [oneYear, twoYears],
+    ] as const) {
+      expect(storySimilarity(a, b).conflictingYears).toEqual([]);
+      expect(storyVerdict(a, b)).toEqual({ relation: "same", uncertain: false });
+    }
+  });
+
+  it("a headline that names no subject, beside one that does", () => {
+    const unnamed = {
+      title: "Hackers leak data of 73 million phone customers on a forum",
+      excerpt: "The records include Social Security numbers and passcodes.",
+    };
+    const named = {
+      title: "AT&T confirms data of 73 million customers leaked on a hacking forum",
+      excerpt: "The carrier reset passcodes after a dataset with Social Security numbers appeared on BreachForums.",
+    };
+    for (const [a, b] of [
+      [unnamed, named],
+      [named, unnamed],
+    ] as const) {
+      expect(storySimilarity(a, b)).toMatchObject({ sharedSubject: true, subjectNamed: false, score: 0.85 });
+      expect(storyVerdict(a, b)).toEqual({ relation: "same", uncertain: false });
+    }
   });
 });
 
