@@ -71,6 +71,7 @@ describe("stripHtml, at its edges", () => {
     expect(stripHtml('<a class="x" href="https://example.com/a">Label</a>')).toBe("[Label](https://example.com/a)");
     expect(stripHtml('<a href = "https://example.com/b"> Label </a>')).toBe("[Label](https://example.com/b)");
     expect(stripHtml('<a href="http://example.com/c">Label</a>')).toBe("[Label](http://example.com/c)");
+    expect(stripHtml('<a href="https://example.com/d" target="_blank">Label</a >')).toBe("[Label](https://example.com/d)");
   });
 
   it("removes a comment the reply never closed, to the end", () => {
@@ -121,6 +122,8 @@ describe("Perplexity's markers, at their edges", () => {
     expect(stripSourceParentheticals("Sales rose (Source : Reuters).")).toBe("Sales rose.");
     expect(stripSourceParentheticals("Sales rose[Source: Reuters].")).toBe("Sales rose.");
     expect(stripSourceParentheticals("Sales rose [Source : Reuters].")).toBe("Sales rose.");
+    expect(stripSourceParentheticals("Sales rose (reported by Reuters).")).toBe("Sales rose.");
+    expect(stripSourceParentheticals("Sales rose (citing Reuters).")).toBe("Sales rose.");
   });
 
   it("applies to a provider named with spaces or capitals", () => {
@@ -151,6 +154,8 @@ describe("normalizeHeadings, at its edges", () => {
     expect(normalizeHeadings("## Update: what changed:")).toBe("## **Update: what changed**");
     expect(normalizeHeadings("## Title ##  ")).toBe("## **Title**");
     expect(normalizeHeadings("## *_Title_*")).toBe("## **Title**");
+    expect(normalizeHeadings("## _Key takeaways: _")).toBe("## **Key takeaways**");
+    expect(normalizeHeadings("  *Plain words*\n===")).toBe("## **Plain words**");
   });
 
   it("drops a heading with no words, and leaves a bold line with no words", () => {
@@ -197,6 +202,7 @@ describe("normalizeSpacing, at its edges", () => {
   it("counts a line of Unicode spaces as blank, and puts one blank line between two code blocks", () => {
     expect(normalizeSpacing("A\n\u2003\nB")).toBe("A\n\nB");
     expect(normalizeSpacing("```\na\n```\n\n\n```\nb\n```")).toBe("```\na\n```\n\n```\nb\n```");
+    expect(normalizeSpacing("Text\n```\ncode never closed\n")).toBe("Text\n\n```\ncode never closed");
   });
 });
 
