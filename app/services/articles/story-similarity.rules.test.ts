@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { extractFigures, searchNames, stem, storySimilarity, storyVerdict } from "./story-similarity.server";
+import { extractFigures, sameFigure, searchNames, stem, storySimilarity, storyVerdict } from "./story-similarity.server";
 
 /*
  * Story similarity's rules with the exact value each gives (found by `npm run test:mutation`: each case fails when
@@ -129,6 +129,33 @@ describe("extractFigures, exactly", () => {
       { value: 150, kind: "quantity", approximate: true, written: "one hundred and fifty" },
     ]);
     expect(read("3 in 10 users")).toEqual([{ value: 30, kind: "percent", approximate: true, written: "3 in 10" }]);
+  });
+});
+
+describe("shares and figures at their bounds", () => {
+  const read = (text: string) => extractFigures(text).map(({ value, kind, text: written }) => ({ value, kind, written }));
+
+  it("reads 'n in m' as a share only when m is larger than n and at most 100", () => {
+    expect(read("1 in 100 users")).toEqual([{ value: 1, kind: "percent", written: "1 in 100" }]);
+    expect(read("two in three users")).toEqual([{ value: 200 / 3, kind: "percent", written: "two in three" }]);
+    expect(read("1 in 101 users")).toEqual([{ value: 101, kind: "quantity", written: "101" }]);
+    expect(read("5 in 5 users")).toEqual([]);
+  });
+
+  it("takes a figure exactly half a unit of its last digit away for the same one, and no further", () => {
+    const one = (text: string) => extractFigures(text)[0]!;
+    expect(sameFigure(one("$1.5 billion"), one("$1.55 billion"))).toBe(true);
+    expect(sameFigure(one("$1.55 billion"), one("$1.5 billion"))).toBe(true);
+    expect(sameFigure(one("$1.5 billion"), one("$1.56 billion"))).toBe(false);
+  });
+});
+
+describe("names in the plural", () => {
+  it("meet the same name in the singular", () => {
+    const plural = { title: "Pixels from Google get a faster chip", excerpt: "The phones go on sale next week." };
+    const singular = { title: "Google's Pixel 10 arrives with a faster chip", excerpt: "The Pixel goes on sale next week." };
+    expect(storySimilarity(plural, singular).sharedNames).toEqual(["pixel", "google"]);
+    expect(storySimilarity(singular, plural).sharedNames).toEqual(["google", "pixel"]);
   });
 });
 
