@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { extractFigures, sameFigure, searchNames, stem, storySimilarity, storyVerdict } from "./story-similarity.server";
+import {
+  extractFigures,
+  sameFigure,
+  searchNames,
+  stem,
+  storyFeatures,
+  storySimilarity,
+  storyVerdict,
+} from "./story-similarity.server";
 
 /*
  * Story similarity's rules with the exact value each gives (found by `npm run test:mutation`: each case fails when
@@ -156,6 +164,86 @@ describe("names in the plural", () => {
     const singular = { title: "Google's Pixel 10 arrives with a faster chip", excerpt: "The Pixel goes on sale next week." };
     expect(storySimilarity(plural, singular).sharedNames).toEqual(["pixel", "google"]);
     expect(storySimilarity(singular, plural).sharedNames).toEqual(["google", "pixel"]);
+  });
+});
+
+describe("storyFeatures: names, models, runs, subject and other words, exactly", () => {
+  const features = (title: string, excerpt = "") => {
+    const found = storyFeatures({ title, excerpt });
+    return {
+      names: [...found.names],
+      models: Object.fromEntries([...found.models].map(([name, models]) => [name, [...models]])),
+      runs: found.runs,
+      subject: found.subject,
+      words: [...found.words],
+    };
+  };
+
+  it("keeps a product's model after its name: a code, a capital letter, a model word, a version below 100", () => {
+    expect(features("Apple unveils the iPhone 16e for less", "The iPhone X is older.")).toEqual({
+      names: ["apple", "iphone", "iphone 16e", "iphone x", "x"],
+      models: { iphone: ["16e", "x"] },
+      runs: [],
+      subject: "apple",
+      words: ["older"],
+    });
+    expect(features("Apple launches iPhone Air", "The iPhone Air is thin.")).toMatchObject({
+      names: ["apple", "iphone", "iphone air", "air"],
+      models: { iphone: ["air"] },
+    });
+    expect(features("Python 3.14 arrives with 2 new features")).toMatchObject({
+      names: ["python", "python 3.14"],
+      models: { python: ["3.14"] },
+      words: ["featur"],
+    });
+    expect(features("Nvidia sells 250 H20 chips")).toEqual({
+      names: ["nvidia", "h20"],
+      models: {},
+      runs: [],
+      subject: "nvidia",
+      words: ["sell", "chip"],
+    });
+  });
+
+  it("reads the capitals of a Title Case headline as saying nothing, and keeps its run of names", () => {
+    expect(features("Apple Delays Its Smarter Siri Features Until Next Year")).toEqual({
+      names: ["apple", "smarter", "siri", "features"],
+      models: {},
+      runs: [{ acronym: "ssf", names: ["smarter", "siri", "features"] }],
+      subject: "apple",
+      words: [],
+    });
+    expect(features("Apple delays its smarter Siri features until next year")).toEqual({
+      names: ["apple", "siri"],
+      models: {},
+      runs: [],
+      subject: "apple",
+      words: ["smarter", "featur"],
+    });
+  });
+
+  it("knows a run by its initials, by the capitals inside it, and through 'and' or '&'", () => {
+    expect(features("Sony says the PlayStation Network is back").runs).toEqual([
+      { acronym: "psn", names: ["playstation", "network"] },
+    ]);
+    expect(features("Marks & Spencer says cyberattack cost £300m", "M&S said.")).toMatchObject({
+      names: ["marks", "spencer", "ms"],
+      runs: [{ acronym: "ms", names: ["marks", "spencer"] }],
+    });
+    expect(features("Google and Meta face the Food and Drug Administration").runs).toEqual([
+      { acronym: "gm", names: ["google", "meta"] },
+      { acronym: "fda", names: ["food", "drug", "administration"] },
+    ]);
+  });
+
+  it("takes a capitalised first word for a name only when the pair never writes it small", () => {
+    expect(features("Widget maker says growth slowed", "Maker said growth slowed at Widget.")).toEqual({
+      names: ["widget"],
+      models: {},
+      runs: [],
+      subject: "widget",
+      words: ["maker", "growth", "slow"],
+    });
   });
 });
 
