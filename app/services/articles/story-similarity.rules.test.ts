@@ -253,3 +253,277 @@ describe("searchNames, exactly", () => {
     expect(searchNames({ title: "Apple sues Google", excerpt: "Google and Apple argued." }, 5)).toEqual(["apple", "google"]);
   });
 });
+
+// Pairs from story-similarity.server.test.ts, with every field of the evidence as the measure gives it today.
+describe("storySimilarity: the whole evidence, exactly, both ways round", () => {
+  const PAIRS = {
+    adobe: [
+      {
+        title: "Adobe agrees to buy Figma for $20 billion in cash and stock deal",
+        excerpt: "The design software giant will pay about half in cash for the collaborative design startup, pending approval.",
+      },
+      {
+        title: "Adobe and Figma abandon $20 billion merger citing regulatory hurdles",
+        excerpt: "The companies ended the deal after EU and UK competition authorities raised concerns.",
+      },
+    ],
+    scale: [
+      {
+        title: "Scale AI lays off 14% of staff, or 200 employees, after Meta investment",
+        excerpt: "The data-labelling startup let go of 500 contractors, saying it grew its generative AI unit too quickly.",
+      },
+      {
+        title: "Scale AI cuts about 200 full-time jobs weeks after Meta's $14bn deal",
+        excerpt:
+          "Interim CEO Jason Droege told staff the company over-expanded its generative AI business; around one in seven employees are affected.",
+      },
+    ],
+    python: [
+      {
+        title: "Python 3.14 released with free-threaded build now officially supported",
+        excerpt: "The new version lets the interpreter run without the global interpreter lock.",
+      },
+      {
+        title: "Python 3.13 released with experimental free-threaded mode and a new REPL",
+        excerpt: "The interpreter can optionally run without the global interpreter lock for the first time.",
+      },
+    ],
+    years: [
+      {
+        title: "Apple overtakes Samsung as biggest smartphone seller in 2023",
+        excerpt: "IDC data show Apple shipped the most.",
+      },
+      {
+        title: "Samsung regains lead in smartphone shipments in first quarter of 2024",
+        excerpt: "IDC says Samsung shipped the most.",
+      },
+    ],
+    ford: [
+      {
+        title: "Ford recalls 850,000 vehicles in the US over faulty fuel pumps",
+        excerpt: "The engine can stall while driving.",
+      },
+      {
+        title: "Ford recalls 1.9 million Explorers over trim that can fly off",
+        excerpt: "Adhesive holding the trim may fail.",
+      },
+    ],
+    microsoft: [
+      {
+        title: "Microsoft to cut about 6,000 jobs, roughly 3% of its global workforce",
+        excerpt: "The layoffs hit every level and region, with engineering and product roles in Redmond among the hardest hit.",
+      },
+      {
+        title: "Microsoft cuts another 9,000 jobs, hitting Xbox teams",
+        excerpt: "The latest layoffs, about 4% of staff, come two months after an earlier round of 6,000.",
+      },
+    ],
+  } as const;
+  const EXPECTED = {
+    adobe: [
+      {
+        score: 0.78,
+        sharedNames: ["adobe", "figma"],
+        sharedFigures: [["$20 billion", "$20 billion"]],
+        sharedEvents: ["acquisition"],
+        conflictingEvents: ["called-off"],
+        conflictingModels: [],
+        conflictingYears: [],
+        conflictingFigures: [],
+        followUp: null,
+        sharedWords: ["billion", "deal"],
+        wordShare: 0.2,
+        sharedSubject: true,
+        subjectNamed: true,
+      },
+      {
+        score: 0.78,
+        sharedNames: ["adobe", "figma"],
+        sharedFigures: [["$20 billion", "$20 billion"]],
+        sharedEvents: ["acquisition"],
+        conflictingEvents: ["called-off"],
+        conflictingModels: [],
+        conflictingYears: [],
+        conflictingFigures: [],
+        followUp: null,
+        sharedWords: ["billion", "deal"],
+        wordShare: 0.2,
+        sharedSubject: true,
+        subjectNamed: true,
+      },
+    ],
+    scale: [
+      {
+        score: 0.9,
+        sharedNames: ["scale", "ai", "meta"],
+        sharedFigures: [
+          ["14 %", "one in seven"],
+          ["200", "200"],
+        ],
+        sharedEvents: ["layoffs"],
+        conflictingEvents: [],
+        conflictingModels: [],
+        conflictingYears: [],
+        conflictingFigures: [],
+        followUp: null,
+        sharedWords: ["staff", "employ", "generativ"],
+        wordShare: 0.333,
+        sharedSubject: true,
+        subjectNamed: true,
+      },
+      {
+        score: 0.9,
+        sharedNames: ["scale", "ai", "meta"],
+        sharedFigures: [
+          ["200", "200"],
+          ["one in seven", "14 %"],
+        ],
+        sharedEvents: ["layoffs"],
+        conflictingEvents: [],
+        conflictingModels: [],
+        conflictingYears: [],
+        conflictingFigures: [],
+        followUp: null,
+        sharedWords: ["staff", "generativ", "employ"],
+        wordShare: 0.333,
+        sharedSubject: true,
+        subjectNamed: true,
+      },
+    ],
+    python: [
+      {
+        score: 0.475,
+        sharedNames: ["python"],
+        sharedFigures: [],
+        sharedEvents: ["launch"],
+        conflictingEvents: [],
+        conflictingModels: ["python 3.14 vs 3.13"],
+        conflictingYears: [],
+        conflictingFigures: [],
+        followUp: null,
+        sharedWords: ["fre", "thread", "interpreter", "run", "global", "lock"],
+        wordShare: 0.667,
+        sharedSubject: true,
+        subjectNamed: true,
+      },
+      {
+        score: 0.475,
+        sharedNames: ["python"],
+        sharedFigures: [],
+        sharedEvents: ["launch"],
+        conflictingEvents: [],
+        conflictingModels: ["python 3.13 vs 3.14"],
+        conflictingYears: [],
+        conflictingFigures: [],
+        followUp: null,
+        sharedWords: ["fre", "thread", "interpreter", "run", "global", "lock"],
+        wordShare: 0.667,
+        sharedSubject: true,
+        subjectNamed: true,
+      },
+    ],
+    years: [
+      {
+        score: 0.5,
+        sharedNames: ["samsung", "idc"],
+        sharedFigures: [],
+        sharedEvents: [],
+        conflictingEvents: [],
+        conflictingModels: [],
+        conflictingYears: ["2023", "2024"],
+        conflictingFigures: [],
+        followUp: null,
+        sharedWords: ["smartphon", "shipp"],
+        wordShare: 0.333,
+        sharedSubject: true,
+        subjectNamed: true,
+      },
+      {
+        score: 0.5,
+        sharedNames: ["samsung", "idc"],
+        sharedFigures: [],
+        sharedEvents: [],
+        conflictingEvents: [],
+        conflictingModels: [],
+        conflictingYears: ["2024", "2023"],
+        conflictingFigures: [],
+        followUp: null,
+        sharedWords: ["smartphon", "shipp"],
+        wordShare: 0.333,
+        sharedSubject: true,
+        subjectNamed: true,
+      },
+    ],
+    ford: [
+      {
+        score: 0.6,
+        sharedNames: ["ford"],
+        sharedFigures: [],
+        sharedEvents: ["recall"],
+        conflictingEvents: [],
+        conflictingModels: [],
+        conflictingYears: [],
+        conflictingFigures: ["850000", "1.9 million"],
+        followUp: null,
+        sharedWords: [],
+        wordShare: 0,
+        sharedSubject: true,
+        subjectNamed: true,
+      },
+      {
+        score: 0.6,
+        sharedNames: ["ford"],
+        sharedFigures: [],
+        sharedEvents: ["recall"],
+        conflictingEvents: [],
+        conflictingModels: [],
+        conflictingYears: [],
+        conflictingFigures: ["1.9 million", "850000"],
+        followUp: null,
+        sharedWords: [],
+        wordShare: 0,
+        sharedSubject: true,
+        subjectNamed: true,
+      },
+    ],
+    microsoft: [
+      {
+        score: 0.413,
+        sharedNames: ["microsoft"],
+        sharedFigures: [["6000", "6000"]],
+        sharedEvents: ["layoffs"],
+        conflictingEvents: [],
+        conflictingModels: [],
+        conflictingYears: [],
+        conflictingFigures: [],
+        followUp: "another",
+        sharedWords: ["cut", "job"],
+        wordShare: 0.25,
+        sharedSubject: true,
+        subjectNamed: true,
+      },
+      {
+        score: 0.413,
+        sharedNames: ["microsoft"],
+        sharedFigures: [["6000", "6000"]],
+        sharedEvents: ["layoffs"],
+        conflictingEvents: [],
+        conflictingModels: [],
+        conflictingYears: [],
+        conflictingFigures: [],
+        followUp: "another",
+        sharedWords: ["cut", "job"],
+        wordShare: 0.25,
+        sharedSubject: true,
+        subjectNamed: true,
+      },
+    ],
+  };
+  for (const name of Object.keys(PAIRS) as (keyof typeof PAIRS)[]) {
+    it(name, () => {
+      const [a, b] = PAIRS[name];
+      expect(storySimilarity(a, b)).toEqual(EXPECTED[name][0]);
+      expect(storySimilarity(b, a)).toEqual(EXPECTED[name][1]);
+    });
+  }
+});
