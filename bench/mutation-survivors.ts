@@ -12,6 +12,7 @@ const DUPLICATE = "app/services/articles/duplicate-check.server.ts";
 const WEEKLY = "app/services/newsletter/weekly-schedule.server.ts";
 const REPLY = "app/services/generation/reply-parsing.server.ts";
 const CLEANUP = "app/services/generation/content-cleanup.server.ts";
+const SUBSCRIBERS = "app/services/newsletter/subscribers.server.ts";
 
 /** The same reason for several lines of one file. */
 function lines(file: string, numbers: number[], reason: string): Record<string, string> {
@@ -128,6 +129,24 @@ export const SURVIVOR_NOTES: Readonly<Record<string, string>> = {
     `${EQUIVALENT} a code segment starts with its fence line, never a newline, and a prose segment comes out of the spacing rule either empty or starting and ending with text.`,
   ),
   [`${CLEANUP}:461`]: `${EQUIVALENT} the group repeats (\`+\`), so "###" is taken one # at a time, and the line breaks and runs of spaces were made single spaces just before.`,
+
+  // Newsletter subscribers
+  [`${SUBSCRIBERS}:117`]: `${EQUIVALENT} an insert with "on conflict do update ... returning" always returns its row; the check is there for the type checker.`,
+  ...lines(
+    SUBSCRIBERS,
+    [165, 267],
+    "Logging only: the line that says a confirmation was sent or a subscription confirmed; what the reader sees is checked.",
+  ),
+  ...lines(
+    SUBSCRIBERS,
+    [171, 172],
+    "Logging only: what happens when giving the confirmation slot back fails too (the database gone mid-request); the answer is the same.",
+  ),
+  [`${SUBSCRIBERS}:200`]: `${EQUIVALENT} an invalid link names no subscriber, so the lookup that would follow finds no row and answers "invalid" too.`,
+  [`${SUBSCRIBERS}:258`]: `${EQUIVALENT} an address already active goes through the update, which changes no row (it is neither pending nor unsubscribed), and is read again: the same answer.`,
+  [`${SUBSCRIBERS}:266`]:
+    "Equivalent but for a log line: when the update changed no row (confirmed or unsubscribed in between), or the branch is skipped, the link is read again and gives the same answer.",
+  ...lines(SUBSCRIBERS, [283, 284, 285], `${EQUIVALENT} an aggregate query without GROUP BY always returns one row.`),
 };
 
 /** A word on a module's survivors as a whole, printed above its list (by the module's name in bench/lib/mutation.ts). */
