@@ -14,6 +14,10 @@ const REPLY = "app/services/generation/reply-parsing.server.ts";
 const CLEANUP = "app/services/generation/content-cleanup.server.ts";
 const SUBSCRIBERS = "app/services/newsletter/subscribers.server.ts";
 const LOGIN = "app/services/auth/login.server.ts";
+const PASSWORDS = "app/services/auth/passwords.server.ts";
+
+/** Survivors of the 2026-11-26 afternoon run that a test added after it aims at; the next run says whether it kills them. */
+const AIMED_AT = (test: string) => `Aimed at by a test added after the last run (${test}); not yet re-measured.`;
 
 /** The same reason for several lines of one file. */
 function lines(file: string, numbers: number[], reason: string): Record<string, string> {
@@ -130,6 +134,19 @@ export const SURVIVOR_NOTES: Readonly<Record<string, string>> = {
     `${EQUIVALENT} a code segment starts with its fence line, never a newline, and a prose segment comes out of the spacing rule either empty or starting and ending with text.`,
   ),
   [`${CLEANUP}:461`]: `${EQUIVALENT} the group repeats (\`+\`), so "###" is taken one # at a time, and the line breaks and runs of spaces were made single spaces just before.`,
+
+  // Aimed at by tests added after the last run
+  ...lines(PASSWORDS, [8, 27], AIMED_AT("passwords.test.ts, a hash stored earlier")),
+  ...lines(
+    SUBSCRIBERS,
+    [163, 209, 212, 219, 299, 302, 304, 305, 309, 311, 314],
+    AIMED_AT("subscribers.integration.test.ts, a subscriber by id and confirmation links at their edges"),
+  ),
+  [`${REPLY}:38`]: AIMED_AT("reply-parsing.rules.test.ts, a line that starts with one tilde"),
+  ...lines(CLEANUP, [180, 261, 446], AIMED_AT("content-cleanup.boundaries.test.ts")),
+  [`${CLEANUP}:286 MethodExpression: text.replace(/(?:^|[ \\t]+)#+[ \\t]*$/, "")`]: AIMED_AT(
+    "content-cleanup.boundaries.test.ts, an indented setext heading",
+  ),
 
   // Sign-in
   [`${LOGIN}:83`]: `${EQUIVALENT} the remaining lock is only asked for when the attempt could not be reserved, that is when the name's row exists with the maximum of failures.`,
