@@ -189,7 +189,8 @@ async function startTwins(label: string, env: Record<string, string>): Promise<T
     SEED_CONTENT: "demo",
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: "info",
+    // Debug: the background loops' "looked for work" lines are the events the negative checks below wait for.
+    LOG_LEVEL: "debug",
     // The weekly schedule below is written in this process's zone: the newsroom's zone is the same.
     TIME_ZONE: PROCESS_TIME_ZONE,
     ...env,
@@ -299,6 +300,25 @@ function logEntries(server: ServerProcess, message: string, since = 0): Record<s
       }
     })
     .filter((entry) => entry.msg === message);
+}
+
+/** The line each instance's newsletter sender logs (at debug level) at the end of every look for due deliveries. */
+const SENDER_LOOKED = "the newsletter sender looked for due deliveries";
+/** The line each instance's generation worker logs (at debug level) at the end of every look for queued jobs. */
+const WORKER_LOOKED = "the generation worker looked for queued jobs";
+
+/**
+ * The event a negative check waits for: every server has logged `message` (a background loop's "looked for
+ * work") at least twice since its output stood at `marks`. The first such line may end a look that began before
+ * the mark; the second belongs to a look that began after it, so whatever that loop would still do about what
+ * the test saw at the mark (send a message again, run a job again) has been done by then.
+ */
+async function eachLookedAgain(servers: ServerProcess[], message: string, marks: number[], timeoutMs = 60_000): Promise<void> {
+  await waitFor(
+    `two more "${message}" lines from each instance`,
+    async () => (servers.every((server, index) => logEntries(server, message, marks[index]).length >= 2) ? true : undefined),
+    timeoutMs,
+  );
 }
 
 /** Every recipient address of the messages, with how many messages it got. */
@@ -631,8 +651,8 @@ describe.skipIf(!postgresUrl && !process.env.CI)("two instances on one PostgreSQ
       },
       90_000,
     );
-    // Longer than one poll of either sender: a message sent twice would have arrived by now.
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    // Both senders have looked for due deliveries again since: a message sent twice would have arrived by now.
+    await eachLookedAgain([a, b], SENDER_LOOKED, [a.output().length, b.output().length]);
 
     const messages = [...twins.a.sink.messages, ...twins.b.sink.messages];
     const counts = recipientCounts(messages);
@@ -713,8 +733,8 @@ describe.skipIf(!postgresUrl && !process.env.CI)("two instances on one PostgreSQ
       },
       60_000,
     );
-    // Longer than a poll of either worker (5 s): a second run of the job would have started by now.
-    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    // Both workers have looked for queued jobs again since: a second run of the job would have started by now.
+    await eachLookedAgain([a, b], WORKER_LOOKED, [a.output().length, b.output().length]);
 
     const { rows: jobs } = await db.query<{ id: number; status: string }>("select id, status from generation_jobs");
     expect(jobs, "one job row").toEqual([{ id: job.id, status: "succeeded" }]);
@@ -775,8 +795,8 @@ describe.skipIf(!postgresUrl && !process.env.CI)("two instances on one PostgreSQ
       },
       30_000,
     );
-    // Longer than a poll of either worker: a second run would have started by now.
-    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    // Both workers have looked for queued jobs again since: a second run would have started by now.
+    await eachLookedAgain([a, b], WORKER_LOOKED, [a.output().length, b.output().length]);
 
     expect(job.status).toBe("succeeded");
     expect(job.article_ids).toHaveLength(1);
@@ -791,18 +811,29 @@ describe.skipIf(!postgresUrl && !process.env.CI)("two instances on one PostgreSQ
 
   it("the weekly digest is made once when both instances' schedules fire at the same second", async () => {
     // A database of its own: the issue above already covered the newest stories, and a digest sends only news.
-    // The schedule names one second (croner's six-field form) soon after both instances are up.
-    const fireAt = new Date(Math.ceil((Date.now() + 25_000) / 1000) * 1000);
-    const schedule = [
-      fireAt.getSeconds(),
-      fireAt.getMinutes(),
-      fireAt.getHours(),
-      fireAt.getDate(),
-      fireAt.getMonth() + 1,
-      "*",
-    ].join(" ");
-    const weekly = await startTwins("weekly", { NEWSLETTER_AUTO_SEND: "true", NEWSLETTER_SCHEDULE: schedule });
-    const readers = await addSubscribers(weekly.db, WEEKLY_SUBSCRIBERS, "weekly.example");
+    // The schedule names one second (croner's six-field form) soon after both instances are up. How long two
+    // instances take to start is not known beforehand (a loaded or paused machine): when they were not both up,
+    // with the subscribers in place, a second before it, they are stopped and two more are started with a later one.
+    let lead = 25_000;
+    let fireAt: Date;
+    let weekly: Twins;
+    let readers: string[];
+    for (let attempt = 1; ; attempt++) {
+      fireAt = new Date(Math.ceil((Date.now() + lead) / 1000) * 1000);
+      const schedule = [
+        fireAt.getSeconds(),
+        fireAt.getMinutes(),
+        fireAt.getHours(),
+        fireAt.getDate(),
+        fireAt.getMonth() + 1,
+        "*",
+      ].join(" ");
+      weekly = await startTwins(`weekly${attempt}`, { NEWSLETTER_AUTO_SEND: "true", NEWSLETTER_SCHEDULE: schedule });
+      readers = await addSubscribers(weekly.db, WEEKLY_SUBSCRIBERS, "weekly.example");
+      if (Date.now() < fireAt.getTime() - 1_000 || attempt === 3) break;
+      await Promise.all([weekly.a.server.stop(), weekly.b.server.stop()]);
+      lead += 25_000;
+    }
     for (const instance of [weekly.a, weekly.b]) {
       expect(
         logEntries(instance.server, "weekly digest scheduled").map((entry) => entry.nextRun),
@@ -822,7 +853,11 @@ describe.skipIf(!postgresUrl && !process.env.CI)("two instances on one PostgreSQ
       },
       fireAt.getTime() - Date.now() + 60_000,
     );
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    // Both senders have looked for due deliveries again since: a message sent twice would have arrived by now.
+    await eachLookedAgain([weekly.a.server, weekly.b.server], SENDER_LOOKED, [
+      weekly.a.server.output().length,
+      weekly.b.server.output().length,
+    ]);
 
     const { rows: issues } = await weekly.db.query<{ week_key: string; status: string }>(
       "select week_key, status from newsletter_issues",

@@ -16,4 +16,15 @@ describe("password hashing", () => {
     expect(await verifyPassword("anything", "plain-text-password")).toBe(false);
     expect(await verifyPassword("anything", "bcrypt$10$abc$def$ghi$jkl")).toBe(false);
   });
+
+  // A hash stored by this version (N=2^15, r=8, p=1): what every existing admin row holds. A change to the
+  // parameters scrypt is given would still verify its own new hashes, but no longer these.
+  const STORED =
+    "scrypt$32768$8$1$tPLJst_kDV9sRJXyQf-j3A$mkmRu6vdKHnTkuQttaWKCCb38S3Bmg8ccjh6OHvvGdx6mcBEX6ZtKv1rY3bX_PRxOArtqu6ScVSVOodciio1nw";
+
+  it("verifies a hash stored earlier, and refuses it with a hash part cut short", async () => {
+    expect(await verifyPassword("correct horse battery staple", STORED)).toBe(true);
+    expect(await verifyPassword("correct horse battery stapl", STORED)).toBe(false);
+    expect(await verifyPassword("correct horse battery staple", STORED.slice(0, -4))).toBe(false);
+  });
 });

@@ -408,7 +408,11 @@ export function createGenerationJobService({
         try {
           await sweepOrphans({ everyRunning: first });
           first = false;
-          while (!stopped && (await claimQueued()));
+          let claimed = 0;
+          while (!stopped && (await claimQueued())) claimed += 1;
+          // Each look ends with this line (at debug level): whoever watches the logs knows the worker is alive,
+          // and that a job left waiting for a worker when the look began has been taken by now, by this one or another.
+          logger.debug({ claimed }, "the generation worker looked for queued jobs");
         } catch (error) {
           logger.warn({ err: error }, "the generation worker could not check the job table; will try again");
         }

@@ -20,6 +20,7 @@ describe("stripCodeFences, exactly", () => {
   it("takes a fence only at a line's start, and one closing right after the object as well", () => {
     expect(stripCodeFences('Here:```json\n{"a":1}')).toBe('Here:```json\n{"a":1}');
     expect(stripCodeFences('```json{"a":1}```')).toBe('{"a":1}');
+    expect(stripCodeFences('~ roughly this:\n{"a":1}')).toBe('~ roughly this:\n{"a":1}');
     expect(stripCodeFences('x{"content":"a\n```js\ncode\n```\n"}')).toBe('x{"content":"a\n```js\ncode\n```\n"}');
   });
 

@@ -237,7 +237,11 @@ export function createNewsletterSender({
           await recoverStaleClaims();
           await issues.finishSettledIssues();
         }
-        if ((await sendBatch(signal)) > 0) continue;
+        const claimed = await sendBatch(signal);
+        // Each look ends with this line (at debug level), sent or idle: whoever watches the logs knows the sender
+        // is alive, and that anything due when the look began has been claimed by now.
+        logger.debug({ claimed }, "the newsletter sender looked for due deliveries");
+        if (claimed > 0) continue;
       } catch (error) {
         if (signal.aborted) return;
         logger.error({ err: error }, "the newsletter sender failed; trying again shortly");

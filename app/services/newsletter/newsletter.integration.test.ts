@@ -538,6 +538,14 @@ describe("a sender that stops mid-run", () => {
     expect(rescuer.entries.some((entry) => entry.msg === "newsletter deliveries of a stopped sender will be sent again")).toBe(
       true,
     );
+    // Each look for work ends with a debug line saying what it claimed, idle looks too: the two-instance load test
+    // waits for these lines before it checks that nothing was sent twice.
+    const looks = () =>
+      rescuer.entries
+        .filter((entry) => entry.msg === "the newsletter sender looked for due deliveries")
+        .map((entry) => entry.claimed);
+    expect(looks()).toContain(25);
+    await vi.waitFor(() => expect(looks().at(-1)).toBe(0), { timeout: 5_000 });
   }, 60_000);
 
   // A sender that fell behind (its claim went stale and another took the row over) must not change the row:

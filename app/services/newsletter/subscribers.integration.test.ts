@@ -414,3 +414,77 @@ describe("the Newsletter Management tab's lists", () => {
     expect((await service.all()).map((row) => row.email)).toEqual(emails);
   });
 });
+
+describe("a subscriber by id, and confirmation links at their edges", () => {
+  async function idOf(email: string): Promise<number> {
+    const [row] = await database.db
+      .select({ id: newsletterSubscribers.id })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, email));
+    return row!.id;
+  }
+
+  it("finds a subscriber and sets their status by id; an unknown id gives null", async () => {
+    const clock = manualClock("2025-03-01T09:00:00Z");
+    const service = subscriberService(clock);
+    await service.subscribe("reader@example.com");
+    const id = await idOf("reader@example.com");
+
+    expect(await service.find(id)).toEqual({ email: "reader@example.com", status: "active" });
+    clock.advance(MINUTE);
+    expect(await service.setStatus(id, "unsubscribed")).toEqual({ email: "reader@example.com", status: "unsubscribed" });
+    expect(await storedSubscribers()).toMatchObject([{ status: "unsubscribed", updatedAt: new Date("2025-03-01T09:01:00Z") }]);
+    expect(await service.setStatus(id, "active")).toEqual({ email: "reader@example.com", status: "active" });
+    expect(await service.find(id + 1)).toBeNull();
+    expect(await service.setStatus(id + 1, "unsubscribed")).toBeNull();
+  });
+
+  it("names the confirmation message by subscriber and time, on the site's domain", async () => {
+    const clock = manualClock("2025-03-01T09:00:00Z");
+    const service = subscriberService(clock);
+    await service.signUp("reader@example.com", "203.0.113.7");
+    await service.settled();
+    const id = await idOf("reader@example.com");
+    expect(header(sink.messages[0]!, "message-id")).toBe(
+      `<confirm-${id}-${Date.parse("2025-03-01T09:00:00Z").toString(36)}@news.byline.test>`,
+    );
+  });
+
+  it("says an address already confirmed is active when its link is opened again", async () => {
+    const clock = manualClock("2025-03-01T09:00:00Z");
+    const service = subscriberService(clock);
+    await service.signUp("reader@example.com", "203.0.113.7");
+    await service.settled();
+    const token = confirmationToken(sink.messages[0]!);
+    await service.confirm(token);
+    expect(await service.confirmation(token)).toEqual({ outcome: "valid", email: "reader@example.com", active: true });
+  });
+
+  it("refuses the link of a subscriber who is no longer stored", async () => {
+    const clock = manualClock("2025-03-01T09:00:00Z");
+    const service = subscriberService(clock);
+    await service.signUp("reader@example.com", "203.0.113.7");
+    await service.settled();
+    const token = confirmationToken(sink.messages[0]!);
+    await database.db.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, "reader@example.com"));
+
+    expect(await service.confirmation(token)).toEqual({ outcome: "invalid" });
+    expect(await service.confirm(token)).toEqual({ outcome: "invalid" });
+    expect(await storedSubscribers()).toEqual([]);
+  });
+
+  it("lets a link issued at the very moment of an unsubscription bring the address back (only an earlier one cannot)", async () => {
+    const clock = manualClock("2025-03-01T09:00:00Z");
+    const service = subscriberService(clock);
+    await service.subscribe("reader@example.com");
+    clock.advance(MINUTE);
+    await setStatusOf("reader@example.com", "unsubscribed", clock.now());
+    await service.signUp("reader@example.com", "203.0.113.7");
+    await service.settled();
+    const token = confirmationToken(sink.messages[0]!);
+
+    expect(await service.confirmation(token)).toEqual({ outcome: "valid", email: "reader@example.com", active: false });
+    expect(await service.confirm(token)).toEqual({ outcome: "valid", email: "reader@example.com", active: true });
+    expect(await statusOf("reader@example.com")).toBe("active");
+  });
+});
