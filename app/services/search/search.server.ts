@@ -157,10 +157,9 @@ export function createSearchService({
   /**
    * The ids of the newest SEARCH_CANDIDATES visible articles matching `condition`, and with `count`, how many
    * match, up to SEARCH_COUNT_LIMIT + 1 (decision 012). In three steps, each stopping when it has the answer:
-   * 1. Count: the full-text index's matches (a random sample of about COUNT_SAMPLE when
+   * 1. Count (ranked search only): the full-text index's matches (a random sample of about COUNT_SAMPLE when
    *    there are more, so a word in most articles costs no more than a rarer one), up to SEARCH_COUNT_LIMIT + 1
-   *    of them read. When that is all of them, they are sorted by date and are the answer. Instant search,
-   *    which shows no count, takes this step after the probe, and only when the probe found the word seldom.
+   *    of them read. When that is all of them, they are sorted by date and are the answer.
    * 2. Probe: the newest PROBE_SAMPLE articles are read down the date index, and for a word in DENSE_SHARE of
    *    them or more the walk goes on until SEARCH_CANDIDATES match (about 250 articles read for a word in 80%).
    * 3. Periods: the share of matches the probe found says how far back SEARCH_CANDIDATES lie. The index's
@@ -173,8 +172,8 @@ export function createSearchService({
     const visible = visibleToReaders(now);
     const matching = and(visible, condition);
 
-    // Step 1: up to SEARCH_COUNT_LIMIT + 1 matches from the full-text index, all of them sorted when that is all.
-    const fromIndex = async () => {
+    let matched = 0;
+    if (count) {
       await plan(tx, "bitmap", true);
       const counted = tx
         .select({ id: articles.id, publishedAt: articles.publishedAt })
@@ -187,13 +186,8 @@ export function createSearchService({
         .from(counted)
         .orderBy(desc(counted.publishedAt), desc(counted.id))
         .limit(SEARCH_CANDIDATES);
-      return { ids: first.map((row) => row.id), matched: first[0]?.matched ?? 0 };
-    };
-    let matched = 0;
-    if (count) {
-      const first = await fromIndex();
-      if (first.matched <= SEARCH_COUNT_LIMIT) return first;
-      matched = first.matched;
+      matched = first[0]?.matched ?? 0;
+      if (matched <= SEARCH_COUNT_LIMIT) return { ids: first.map((row) => row.id), matched };
     }
 
     await plan(tx, "date index");
@@ -213,11 +207,6 @@ export function createSearchService({
       read = PROBE_ARTICLES;
       probed = await walk(read);
       if (probed.length === SEARCH_CANDIDATES) return { ids: probed, matched };
-    } else if (!count) {
-      // Without a count to give, the index is read only for a word the newest articles seldom have.
-      const first = await fromIndex();
-      if (first.matched <= SEARCH_COUNT_LIMIT) return first;
-      await plan(tx, "date index");
     }
 
     // The publication times of the newest, the `read`-th newest and the oldest article, to turn a
