@@ -45,8 +45,12 @@ export const QUICK_SEARCH: SearchSettings = {
 
 const BASELINE_WARMUP_QUERIES = 3;
 
-const TARGETS = { p95Ms: 20, p95AtArticles: 100_000, growthPer10x: 2, speedUp: 20, p95AtMillionMs: 50 };
-const MILLION = 1_000_000;
+const TARGETS = { speedUpAtArticles: 100_000, growthPer10x: 2, speedUp: 20 };
+/** Ranked and instant search: the p95 to stay under at a size, on the databases it is judged on (issue 20, target 5). */
+const P95_TARGETS: { articles: number; ms: number; engines: Engine[]; whenNotRun: string }[] = [
+  { articles: 100_000, ms: 20, engines: ["embedded", "postgres"], whenNotRun: "size not run" },
+  { articles: 1_000_000, ms: 50, engines: ["postgres"], whenNotRun: "size not run (--full)" },
+];
 
 const ENGINE_NAMES: Record<Engine, string> = { embedded: "Embedded (PGlite)", postgres: "PostgreSQL" };
 
@@ -251,36 +255,21 @@ function engineFigures(engine: Engine, runs: SizeRun[], settings: SearchSettings
       const partial =
         timings.length < settings.queries ? ` (first ${timings.length} of ${settings.queries} queries: time budget)` : "";
       const shown = `${ms(p50(timings))} / ${ms(p95(timings))}${partial}`;
-      const limitMs =
+      const target =
         kind === "baseline"
           ? undefined
-          : run.articles === TARGETS.p95AtArticles
-            ? TARGETS.p95Ms
-            : run.articles === MILLION
-              ? TARGETS.p95AtMillionMs
-              : undefined;
-      figures.push(
-        limitMs === undefined ? context(label, shown) : judged(label, shown, `p95 < ${limitMs} ms`, p95(timings) < limitMs),
-      );
+          : P95_TARGETS.find((each) => each.articles === run.articles && each.engines.includes(engine));
+      figures.push(target ? judged(label, shown, `p95 < ${target.ms} ms`, p95(timings) < target.ms) : context(label, shown));
     }
   }
-  if (!runs.some((run) => run.articles === TARGETS.p95AtArticles)) {
+  for (const target of P95_TARGETS) {
+    if (!target.engines.includes(engine) || runs.some((run) => run.articles === target.articles)) continue;
     for (const kind of ["search", "instant"] as const)
       figures.push(
         unmeasured(
-          `${name}, ${count(TARGETS.p95AtArticles)} articles: ${KIND_NAMES[kind]}, p95`,
-          `< ${TARGETS.p95Ms} ms`,
-          "size not run",
-        ),
-      );
-  }
-  if (engine === "postgres" && !runs.some((run) => run.articles === MILLION)) {
-    for (const kind of ["search", "instant"] as const)
-      figures.push(
-        unmeasured(
-          `${name}, ${count(MILLION)} articles: ${KIND_NAMES[kind]}, p95`,
-          `< ${TARGETS.p95AtMillionMs} ms`,
-          "size not run (--full)",
+          `${name}, ${count(target.articles)} articles: ${KIND_NAMES[kind]}, p95`,
+          `< ${target.ms} ms`,
+          target.whenNotRun,
         ),
       );
   }
@@ -313,15 +302,15 @@ function engineFigures(engine: Engine, runs: SizeRun[], settings: SearchSettings
       `${ratio(speedUp("search"))} (instant search: ${ratio(speedUp("instant"))}; ` +
       `medians: ${ratio(medianSpeedUp("search"))} and ${ratio(medianSpeedUp("instant"))})`;
     figures.push(
-      run.articles === TARGETS.p95AtArticles
+      run.articles === TARGETS.speedUpAtArticles
         ? judged(label, shown, `≥ ${TARGETS.speedUp}x`, speedUp("search") >= TARGETS.speedUp)
         : context(label, shown),
     );
   }
-  if (!runs.some((run) => run.articles === TARGETS.p95AtArticles))
+  if (!runs.some((run) => run.articles === TARGETS.speedUpAtArticles))
     figures.push(
       unmeasured(
-        `${name}, ${count(TARGETS.p95AtArticles)} articles: faster than the baseline`,
+        `${name}, ${count(TARGETS.speedUpAtArticles)} articles: faster than the baseline`,
         `≥ ${TARGETS.speedUp}x`,
         "size not run",
       ),

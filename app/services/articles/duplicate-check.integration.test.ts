@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startChatCompletionsServer, type ChatCompletionsServer } from "../../../tests/fakes";
 import { insertArticles, publishedOn, type ArticleValues } from "../../../tests/support/article-factory";
+import { ORBIT_HALTED, ORBIT_LAUNCH, ORBIT_RETOLD } from "../../../tests/support/story-pairs";
 import { createTestLogger } from "../../../tests/setup/test-logger";
 import { openSecondHandle, resetDatabase, testDriver, withTestDatabase } from "../../../tests/setup/test-database";
 import { openDatabase, type Database } from "../../db/client.server";
@@ -319,23 +320,6 @@ describe("findSimilarArticle: the story measure (departure 10)", () => {
     expect(await findSimilarArticle(database.db, GPT5_RETOLD)).toMatchObject({ id: original!.id, reason: "keywords" });
   });
 });
-
-/** An earlier story, its follow-up (the same product, another event) and a retelling of it (issue 22). */
-const ORBIT_LAUNCH = {
-  title: "Brightvale launches the Orbit 2 e-reader with a colour screen at $249",
-  excerpt:
-    "The Dutch company's new e-reader has a seven-inch colour display and a week of battery life, and ships in Europe this month.",
-};
-const ORBIT_HALTED = {
-  title: "Brightvale halts Orbit 2 e-reader sales after reports of cracked screens",
-  excerpt:
-    "The company told shops to stop selling its colour e-reader while it looks into screens that crack when the device is bent.",
-};
-const ORBIT_RETOLD = {
-  title: "Orbit 2 colour e-reader from Brightvale arrives at 249 dollars",
-  excerpt:
-    "Brightvale's latest e-reader brings a 7-inch colour screen and about a week of battery, and goes on sale across Europe this month.",
-};
 
 describe("checkStory: the same story or a follow-up (issue 22)", () => {
   it("offers the newest earlier story with the same subject and another event as a follow-up, not a duplicate", async () => {

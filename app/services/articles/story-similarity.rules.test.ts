@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ORBIT_HALTED, ORBIT_LAUNCH, ORBIT_RETOLD } from "../../../tests/support/story-pairs";
 import {
   extractFigures,
   sameFigure,
@@ -14,21 +15,6 @@ import {
  * one of these rules is changed). The pairs are those of the duplicate check's tests (issue 22).
  */
 
-const ORBIT_LAUNCH = {
-  title: "Brightvale launches the Orbit 2 e-reader with a colour screen at $249",
-  excerpt:
-    "The Dutch company's new e-reader has a seven-inch colour display and a week of battery life, and ships in Europe this month.",
-};
-const ORBIT_HALTED = {
-  title: "Brightvale halts Orbit 2 e-reader sales after reports of cracked screens",
-  excerpt:
-    "The company told shops to stop selling its colour e-reader while it looks into screens that crack when the device is bent.",
-};
-const ORBIT_RETOLD = {
-  title: "Orbit 2 colour e-reader from Brightvale arrives at 249 dollars",
-  excerpt:
-    "Brightvale's latest e-reader brings a 7-inch colour screen and about a week of battery, and goes on sale across Europe this month.",
-};
 const REPAIR_SHOP = {
   title: "Brightvale opens a repair shop for its older e-readers",
   excerpt: "Owners can bring their devices in.",

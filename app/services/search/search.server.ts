@@ -193,14 +193,18 @@ export function createSearchService({
     await plan(tx, "date index");
     // The newest `read` articles in date order, named as the table so that `condition` reads their columns;
     // with no sort above it, the limit stops the walk at the SEARCH_CANDIDATES-th match.
-    const walk = async (read: number) =>
-      (
-        await tx.execute<{ id: number }>(
-          sql`select id from (select ${articles.id}, ${articles.publishedAt}, ${articles.search}, ${articles.searchWords}
-            from ${articles} where ${visible} order by ${articles.publishedAt} desc, ${articles.id} desc limit ${read}) as ${articles}
-            where ${condition} limit ${SEARCH_CANDIDATES}`,
-        )
-      ).rows.map((row) => Number(row.id));
+    const walk = async (read: number) => {
+      const newest = tx
+        .select({ id: articles.id, search: articles.search, searchWords: articles.searchWords })
+        .from(articles)
+        .where(visible)
+        .orderBy(...newestFirst)
+        .limit(read);
+      const { rows } = await tx.execute<{ id: number }>(
+        sql`select id from (${newest}) as ${articles} where ${condition} limit ${SEARCH_CANDIDATES}`,
+      );
+      return rows.map((row) => Number(row.id));
+    };
     let read = PROBE_SAMPLE;
     let probed = await walk(read);
     if (probed.length >= PROBE_SAMPLE * DENSE_SHARE) {
@@ -224,7 +228,11 @@ export function createSearchService({
       .from(articles)
       .where(dated);
     const [span] = await tx
-      .select({ newestAt: max(probedSpan.publishedAt), probeEdge: min(probedSpan.publishedAt), oldestAt: sql<Date>`(${oldest})` })
+      .select({
+        newestAt: max(probedSpan.publishedAt),
+        probeEdge: min(probedSpan.publishedAt),
+        oldestAt: sql<Date | null>`(${oldest})`.mapWith(articles.publishedAt),
+      })
       .from(probedSpan);
     await plan(tx, "bitmap");
     const newestWhere = async (where: SQL | undefined) =>
@@ -241,7 +249,7 @@ export function createSearchService({
       // Articles to go back for SEARCH_CANDIDATES matches at the share found, four times over, as a period.
       const articlesBack = (4 * SEARCH_CANDIDATES * read) / Math.max(probed.length, 1);
       let period = (articlesBack * (newestAt - span.probeEdge.getTime())) / read;
-      for (; newestAt - period > new Date(span.oldestAt).getTime(); period *= 10) {
+      for (; newestAt - period > span.oldestAt.getTime(); period *= 10) {
         const ids = await newestWhere(and(matching, gte(articles.publishedAt, new Date(newestAt - period))));
         if (ids.length === SEARCH_CANDIDATES) return { ids, matched };
       }
