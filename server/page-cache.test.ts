@@ -53,7 +53,14 @@ async function serverWith(
     const url = req.url ?? "/";
     const read = req.method === "GET" || req.method === "HEAD";
     const target = { pathname: url.split("?")[0] ?? "/", search: "" };
-    setPlan(req, { target, match: null, private: false, cacheKey: read ? url : null, bodyLimit: PUBLIC_BODY_LIMIT });
+    setPlan(req, {
+      target,
+      match: null,
+      private: false,
+      cacheKey: read ? url : null,
+      bodyLimit: PUBLIC_BODY_LIMIT,
+      withSession: false,
+    });
     if (!cache.serveFast(req, res)) app(req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

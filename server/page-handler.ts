@@ -49,8 +49,12 @@ function writeHead(res: ExpressResponse, status: number, headers: Headers): void
     if (name === "set-cookie") res.append(name, value);
     else res.setHeader(name, value);
   }
+  const plan = planOf(res.req);
   // The admin area and sign-in stay out of every cache, whatever a route said.
-  if (planOf(res.req)?.private) res.setHeader("Cache-Control", "no-store");
+  if (plan?.private) res.setHeader("Cache-Control", "no-store");
+  // A reader page asked for with a session may show what only staff see: never kept by a proxy or a CDN.
+  else if (plan?.withSession && !/\bno-store\b/.test(String(res.getHeader("Cache-Control") ?? "")))
+    res.setHeader("Cache-Control", "private, no-cache");
 }
 
 /** A whole response's bytes: those a page rendered to one string carries, or its body read to the end. */

@@ -100,8 +100,10 @@ describe("planRequest", () => {
       "BYLINE_SESSION=abc",
     ]) {
       expect(plan("/", { cookie }).cacheKey, cookie).toBeNull();
+      expect(plan("/", { cookie }).withSession, cookie).toBe(true);
     }
     expect(plan("/", { cookie: "theme=dark" }).cacheKey).toBe("/");
+    expect(plan("/", { cookie: "theme=dark" }).withSession).toBe(false);
   });
 
   it("marks the admin area and sign-in private, whatever the spelling", () => {

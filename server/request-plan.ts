@@ -61,6 +61,8 @@ export interface RequestPlan {
   private: boolean;
   /** The canonical URL the page cache keeps this answer under and renders it from; null when it may not be kept. */
   cacheKey: string | null;
+  /** The request carries a session cookie: what it is answered may be made for that browser alone. */
+  withSession: boolean;
   /** The most bytes of body this request may send. */
   bodyLimit: number;
 }
@@ -107,10 +109,10 @@ export function planTarget(target: RequestTarget, match: MatchedRoute | null): T
 
 /** The plan for one request: its target's, and whether this request (an anonymous read) may use the page cache. */
 export function planRequest(req: Pick<IncomingMessage, "method" | "headers">, targetPlan: TargetPlan): RequestPlan {
-  const anonymousRead =
-    (req.method === "GET" || req.method === "HEAD") && !SESSION_COOKIE_NAME.test(String(req.headers.cookie ?? ""));
+  const withSession = SESSION_COOKIE_NAME.test(String(req.headers.cookie ?? ""));
+  const anonymousRead = (req.method === "GET" || req.method === "HEAD") && !withSession;
   const { target, match, bodyLimit, canonical } = targetPlan;
-  return { target, match, private: targetPlan.private, bodyLimit, cacheKey: anonymousRead ? canonical : null };
+  return { target, match, private: targetPlan.private, bodyLimit, cacheKey: anonymousRead ? canonical : null, withSession };
 }
 
 /**

@@ -184,6 +184,20 @@ describe("the admin area, however its address or the session cookie is spelled",
   });
 });
 
+describe("reader pages asked for with a session", () => {
+  it("are kept by no proxy or CDN, while the anonymous copy stays public", async () => {
+    const token = await signIn();
+    for (const path of ["/", "/category/ai", "/about"]) {
+      const signedIn = await send(site.url, path, { headers: { Cookie: `byline_session=${token}` } });
+      expect(signedIn.status, path).toBe(200);
+      expect(signedIn.headers["cache-control"], path).toBe("private, no-cache");
+      expect(signedIn.headers["x-page-cache"], path).toBeUndefined();
+      const anonymous = await send(site.url, path);
+      expect(anonymous.headers["cache-control"], path).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=60");
+    }
+  });
+});
+
 describe("the page cache cannot be filled with copies", () => {
   it("answers unknown parameters and other spellings of a page from the one copy", async () => {
     const first = await send(site.url, "/?x=hostilemarkerone");
