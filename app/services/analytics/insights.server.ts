@@ -131,7 +131,8 @@ export function createInsights({ db, clock, timeZone }: { db: Database; clock: C
       })
       .from(articles)
       .where(sql`${week} >= ${firstWeek}`)
-      .groupBy(week);
+      // By position: the week expression carries its time zone as a parameter, which Postgres would not match.
+      .groupBy(sql`1`);
     const byWeek = new Map(rows.map((row) => [row.week, row]));
     const weeks: InsightsReport["articlesPerWeek"] = [];
     const lastWeek = mondayOf(newsroomDay(clock.now(), timeZone));
@@ -151,9 +152,11 @@ export function createInsights({ db, clock, timeZone }: { db: Database; clock: C
   }
 
   async function issues() {
-    const delivered = sql<number>`(select count(*) from ${newsletterDeliveries} d where d.issue_id = ${newsletterIssues.id} and d.status = 'sent')`;
-    const failed = sql<number>`(select count(*) from ${newsletterDeliveries} d where d.issue_id = ${newsletterIssues.id} and d.status = 'failed')`;
-    const reads = sql<number>`(select coalesce(sum(r.reads), 0) from ${newsletterDailyReads} r where r.issue_id = ${newsletterIssues.id})`;
+    // Spelled out: inside a subquery Drizzle would write the column without its table, and `id` would be the delivery's.
+    const issueId = sql.raw('"newsletter_issues"."id"');
+    const delivered = sql<number>`(select count(*) from ${newsletterDeliveries} d where d.issue_id = ${issueId} and d.status = 'sent')`;
+    const failed = sql<number>`(select count(*) from ${newsletterDeliveries} d where d.issue_id = ${issueId} and d.status = 'failed')`;
+    const reads = sql<number>`(select coalesce(sum(r.reads), 0) from ${newsletterDailyReads} r where r.issue_id = ${issueId})`;
     const sentOn = sql<string>`to_char(${newsletterIssues.sendStartedAt} at time zone ${timeZone}, 'YYYY-MM-DD')`;
     const rows = await db
       .select({ id: newsletterIssues.id, subject: newsletterIssues.subject, sentOn, delivered, failed, reads })
