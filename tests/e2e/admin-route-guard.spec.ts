@@ -304,6 +304,8 @@ const RULES: Record<string, Rule> = {
   "routes/admin/article-corrections": { permission: "article.correct", roles: [] },
   "routes/admin/article-history": { permission: "article.view", roles: EDITORIAL },
   "routes/admin/newsletter": { permission: "newsletter.manage", roles: EDITORIAL },
+  "routes/admin/insights": { permission: "insights.view", roles: EDITORIAL },
+  "routes/admin/insights-csv": { permission: "insights.view", roles: EDITORIAL },
   "routes/admin/staff": { permission: "staff.manage", roles: ["administrator"] },
   "routes/admin/profile": { permission: "admin.enter", roles: EVERYONE },
   "routes/admin/session-status": { permission: "admin.enter", roles: EVERYONE },

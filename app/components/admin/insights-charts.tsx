@@ -146,52 +146,72 @@ export function BarList({ items }: { items: readonly { label: string; value: num
   );
 }
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 /** A table of the tab as a real table: caption, column heads, row heads; with its CSV link. */
 export function InsightsDataTable({ table, csvHref }: { table: InsightsTable; csvHref: string }) {
+  // Numbers line up on the right, words on the left, heads with their columns.
+  const numeric = table.columns.map(
+    (_, index) => table.rows.length > 0 && table.rows.every((row) => typeof row[index] === "number"),
+  );
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="mb-2 text-left text-sm font-medium text-slate-700 dark:text-slate-300">
-          {table.caption}{" "}
-          <a href={csvHref} download className="ml-1 font-normal text-blue-700 underline dark:text-blue-300">
-            Download CSV<span className="sr-only"> of {table.caption.toLowerCase()}</span>
-          </a>
-        </caption>
-        <thead>
-          <tr className="border-b border-slate-200 dark:border-slate-700">
-            {table.columns.map((column, index) => (
-              <th key={column} scope="col" className={`px-2 py-1.5 font-semibold ${index > 0 ? "text-right" : ""}`}>
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {table.rows.length === 0 ? (
-            <tr>
-              <td colSpan={table.columns.length} className="px-2 py-3 text-slate-600 dark:text-slate-400">
-                Nothing yet.
-              </td>
+    <div>
+      <p className="mb-2 text-sm">
+        <a href={csvHref} download className="font-medium text-blue-700 underline dark:text-blue-300">
+          Download CSV<span className="sr-only"> of {table.caption.toLowerCase()}</span>
+        </a>
+      </p>
+      {/* A wide table scrolls in its own box on a phone (reachable by keyboard to scroll it); the page does not. */}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`${table.caption} (table)`}>
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">{table.caption}</caption>
+          <thead>
+            <tr className="border-b border-slate-200 dark:border-slate-700">
+              {table.columns.map((column, index) => (
+                <th
+                  key={column}
+                  scope="col"
+                  className={`px-2 py-1.5 align-bottom font-semibold ${numeric[index] ? "text-right" : ""}`}
+                >
+                  {column}
+                </th>
+              ))}
             </tr>
-          ) : (
-            table.rows.map((row, rowIndex) => (
-              <tr key={rowIndex} className="border-b border-slate-100 dark:border-slate-800">
-                {row.map((cell, index) =>
-                  index === 0 ? (
-                    <th key={index} scope="row" className="px-2 py-1.5 font-normal break-words">
-                      {cell}
-                    </th>
-                  ) : (
-                    <td key={index} className={`px-2 py-1.5 ${typeof cell === "number" ? "text-right tabular-nums" : ""}`}>
-                      {typeof cell === "number" ? cell.toLocaleString("en-US") : cell}
-                    </td>
-                  ),
-                )}
+          </thead>
+          <tbody>
+            {table.rows.length === 0 ? (
+              <tr>
+                <td colSpan={table.columns.length} className="px-2 py-3 text-slate-600 dark:text-slate-400">
+                  Nothing yet.
+                </td>
               </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+            ) : (
+              table.rows.map((row, rowIndex) => (
+                <tr key={rowIndex} className="border-b border-slate-100 dark:border-slate-800">
+                  {row.map((cell, index) =>
+                    index === 0 ? (
+                      <th
+                        key={index}
+                        scope="row"
+                        className={`px-2 py-1.5 font-normal ${typeof cell === "string" && DAY.test(cell) ? "whitespace-nowrap" : "break-words"}`}
+                      >
+                        {cell}
+                      </th>
+                    ) : (
+                      <td
+                        key={index}
+                        className={`px-2 py-1.5 ${typeof cell === "number" ? "text-right tabular-nums" : "whitespace-nowrap"}`}
+                      >
+                        {typeof cell === "number" ? cell.toLocaleString("en-US") : cell}
+                      </td>
+                    ),
+                  )}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

@@ -28,7 +28,7 @@ function Section({ id, title, summary, children }: { id: string; title: string; 
   return (
     <section
       aria-labelledby={`${id}-heading`}
-      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+      className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
     >
       <h3 id={`${id}-heading`} className="text-lg font-bold">
         {title}
@@ -114,7 +114,7 @@ export default function InsightsTab({ loaderData }: Route.ComponentProps) {
         </Folded>
       </Section>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Section
           id="top-articles"
           title="Most read articles"
