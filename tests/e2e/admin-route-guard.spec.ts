@@ -65,8 +65,15 @@ function adminRouteModules(dir = ADMIN_ROUTES_DIR): string[] {
   });
 }
 
-/** A concrete address for a route: every dynamic segment and splat becomes "1". */
+/** Routes whose dynamic segment names something other than a record, with an address that exists. */
+const SAMPLE_PATHS: Record<string, string> = {
+  "routes/admin/insights-csv": "/admin/insights/reads-per-day.csv",
+};
+
+/** A concrete address for a route: every dynamic segment and splat becomes "1" (or its SAMPLE_PATHS address). */
 function concretePath(route: MountedRoute): string {
+  const sample = SAMPLE_PATHS[route.id];
+  if (sample) return sample;
   const segments = route.path.split("/").map((segment) => (segment.startsWith(":") || segment === "*" ? "1" : segment));
   return `/${segments.join("/")}`;
 }

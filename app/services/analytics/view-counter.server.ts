@@ -91,9 +91,9 @@ export function createViewCounter({
   /** Today's salt and the visitor-article pairs seen today, always replaced together. */
   let today: { day: string; salt: Buffer; seen: Set<string> } | null = null;
   /** Views waiting to be written, by `day|articleId`. */
-  let pending = new Map<string, number>();
+  const pending = new Map<string, number>();
   /** Reads from newsletters waiting to be written, by `day|issueId`. */
-  let pendingReads = new Map<string, number>();
+  const pendingReads = new Map<string, number>();
   /** Searches that found nothing, waiting, by `day|query`. */
   const pendingGaps = new Map<string, number>();
   /** The newsroom day whose old search gaps were last deleted. */
@@ -119,19 +119,22 @@ export function createViewCounter({
     return reports < VIEW_REPORTS_PER_MINUTE;
   }
 
-  /** Takes what waits in a buffer; when the write fails, what it held goes back for the next one. */
+  /**
+   * Takes up to `limit` entries of a buffer and writes them; when the write fails, they go back into the buffer for
+   * the next one (the database may be restarting).
+   */
   async function drain<T>(
-    take: () => Map<string, number>,
-    putBack: (batch: Map<string, number>) => void,
+    buffer: Map<string, number>,
     writeBatch: (batch: Map<string, number>) => Promise<T>,
+    limit = Infinity,
   ): Promise<T | 0> {
-    const batch = take();
-    if (batch.size === 0) return 0;
+    if (buffer.size === 0) return 0;
+    const batch = new Map([...buffer].slice(0, limit));
+    for (const key of batch.keys()) buffer.delete(key);
     try {
       return await writeBatch(batch);
     } catch (error) {
-      // The database may be restarting: the next write tries again.
-      putBack(batch);
+      addTo(buffer, batch);
       throw error;
     }
   }
@@ -225,33 +228,9 @@ export function createViewCounter({
 
   /** Everything waiting, each buffer on its own; resolves with the number of article views written. */
   async function write(): Promise<number> {
-    const views = await drain(
-      () => {
-        const batch = pending;
-        pending = new Map();
-        return batch;
-      },
-      (batch) => addTo(pending, batch),
-      writeViews,
-    );
-    await drain(
-      () => {
-        const batch = pendingReads;
-        pendingReads = new Map();
-        return batch;
-      },
-      (batch) => addTo(pendingReads, batch),
-      writeNewsletterReads,
-    );
-    await drain(
-      () => {
-        const batch = new Map([...pendingGaps].slice(0, SEARCH_GAPS_PER_BATCH));
-        for (const key of batch.keys()) pendingGaps.delete(key);
-        return batch;
-      },
-      (batch) => addTo(pendingGaps, batch),
-      writeSearchGaps,
-    );
+    const views = await drain(pending, writeViews);
+    await drain(pendingReads, writeNewsletterReads);
+    await drain(pendingGaps, writeSearchGaps, SEARCH_GAPS_PER_BATCH);
     await pruneSearchGaps();
     return views;
   }
