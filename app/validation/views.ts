@@ -37,7 +37,7 @@ export const SearchGapQuery = z
       .string()
       .min(1)
       // eslint-disable-next-line no-control-regex
-      .regex(/^[^\u0000-\u001f\u007f]*$/),
+      .regex(/^[^\u0000-\u001f\u007f-\u009f]*$/),
   );
 
 /** The normalised search, or null when there is none to keep. */
@@ -51,8 +51,9 @@ export function normalizeSearchGap(value: string): string | null {
  * or a search that found nothing, `{"search":"quantum routers"}`.
  */
 export const ViewReportBody = z.union([
-  z.object({ article: ArticleId, ref: z.string().max(40).optional() }).strict(),
-  z.object({ search: z.string().max(1_000) }).strict(),
+  z.object({ article: ArticleId, ref: z.string().regex(/^[\w-]{0,40}$/).optional() }).strict(),
+  // White space is allowed (and collapsed by normalizeSearchGap); any other control character is refused.
+  z.object({ search: z.string().max(1_000).regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/) }).strict(),
 ]);
 
 /** What a view report names. */

@@ -536,6 +536,8 @@ test("for every role every admin route answers as its rule says: 403 with no adm
       ],
       "routes/admin/subscribers-csv": [{ intent: "delete", email: subscriberEmail }],
       "routes/admin/newsroom-export": [{ intent: "export" }],
+      "routes/admin/insights": [{ days: "90" }],
+      "routes/admin/insights-csv": [{ days: "90" }],
       "routes/admin/article-corrections": [{ intent: "add", kind: "correction", note: "Forged correction." }],
       // Revision 1 is article 1's, recorded by the import.
       "routes/admin/article-history": [{ intent: "restore", revisionId: "1" }],
