@@ -46,14 +46,29 @@ export function normalizeSearchGap(value: string): string | null {
   return parsed.success ? parsed.data : null;
 }
 
+/** White space is allowed in a reported search (normalizeSearchGap collapses it); any other control character is refused. */
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+const NO_CONTROL_BUT_WHITE_SPACE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/;
+
 /**
  * The beacon's body: `{"article":12}`, with the newsletter it came from, `{"article":12,"ref":"newsletter-42"}`;
  * or a search that found nothing, `{"search":"quantum routers"}`.
  */
 export const ViewReportBody = z.union([
-  z.object({ article: ArticleId, ref: z.string().regex(/^[\w-]{0,40}$/).optional() }).strict(),
-  // White space is allowed (and collapsed by normalizeSearchGap); any other control character is refused.
-  z.object({ search: z.string().max(1_000).regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/) }).strict(),
+  z
+    .object({
+      article: ArticleId,
+      ref: z
+        .string()
+        .regex(/^[\w-]{0,40}$/)
+        .optional(),
+    })
+    .strict(),
+  z
+    .object({
+      search: z.string().max(1_000).regex(NO_CONTROL_BUT_WHITE_SPACE),
+    })
+    .strict(),
 ]);
 
 /** What a view report names. */
