@@ -13,3 +13,22 @@ export function ViewBeacon({ articleId }: { articleId: number }) {
     </noscript>
   );
 }
+
+/**
+ * Where a search that found nothing reports itself (a search gap, decision 033), rendered only when ANALYTICS is on:
+ * the same element and endpoint as an article's view, so bots and staff are told apart the same way and the
+ * cached page stays one copy per query.
+ */
+export function SearchGapBeacon({ query }: { query: string }) {
+  return (
+    <noscript data-view-beacon={VIEW_ENDPOINT} data-search={query}>
+      <img
+        src={`${VIEW_ENDPOINT}?${new URLSearchParams({ search: query }).toString()}`}
+        alt=""
+        width={1}
+        height={1}
+        className="absolute size-px"
+      />
+    </noscript>
+  );
+}

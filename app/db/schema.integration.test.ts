@@ -29,13 +29,16 @@ describe(`schema on ${testDriver()}`, () => {
       "authors",
       "generation_jobs",
       "login_attempts",
+      "newsletter_daily_reads",
       "newsletter_deliveries",
       "newsletter_issues",
       "newsletter_subscribers",
       "rate_limits",
       "related_articles",
+      "search_gaps_daily",
       "sessions",
       "staff_invitations",
+      "subscriber_daily_counts",
       "websub_pings",
     ]);
   });

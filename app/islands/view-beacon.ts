@@ -7,10 +7,13 @@
 export function sendViewBeacon(document: Document): void {
   const marker = document.querySelector<HTMLElement>("noscript[data-view-beacon]");
   const endpoint = marker?.dataset.viewBeacon;
+  const search = marker?.dataset.search;
   const article = Number(marker?.dataset.article);
-  if (!endpoint || !Number.isInteger(article) || article <= 0) return;
+  if (!endpoint || (search === undefined && (!Number.isInteger(article) || article <= 0))) return;
+  // The newsletter a link came from (`?ref=newsletter-42`, decision 033); the server checks what it says.
+  const ref = new URLSearchParams(document.location.search).get("ref");
   const send = () => {
-    const body = JSON.stringify({ article });
+    const body = JSON.stringify(search !== undefined ? { search } : ref ? { article, ref } : { article });
     if (typeof navigator.sendBeacon === "function" && navigator.sendBeacon(endpoint, body)) return;
     void fetch(endpoint, { method: "POST", body, keepalive: true, credentials: "same-origin" }).catch(() => undefined);
   };

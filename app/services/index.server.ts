@@ -23,6 +23,7 @@ import { createSearchService } from "./search/search.server";
 import { createSyndicationService } from "./syndication/syndication.server";
 import { createWebSub } from "./syndication/websub.server";
 import { createViewCounter } from "./analytics/view-counter.server";
+import { createInsights } from "./analytics/insights.server";
 import { createUploadService } from "./uploads/uploads.server";
 import { createImageService } from "./images/images.server";
 import path from "node:path";
@@ -89,6 +90,7 @@ export function createServices({
   const subscribers = createSubscriberService({
     db,
     clock,
+    timeZone: config.timeZone,
     rateLimiter,
     signUp: { doubleOptIn: config.newsletterDoubleOptIn, mailer, logger, site },
   });
@@ -103,6 +105,7 @@ export function createServices({
     weekly: config.newsletter,
     senderTimings,
   });
+  const search = createSearchService({ db, rateLimiter, clock, memo: readerMemo });
   return {
     /** What pages may show about the site; never the secrets in the configuration. */
     site: {
@@ -114,7 +117,13 @@ export function createServices({
     },
     logger,
     clock,
-    articles: createArticleService({ db, logger, clock, memo: readerMemo }),
+    articles: createArticleService({
+      db,
+      logger,
+      clock,
+      memo: readerMemo,
+      popularFromReads: config.analytics ? { timeZone: config.timeZone } : undefined,
+    }),
     editorial: createEditorialService({
       db,
       clock,
@@ -138,8 +147,20 @@ export function createServices({
     /** WebSub pings after publishing (WEBSUB_HUB); started by the server, on every instance. */
     websub,
     uploads,
-    /** Article views, counted without cookies and written in batches (decision 032); started by the server. */
-    views: createViewCounter({ db, clock, logger, timeZone: config.timeZone, enabled: config.analytics }),
+    /**
+     * Article views, reads from newsletters and searches that found nothing, counted without cookies and written in
+     * batches (decisions 032, 033); started by the server.
+     */
+    views: createViewCounter({
+      db,
+      clock,
+      logger,
+      timeZone: config.timeZone,
+      enabled: config.analytics,
+      searchFindsNothing: async (query) => (await search.search(query)).total === 0,
+    }),
+    /** The Insights tab's figures (decision 033). */
+    insights: createInsights({ db, clock, timeZone: config.timeZone }),
     /** Covers in several widths and formats, social cards and structured-data crops (decision 025). */
     images: createImageService({
       dataDir: config.dataDir,
@@ -153,7 +174,7 @@ export function createServices({
     /** The newsroom's export, as `npm run export` writes it (decision 027). */
     newsroomExport: createNewsroomExportService({ db, clock }),
     syndication: createSyndicationService({ db, site: feedSite, clock }),
-    search: createSearchService({ db, rateLimiter, clock, memo: readerMemo }),
+    search,
     subscribers,
     newsletter,
     corrections: createCorrectionService({

@@ -120,3 +120,28 @@ export function w3cDateTime(date: Date, timeZone: string): string {
   const minutes = String(Math.abs(offsetMinutes) % 60).padStart(2, "0");
   return `${new Date(wall).toISOString().slice(0, 19)}${sign}${hours}:${minutes}`;
 }
+
+/** A calendar day `YYYY-MM-DD` moved by whole days (negative goes back); calendar arithmetic, no time zone. */
+export function addDaysToDay(day: string, days: number): string {
+  const moved = new Date(`${day}T00:00:00Z`);
+  moved.setUTCDate(moved.getUTCDate() + days);
+  return moved.toISOString().slice(0, 10);
+}
+
+/** Every calendar day from `first` to `last`, both included, oldest first. */
+export function daysBetween(first: string, last: string): string[] {
+  const days: string[] = [];
+  for (let day = first; day <= last; day = addDaysToDay(day, 1)) days.push(day);
+  return days;
+}
+
+/** The newsroom's calendar day of a moment, `YYYY-MM-DD`. */
+export function newsroomDay(moment: Date, timeZone: string): string {
+  return instantToZonedTime(moment, timeZone).slice(0, 10);
+}
+
+/** The Monday of a calendar day's week, `YYYY-MM-DD`. */
+export function mondayOf(day: string): string {
+  const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+  return addDaysToDay(day, -weekday);
+}

@@ -35,6 +35,8 @@ export const AREA_ACTIONS = [
   "newsletter.manage",
   "subscribers.view",
   "staff.manage",
+  /** See the Insights tab: reading figures, subscribers, newsletter reads, search gaps (issue 23). */
+  "insights.view",
   /** Download the newsroom's export (everything it owns, subscribers' addresses included: decision 027). */
   "newsroom.export",
 ] as const;
@@ -81,6 +83,7 @@ const AREA: Record<AreaAction, readonly StaffRole[]> = {
   "newsletter.manage": ["administrator", "editor"],
   "subscribers.view": ["administrator", "editor"],
   "staff.manage": ["administrator"],
+  "insights.view": ["administrator", "editor"],
   "newsroom.export": ["administrator"],
 };
 

@@ -65,8 +65,15 @@ function adminRouteModules(dir = ADMIN_ROUTES_DIR): string[] {
   });
 }
 
-/** A concrete address for a route: every dynamic segment and splat becomes "1". */
+/** Routes whose dynamic segment names something other than a record, with an address that exists. */
+const SAMPLE_PATHS: Record<string, string> = {
+  "routes/admin/insights-csv": "/admin/insights/reads-per-day.csv",
+};
+
+/** A concrete address for a route: every dynamic segment and splat becomes "1" (or its SAMPLE_PATHS address). */
 function concretePath(route: MountedRoute): string {
+  const sample = SAMPLE_PATHS[route.id];
+  if (sample) return sample;
   const segments = route.path.split("/").map((segment) => (segment.startsWith(":") || segment === "*" ? "1" : segment));
   return `/${segments.join("/")}`;
 }
@@ -304,6 +311,8 @@ const RULES: Record<string, Rule> = {
   "routes/admin/article-corrections": { permission: "article.correct", roles: [] },
   "routes/admin/article-history": { permission: "article.view", roles: EDITORIAL },
   "routes/admin/newsletter": { permission: "newsletter.manage", roles: EDITORIAL },
+  "routes/admin/insights": { permission: "insights.view", roles: EDITORIAL },
+  "routes/admin/insights-csv": { permission: "insights.view", roles: EDITORIAL },
   "routes/admin/staff": { permission: "staff.manage", roles: ["administrator"] },
   "routes/admin/profile": { permission: "admin.enter", roles: EVERYONE },
   "routes/admin/session-status": { permission: "admin.enter", roles: EVERYONE },
@@ -527,6 +536,8 @@ test("for every role every admin route answers as its rule says: 403 with no adm
       ],
       "routes/admin/subscribers-csv": [{ intent: "delete", email: subscriberEmail }],
       "routes/admin/newsroom-export": [{ intent: "export" }],
+      "routes/admin/insights": [{ days: "90" }],
+      "routes/admin/insights-csv": [{ days: "90" }],
       "routes/admin/article-corrections": [{ intent: "add", kind: "correction", note: "Forged correction." }],
       // Revision 1 is article 1's, recorded by the import.
       "routes/admin/article-history": [{ intent: "restore", revisionId: "1" }],

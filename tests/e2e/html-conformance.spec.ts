@@ -149,6 +149,7 @@ test("every page kind has no error in the Nu Html Checker", async ({ page, reque
     ["admin-article-history", `/admin/articles/${editable.id}/history`],
     ["admin-article-corrections", `/admin/articles/${richArticle.id}/corrections`],
     ["admin-newsletter", "/admin/newsletter"],
+    ["admin-insights", "/admin/insights"],
     ["admin-staff", "/admin/staff"],
     ["admin-profile", "/admin/profile"],
   ] as const) {

@@ -14,6 +14,8 @@ import { readerPageHandle } from "~/route-handle";
 import type { Route } from "./+types/search";
 import { plainPicture, type Picture } from "~/utils/responsive-images";
 import { CoverPicture } from "~/components/cover-picture";
+import { SearchGapBeacon } from "~/components/view-beacon";
+import { useSite } from "~/components/layout/use-site";
 
 export const handle = readerPageHandle;
 
@@ -56,6 +58,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const articleDate = useArticleDate();
+  const { site } = useSite();
   const { query, results, total, more, page, pageCount, error } = loaderData;
   // Counting stops at SEARCH_COUNT_LIMIT (decision 012).
   const found = more ? `more than ${total.toLocaleString("en-US")} results` : `${total} ${total === 1 ? "result" : "results"}`;
@@ -112,6 +115,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                 Browse AI news
               </a>
             </div>
+            {site.analytics ? <SearchGapBeacon query={query} /> : null}
           </div>
         ) : (
           <>

@@ -1,6 +1,6 @@
 import { requestContext, servicesContext } from "~/context";
 import { findSignedInAdmin } from "~/routes/admin/guard.server";
-import { parseViewReportBody, parseViewReportQuery, VIEW_REPORT_MAX_BYTES } from "~/validation/views";
+import { parseViewReportBody, parseViewReportQuery, VIEW_REPORT_MAX_BYTES, type ViewReportSubject } from "~/validation/views";
 import type { Route } from "./+types/views";
 
 /** A transparent 1x1 GIF: what the no-JavaScript image gets back. */
@@ -13,17 +13,17 @@ type Args = Route.LoaderArgs | Route.ActionArgs;
  * Counts a view when the counter is on (decision 032). Whatever the report says, the client gets the same
  * answer: the counter's outcome is not shown, and a fault here is logged, never answered as an error.
  */
-async function report(args: Args, articleId: number | null): Promise<void> {
+async function report(args: Args, subject: ViewReportSubject | null): Promise<void> {
   const { views, logger } = args.context.get(servicesContext);
-  if (articleId === null) return;
+  if (subject === null) return;
   try {
-    const staff = (await findSignedInAdmin(args)) !== null;
-    views.record({
-      articleId,
+    const visitor = {
       clientAddress: args.context.get(requestContext).clientAddress,
       userAgent: args.request.headers.get("User-Agent") ?? undefined,
-      staff,
-    });
+      staff: (await findSignedInAdmin(args)) !== null,
+    };
+    if (subject.kind === "search") views.recordSearchGap({ ...visitor, query: subject.query });
+    else views.record({ ...visitor, articleId: subject.articleId, newsletterIssueId: subject.newsletterIssueId });
   } catch (error) {
     logger.warn({ err: error }, "could not count an article view");
   }
@@ -53,17 +53,25 @@ async function readReport(request: Request): Promise<string | null> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** The no-JavaScript fallback: `<img src="/api/views?article=12">` inside the article page's `<noscript>`. */
+/**
+ * The no-JavaScript fallback: `<img src="/api/views?article=12">` inside the article page's `<noscript>` (the
+ * newsletter the reader came from is in the page's address, sent as Referer), or `?search=...` on a search that
+ * found nothing.
+ */
 export async function loader(args: Route.LoaderArgs) {
   if (!args.context.get(servicesContext).views.enabled) return new Response(null, { status: 404, headers: NOT_KEPT });
   // A HEAD (link checkers, prefetchers) loads no image: only a GET counts.
-  if (args.request.method === "GET") await report(args, parseViewReportQuery(args.request.url));
+  if (args.request.method === "GET")
+    await report(args, parseViewReportQuery(args.request.url, args.request.headers.get("Referer")));
   return new Response(new Uint8Array(PIXEL), {
     headers: { ...NOT_KEPT, "Content-Type": "image/gif", "Content-Length": String(PIXEL.length) },
   });
 }
 
-/** The beacon: `navigator.sendBeacon("/api/views", '{"article":12}')` from the article page's islands script. */
+/**
+ * The beacon: `navigator.sendBeacon("/api/views", '{"article":12}')` from the article page's islands script, with
+ * `"ref":"newsletter-42"` when the page's address carries it; `{"search":"..."}` from a search that found nothing.
+ */
 export async function action(args: Route.ActionArgs) {
   if (!args.context.get(servicesContext).views.enabled) return new Response(null, { status: 404, headers: NOT_KEPT });
   if (args.request.method !== "POST") return new Response(null, { status: 405, headers: { ...NOT_KEPT, Allow: "GET, POST" } });

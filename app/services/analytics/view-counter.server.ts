@@ -1,9 +1,9 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { and, inArray, sql } from "drizzle-orm";
+import { and, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import type { Database } from "../../db/client.server";
-import { articleDailyViews, articles } from "../../db/schema";
-import { instantToZonedTime } from "../../utils/dates";
+import { articleDailyViews, articles, newsletterDailyReads, newsletterIssues, searchGapsDaily } from "../../db/schema";
+import { addDaysToDay, newsroomDay } from "../../utils/dates";
 import { visibleToReaders } from "../articles/articles.server";
 import type { Clock } from "../clock.server";
 import type { Logger } from "../logger.server";
@@ -22,6 +22,11 @@ export const VIEW_REPORTS_PER_MINUTE = 120;
 /** Addresses tracked for that limit within one minute; past it, new addresses are not counted until the next minute. */
 const MAX_ADDRESSES_PER_MINUTE = 100_000;
 
+/** Search gaps are kept this many newsroom days, today included; older rows are deleted (decision 033). */
+export const SEARCH_GAP_DAYS = 30;
+/** Distinct searches checked and written per batch; the rest wait for the next one. */
+const SEARCH_GAPS_PER_BATCH = 200;
+
 /** What happened to one view report. */
 export type ViewOutcome = "counted" | "repeat" | "bot" | "staff" | "limited" | "full" | "off";
 
@@ -31,6 +36,17 @@ export interface ViewReport {
   clientAddress: string;
   userAgent: string | undefined;
   /** A signed-in member of staff (a valid admin session): not counted. */
+  staff: boolean;
+  /** The newsletter issue whose link brought the reader (`?ref=newsletter-42`), if any. */
+  newsletterIssueId?: number | null;
+}
+
+/** A search that found nothing, reported from the search page (decision 033). */
+export interface SearchGapReport {
+  /** Normalised (validation/views.ts: normalizeSearchGap). */
+  query: string;
+  clientAddress: string;
+  userAgent: string | undefined;
   staff: boolean;
 }
 
@@ -45,12 +61,14 @@ export interface ViewCounterOptions {
   flushIntervalMs?: number;
   /** The daily secret; random by default. Tests may give their own to check that it changes. */
   newSalt?: () => Buffer;
+  /**
+   * Whether a search finds nothing, asked again before a reported search gap is written, so nobody can put words
+   * of their own in the editors' list. Without it no search gap is written.
+   */
+  searchFindsNothing?: (query: string) => Promise<boolean>;
 }
 
-/** The newsroom's calendar day of a moment, `YYYY-MM-DD`. */
-export function newsroomDay(moment: Date, timeZone: string): string {
-  return instantToZonedTime(moment, timeZone).slice(0, 10);
-}
+export { newsroomDay };
 
 /**
  * Article views counted without cookies or stored personal data (decision 032). A visitor is an HMAC of the client
@@ -68,11 +86,18 @@ export function createViewCounter({
   enabled,
   flushIntervalMs = VIEW_FLUSH_INTERVAL_MS,
   newSalt = () => randomBytes(32),
+  searchFindsNothing = async () => false,
 }: ViewCounterOptions) {
   /** Today's salt and the visitor-article pairs seen today, always replaced together. */
   let today: { day: string; salt: Buffer; seen: Set<string> } | null = null;
   /** Views waiting to be written, by `day|articleId`. */
-  let pending = new Map<string, number>();
+  const pending = new Map<string, number>();
+  /** Reads from newsletters waiting to be written, by `day|issueId`. */
+  const pendingReads = new Map<string, number>();
+  /** Searches that found nothing, waiting, by `day|query`. */
+  const pendingGaps = new Map<string, number>();
+  /** The newsroom day whose old search gaps were last deleted. */
+  let prunedOn = "";
   /** Reports per address hash in the current minute. */
   let minute = { start: 0, reports: new Map<string, number>() };
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -94,37 +119,120 @@ export function createViewCounter({
     return reports < VIEW_REPORTS_PER_MINUTE;
   }
 
-  /** Writes the waiting views, one statement, only for articles readers may see; the rest is dropped. */
-  async function write(): Promise<number> {
-    if (pending.size === 0) return 0;
-    const batch = pending;
-    pending = new Map();
-    const rows = [...batch].map(([key, views]) => {
-      const [day = "", id = ""] = key.split("|");
-      return { day, articleId: Number(id), views };
-    });
+  /**
+   * Takes up to `limit` entries of a buffer and writes them; when the write fails, they go back into the buffer for
+   * the next one (the database may be restarting).
+   */
+  async function drain<T>(
+    buffer: Map<string, number>,
+    writeBatch: (batch: Map<string, number>) => Promise<T>,
+    limit = Infinity,
+  ): Promise<T | 0> {
+    if (buffer.size === 0) return 0;
+    const batch = new Map([...buffer].slice(0, limit));
+    for (const key of batch.keys()) buffer.delete(key);
     try {
-      const ids = [...new Set(rows.map((row) => row.articleId))];
-      const visible = await db
-        .select({ id: articles.id })
-        .from(articles)
-        .where(and(inArray(articles.id, ids), visibleToReaders(clock.now())));
-      const known = new Set(visible.map((article) => article.id));
-      const kept = rows.filter((row) => known.has(row.articleId));
-      if (kept.length === 0) return 0;
-      await db
-        .insert(articleDailyViews)
-        .values(kept)
-        .onConflictDoUpdate({
-          target: [articleDailyViews.articleId, articleDailyViews.day],
-          set: { views: sql`${articleDailyViews.views} + excluded.views` },
-        });
-      return kept.reduce((sum, row) => sum + row.views, 0);
+      return await writeBatch(batch);
     } catch (error) {
-      // Put the batch back: the next write tries again (the database may be restarting).
-      for (const [key, views] of batch) pending.set(key, (pending.get(key) ?? 0) + views);
+      addTo(buffer, batch);
       throw error;
     }
+  }
+
+  function addTo(target: Map<string, number>, batch: Map<string, number>): void {
+    for (const [key, count] of batch) target.set(key, (target.get(key) ?? 0) + count);
+  }
+
+  function splitKey(key: string): [string, string] {
+    const bar = key.indexOf("|");
+    return [key.slice(0, bar), key.slice(bar + 1)];
+  }
+
+  /** Writes the waiting views, one statement, only for articles readers may see; the rest is dropped. */
+  async function writeViews(batch: Map<string, number>): Promise<number> {
+    const rows = [...batch].map(([key, views]) => {
+      const [day, id] = splitKey(key);
+      return { day, articleId: Number(id), views };
+    });
+    const ids = [...new Set(rows.map((row) => row.articleId))];
+    const visible = await db
+      .select({ id: articles.id })
+      .from(articles)
+      .where(and(inArray(articles.id, ids), visibleToReaders(clock.now())));
+    const known = new Set(visible.map((article) => article.id));
+    const kept = rows.filter((row) => known.has(row.articleId));
+    if (kept.length === 0) return 0;
+    await db
+      .insert(articleDailyViews)
+      .values(kept)
+      .onConflictDoUpdate({
+        target: [articleDailyViews.articleId, articleDailyViews.day],
+        set: { views: sql`${articleDailyViews.views} + excluded.views` },
+      });
+    return kept.reduce((sum, row) => sum + row.views, 0);
+  }
+
+  /** Writes reads from newsletters, only for issues that were sent; a made-up issue id is dropped. */
+  async function writeNewsletterReads(batch: Map<string, number>): Promise<void> {
+    const rows = [...batch].map(([key, reads]) => {
+      const [day, id] = splitKey(key);
+      return { day, issueId: Number(id), reads };
+    });
+    const ids = [...new Set(rows.map((row) => row.issueId))];
+    const sent = await db
+      .select({ id: newsletterIssues.id })
+      .from(newsletterIssues)
+      .where(and(inArray(newsletterIssues.id, ids), isNotNull(newsletterIssues.sendStartedAt)));
+    const known = new Set(sent.map((issue) => issue.id));
+    const kept = rows.filter((row) => known.has(row.issueId));
+    if (kept.length === 0) return;
+    await db
+      .insert(newsletterDailyReads)
+      .values(kept)
+      .onConflictDoUpdate({
+        target: [newsletterDailyReads.issueId, newsletterDailyReads.day],
+        set: { reads: sql`${newsletterDailyReads.reads} + excluded.reads` },
+      });
+  }
+
+  /** Writes searches that still find nothing (asked again here, off the reader's request); deletes gaps past 30 days. */
+  async function writeSearchGaps(batch: Map<string, number>): Promise<void> {
+    const rows = [...batch].map(([key, searches]) => {
+      const [day, query] = splitKey(key);
+      return { day, query, searches };
+    });
+    const kept: typeof rows = [];
+    const verdicts = new Map<string, boolean>();
+    for (const row of rows) {
+      if (!verdicts.has(row.query)) verdicts.set(row.query, await searchFindsNothing(row.query));
+      if (verdicts.get(row.query)) kept.push(row);
+    }
+    if (kept.length > 0) {
+      await db
+        .insert(searchGapsDaily)
+        .values(kept)
+        .onConflictDoUpdate({
+          target: [searchGapsDaily.day, searchGapsDaily.query],
+          set: { searches: sql`${searchGapsDaily.searches} + excluded.searches` },
+        });
+    }
+  }
+
+  /** Deletes search gaps older than SEARCH_GAP_DAYS, once per newsroom day. */
+  async function pruneSearchGaps(): Promise<void> {
+    const day = newsroomDay(clock.now(), timeZone);
+    if (prunedOn === day) return;
+    await db.delete(searchGapsDaily).where(lt(searchGapsDaily.day, addDaysToDay(day, -(SEARCH_GAP_DAYS - 1))));
+    prunedOn = day;
+  }
+
+  /** Everything waiting, each buffer on its own; resolves with the number of article views written. */
+  async function write(): Promise<number> {
+    const views = await drain(pending, writeViews);
+    await drain(pendingReads, writeNewsletterReads);
+    await drain(pendingGaps, writeSearchGaps, SEARCH_GAPS_PER_BATCH);
+    await pruneSearchGaps();
+    return views;
   }
 
   /** One write at a time, each after the one before. */
@@ -132,6 +240,36 @@ export function createViewCounter({
     const next = writing.catch(() => 0).then(write);
     writing = next;
     return next;
+  }
+
+  /**
+   * The rules every report passes: counting on, a browser that is not a bot, not staff, within the address's
+   * limit, and the first report of this subject by this visitor today. Today's day, or why the report is not counted.
+   */
+  function admit(
+    clientAddress: string,
+    userAgent: string | undefined,
+    staff: boolean,
+    subject: string,
+  ): { day: string } | Exclude<ViewOutcome, "counted"> {
+    if (!enabled) return "off";
+    if (!userAgent || isbot(userAgent)) return "bot";
+    if (staff) return "staff";
+    const now = clock.now();
+    const { day, salt, seen } = currentDay(now);
+    const visitor = createHmac("sha256", salt).update(`${clientAddress}\n${userAgent}`).digest("base64url");
+    // The address alone, hashed with today's salt too, for the per-minute limit.
+    const addressKey = createHmac("sha256", salt).update(clientAddress).digest("base64url").slice(0, 16);
+    if (!withinRate(addressKey, now)) return "limited";
+    const visit = `${visitor.slice(0, 16)}:${subject}`;
+    if (seen.has(visit)) return "repeat";
+    if (seen.size >= MAX_VISITS_PER_DAY) return "full";
+    seen.add(visit);
+    return { day };
+  }
+
+  function add(buffer: Map<string, number>, key: string): void {
+    buffer.set(key, (buffer.get(key) ?? 0) + 1);
   }
 
   function pendingViews(): number {
@@ -148,23 +286,24 @@ export function createViewCounter({
     enabled,
 
     /** Counts one view report by the rules above, and says what became of it. Never throws for what a client sent. */
-    record({ articleId, clientAddress, userAgent, staff }: ViewReport): ViewOutcome {
-      if (!enabled) return "off";
-      if (!userAgent || isbot(userAgent)) return "bot";
-      if (staff) return "staff";
-      const now = clock.now();
-      const { day, salt, seen } = currentDay(now);
-      const visitor = createHmac("sha256", salt).update(`${clientAddress}\n${userAgent}`).digest("base64url");
-      // The address alone, hashed with today's salt too, for the per-minute limit.
-      const addressKey = createHmac("sha256", salt).update(clientAddress).digest("base64url").slice(0, 16);
-      if (!withinRate(addressKey, now)) return "limited";
-      const visit = `${visitor.slice(0, 16)}:${articleId}`;
-      if (seen.has(visit)) return "repeat";
-      if (seen.size >= MAX_VISITS_PER_DAY) return "full";
-      seen.add(visit);
-      const key = `${day}|${articleId}`;
-      pending.set(key, (pending.get(key) ?? 0) + 1);
-      if (pending.size >= VIEW_BUFFER_FLUSH_AT) flushInBackground();
+    record({ articleId, clientAddress, userAgent, staff, newsletterIssueId }: ViewReport): ViewOutcome {
+      const admitted = admit(clientAddress, userAgent, staff, String(articleId));
+      if (typeof admitted === "string") return admitted;
+      add(pending, `${admitted.day}|${articleId}`);
+      if (newsletterIssueId) add(pendingReads, `${admitted.day}|${newsletterIssueId}`);
+      if (pending.size + pendingReads.size >= VIEW_BUFFER_FLUSH_AT) flushInBackground();
+      return "counted";
+    },
+
+    /**
+     * Counts a search that found nothing (decision 033) by the same rules: once per visitor per query per day, no
+     * bots, no staff. Only the normalised query and a daily count are ever written.
+     */
+    recordSearchGap({ query, clientAddress, userAgent, staff }: SearchGapReport): ViewOutcome {
+      const admitted = admit(clientAddress, userAgent, staff, `search:${query}`);
+      if (typeof admitted === "string") return admitted;
+      add(pendingGaps, `${admitted.day}|${query}`);
+      if (pendingGaps.size >= VIEW_BUFFER_FLUSH_AT) flushInBackground();
       return "counted";
     },
 

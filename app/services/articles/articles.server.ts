@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, inArray, lte, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.server";
-import { admins, articleCoauthors, articles, authors, relatedArticles } from "../../db/schema";
+import { admins, articleCoauthors, articleDailyViews, articles, authors, relatedArticles } from "../../db/schema";
+import { addDaysToDay, newsroomDay } from "../../utils/dates";
 import type { ArticleDetail, ArticleSummary, AuthorProfile, BylineAuthor, Headline } from "../../utils/articles";
 import type { Category } from "../../utils/categories";
 import { systemClock, type Clock } from "../clock.server";
@@ -12,6 +13,10 @@ import { renderArticleHtml } from "./markdown.server";
 /** The spec's home page: 1 hero, 6 latest, up to 3 popular. */
 export const HOME_LATEST_COUNT = 6;
 export const HOME_POPULAR_COUNT = 3;
+/** Popular Stories from reads (decision 033): the reads of the last 7 newsroom days, today included... */
+export const POPULAR_READS_DAYS = 7;
+/** ...and an article needs at least this many of them to be listed; below it, only pinned stories show. */
+export const POPULAR_MIN_READS = 10;
 /** "You might also like": 3 other articles. */
 export const RELATED_COUNT = 3;
 /** The notifications panel: the latest 5 published articles. */
@@ -124,6 +129,7 @@ export function createArticleService({
   logger,
   clock = systemClock,
   memo = noReaderMemo,
+  popularFromReads,
 }: {
   db: Database;
   logger?: Logger;
@@ -131,6 +137,11 @@ export function createArticleService({
   clock?: Clock;
   /** Reader reads remembered per content version; the server passes its memo, tests read every time. */
   memo?: Pick<ReaderMemo, "read">;
+  /**
+   * Popular Stories from reads (ANALYTICS on): the most read articles of the last 7 days on the newsroom's calendar
+   * fill the places that pinned (Popular) stories leave. Without it, only pinned stories show.
+   */
+  popularFromReads?: { timeZone: string };
 }) {
   const visible = () => visibleToReaders(clock.now());
   // Keyed by id and last change, so an edit is never served stale; the oldest entry goes first when full.
@@ -149,6 +160,33 @@ export function createArticleService({
 
   const publishedSummaries = () =>
     db.select(summaryColumns).from(articles).innerJoin(authors, eq(authors.id, articles.authorId)).$dynamic();
+
+  /**
+   * The most read articles of the last POPULAR_READS_DAYS newsroom days with at least POPULAR_MIN_READS reads, for
+   * the places of Popular Stories that pinned stories leave (decision 033). Read with the home page, so it is as
+   * fresh as the reader memo (at most a minute behind the views written).
+   */
+  async function mostRead(pinned: readonly ArticleSummary[]): Promise<ArticleSummary[]> {
+    const places = HOME_POPULAR_COUNT - pinned.length;
+    if (!popularFromReads || places <= 0) return [];
+    const today = newsroomDay(clock.now(), popularFromReads.timeZone);
+    const reads = db
+      .select({ articleId: articleDailyViews.articleId, reads: sql<number>`sum(${articleDailyViews.views})`.as("reads") })
+      .from(articleDailyViews)
+      .where(sql`${articleDailyViews.day} >= ${addDaysToDay(today, -(POPULAR_READS_DAYS - 1))}`)
+      .groupBy(articleDailyViews.articleId)
+      .having(sql`sum(${articleDailyViews.views}) >= ${POPULAR_MIN_READS}`)
+      .as("reads");
+    const pinnedIds = pinned.map((article) => article.id);
+    return db
+      .select(summaryColumns)
+      .from(articles)
+      .innerJoin(authors, eq(authors.id, articles.authorId))
+      .innerJoin(reads, eq(reads.articleId, articles.id))
+      .where(pinnedIds.length > 0 ? and(visible(), notInArray(articles.id, pinnedIds)) : visible())
+      .orderBy(desc(reads.reads), ...newestFirst)
+      .limit(places);
+  }
 
   return {
     /** A body as the article page will show it, for the editor's Preview: the same conversion, not cached. */
@@ -181,11 +219,11 @@ export function createArticleService({
           .where(hero ? and(visible(), ne(articles.id, hero.id)) : visible())
           .orderBy(...newestFirst)
           .limit(HOME_LATEST_COUNT);
-        const popular = await publishedSummaries()
+        const pinned = await publishedSummaries()
           .where(and(visible(), eq(articles.isPopular, true)))
           .orderBy(...newestFirst)
           .limit(HOME_POPULAR_COUNT);
-        return { hero: hero ?? null, latest, popular };
+        return { hero: hero ?? null, latest, popular: [...pinned, ...(await mostRead(pinned))] };
       });
     },
 

@@ -8,6 +8,7 @@ import { describeMailError, isTransientMailError, type Mailer } from "../mail/ma
 import type { NewsletterIssues } from "./newsletter-issues.server";
 import type { UnsubscribeLinks } from "./unsubscribe-links.server";
 import { sleep } from "../../utils/timers";
+import { NEWSLETTER_REF_PARAM, newsletterRef } from "../../validation/views";
 
 /** Attempts per recipient before a delivery is failed for good. */
 export const MAX_DELIVERY_ATTEMPTS = 3;
@@ -39,6 +40,18 @@ type ClaimedDelivery = {
   attempts: number;
   subscriber_active: boolean;
 };
+
+/**
+ * An issue's article links with the issue's campaign parameter (decision 033): `https://site/article/12` becomes
+ * `https://site/article/12?ref=newsletter-42`, in the HTML and in the text, so the view counter can tell reads that
+ * came from this issue. Added when the issue is sent; the frozen issue keeps its plain links. The page cache ignores
+ * the parameter, so these links share the article's cached page.
+ */
+export function withNewsletterRef(body: string, siteUrl: string, issueId: number): string {
+  const origin = siteUrl.replace(/\/+$/, "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const articleLink = new RegExp(`(${origin}/article/\\d+)(?![\\w/?#-])`, "g");
+  return body.replace(articleLink, `$1?${NEWSLETTER_REF_PARAM}=${newsletterRef(issueId)}`);
+}
 
 /** The README's default wait before a temporary failure is tried again: 1 minute, then 4. */
 export const DEFAULT_RETRY_DELAY_MS = 60_000;
@@ -124,7 +137,17 @@ export function createNewsletterSender({
   }
 
   async function contentOf(issueId: number) {
-    if (!contentCache.has(issueId)) contentCache.set(issueId, await issues.frozenContent(issueId));
+    if (!contentCache.has(issueId)) {
+      const frozen = await issues.frozenContent(issueId);
+      contentCache.set(
+        issueId,
+        frozen && {
+          subject: frozen.subject,
+          html: withNewsletterRef(frozen.html, siteUrl, issueId),
+          text: withNewsletterRef(frozen.text, siteUrl, issueId),
+        },
+      );
+    }
     return contentCache.get(issueId) ?? null;
   }
 

@@ -8,6 +8,8 @@ import { describeMailError, type Mailer } from "../mail/mailer.server";
 import type { RateLimiter, RateLimitPolicy } from "../rate-limits/rate-limiter.server";
 import { CONFIRMATION_LINK_LIFETIME_MS, createConfirmationLinks } from "./confirmation-links.server";
 import { renderConfirmationEmail } from "./confirmation-render.server";
+import { recordSubscriberEvent, type SubscriberEvent } from "../analytics/subscriber-counts.server";
+import { newsroomDay } from "../../utils/dates";
 
 export type { SubscriberStatus };
 
@@ -82,14 +84,26 @@ export function createSubscriberService({
   db,
   clock,
   rateLimiter,
+  timeZone = "UTC",
   signUp: options,
 }: {
   db: Database;
   clock: Clock;
   rateLimiter: RateLimiter;
+  /** The newsroom's calendar, for the sign-ups, confirmations and unsubscribes counted per day. */
+  timeZone?: string;
   signUp: SignUpOptions;
 }) {
   const { mailer, logger, site } = options;
+
+  /** Counts a change for the Insights tab; a failure there is logged and never fails the reader's request. */
+  async function countChange(event: SubscriberEvent): Promise<void> {
+    try {
+      await recordSubscriberEvent(db, newsroomDay(clock.now(), timeZone), event);
+    } catch (error) {
+      logger.warn({ err: error, event }, "could not count a subscriber change");
+    }
+  }
   const links = createConfirmationLinks({ db, clock, siteUrl: site.url });
   const mailDomain = new URL(site.url).hostname;
   /** Confirmation messages being rendered and sent after the sign-up was answered. */
@@ -98,23 +112,31 @@ export function createSubscriberService({
   async function subscribe(email: string): Promise<void> {
     const now = clock.now().toISOString();
     const address = normalizedEmail(email);
-    // Drizzle's conflict target takes columns only; the unique index is on lower(email).
-    await db.execute(sql`
-      insert into ${newsletterSubscribers} (email, status, created_at, updated_at)
-      values (${address}, 'active', ${now}::timestamptz, ${now}::timestamptz)
-      on conflict (lower(email)) do update set status = 'active', updated_at = excluded.updated_at`);
+    // Drizzle's conflict target takes columns only; the unique index is on lower(email). The CTE sees the row as it
+    // was before the statement: a sign-up is counted when the address was new or not active.
+    const result = await db.execute<{ previous: SubscriberStatus | null }>(sql`
+      with previous as (select status from ${newsletterSubscribers} where lower(email) = ${address}),
+      upsert as (
+        insert into ${newsletterSubscribers} (email, status, created_at, updated_at)
+        values (${address}, 'active', ${now}::timestamptz, ${now}::timestamptz)
+        on conflict (lower(email)) do update set status = 'active', updated_at = excluded.updated_at
+        returning id)
+      select (select status from previous) as previous from upsert`);
+    if (result.rows[0]?.previous !== "active") await countChange("signUp");
   }
 
   /** A new address becomes pending; an existing one keeps its status. Its id and status. */
   async function recordSignUp(address: string, now: Date): Promise<{ id: number; status: SubscriberStatus }> {
     const at = now.toISOString();
-    const result = await db.execute<{ id: number; status: SubscriberStatus }>(sql`
+    const result = await db.execute<{ id: number; status: SubscriberStatus; inserted: boolean }>(sql`
       insert into ${newsletterSubscribers} (email, status, created_at, updated_at)
       values (${address}, 'pending', ${at}::timestamptz, ${at}::timestamptz)
       on conflict (lower(email)) do update set email = ${newsletterSubscribers.email}
-      returning id, status`);
+      returning id, status, (xmax = 0) as inserted`);
     const row = result.rows[0];
     if (!row) throw new Error("The sign-up was not stored.");
+    // A new address, or one that left and asks to come back, is a sign-up; asking again while pending is not.
+    if (row.inserted || row.status === "unsubscribed") await countChange("signUp");
     return { id: Number(row.id), status: row.status };
   }
 
@@ -265,6 +287,7 @@ export function createSubscriberService({
         .returning({ email: newsletterSubscribers.email });
       if (row) {
         logger.info({ subscriberId: state.subscriberId }, "newsletter subscription confirmed");
+        await countChange("confirmation");
         return { outcome: "valid", email: row.email, active: true };
       }
       // Changed in between (confirmed by another click, or unsubscribed): read it again.
@@ -297,12 +320,16 @@ export function createSubscriberService({
 
     /** Sets one subscriber's status (unsubscribe, resubscribe); their address and new status, or null when there is no such subscriber. */
     async setStatus(id: number, status: "active" | "unsubscribed"): Promise<{ email: string; status: SubscriberStatus } | null> {
-      const [row] = await db
-        .update(newsletterSubscribers)
-        .set({ status, updatedAt: clock.now() })
-        .where(eq(newsletterSubscribers.id, id))
-        .returning({ email: newsletterSubscribers.email, status: newsletterSubscribers.status });
-      return row ?? null;
+      // The CTE reads the status before the change: only a real change is counted (unsubscribe, or a sign-up back).
+      const result = await db.execute<{ email: string; status: SubscriberStatus; previous: SubscriberStatus }>(sql`
+        with previous as (select id, status from ${newsletterSubscribers} where id = ${id})
+        update ${newsletterSubscribers} as s set status = ${status}, updated_at = ${clock.now().toISOString()}::timestamptz
+        from previous where s.id = previous.id
+        returning s.email, s.status, previous.status as previous`);
+      const row = result.rows[0];
+      if (!row) return null;
+      if (row.previous !== status) await countChange(status === "unsubscribed" ? "unsubscribe" : "signUp");
+      return { email: row.email, status: row.status };
     },
 
     /** One subscriber's address and status, or null. */

@@ -11,7 +11,7 @@ export const INFO_PAGE_CHANGES = {
   "/contact": { file: "app/routes/reader/info/contact.tsx", changedAt: "2026-11-25T22:26:54Z", sha256: "e3d192fc4b791e9c" },
   "/advertise": { file: "app/routes/reader/info/advertise.tsx", changedAt: "2026-11-25T22:26:54Z", sha256: "aef3639ac7616a7f" },
   "/terms": { file: "app/routes/reader/info/terms.tsx", changedAt: "2026-11-26T01:53:45Z", sha256: "3f36d0dfe3d96077" },
-  "/privacy": { file: "app/routes/reader/info/privacy.tsx", changedAt: "2026-11-26T12:05:47Z", sha256: "8033b937d05a6c47" },
+  "/privacy": { file: "app/routes/reader/info/privacy.tsx", changedAt: "2026-11-26T16:06:17Z", sha256: "41e667369c830021" },
   "/cookie-policy": {
     file: "app/routes/reader/info/cookie-policy.tsx",
     changedAt: "2026-11-25T22:26:54Z",

@@ -70,9 +70,18 @@ export default function PrivacyPage() {
             so yesterday's visitors cannot be recognised today, by us or anyone else. What we store is only a number per article
             per day. Search engines and other robots are not counted, and neither are our editors.
           </p>
+          <p>
+            The same way, we count how many of these reads came from each newsletter we sent (the article links in the newsletter
+            carry the newsletter's number, such as <code>ref=newsletter-42</code>, and nothing about you), and which searches on
+            this site found nothing, so we know what to write about. A search is stored in lower case, with the number of people
+            who made it that day and nothing else, and deleted after 30 days. For the newsletter we also count, per day, how many
+            people signed up, confirmed and unsubscribed: numbers only, no addresses.
+          </p>
         </>
       ) : (
-        <p>This site does not count its readers: opening an article sends us nothing beyond the page request itself.</p>
+        <p>
+          This site does not count its readers: opening an article or searching sends us nothing beyond the page request itself.
+        </p>
       ),
     },
     {

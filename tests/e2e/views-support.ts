@@ -1,0 +1,49 @@
+import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PROJECT_ROOT, type ServerProcess } from "../support/server-process";
+
+/** What the reading-figure specs share (article views, insights): readers' browsers and their view reports. */
+
+/** A browser's own user agent: Playwright's headless Chromium says "HeadlessChrome", which isbot rightly calls a bot. */
+export const DESKTOP_CHROME =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+export function freshDataDir(name: string): string {
+  const dir = path.join(PROJECT_ROOT, "tests", ".tmp", `${name}-${process.pid}-${Date.now()}`);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** The ids of the published articles the home page links to, in order. */
+export async function articleIds(server: ServerProcess): Promise<number[]> {
+  const html = await (await fetch(`${server.url}/`)).text();
+  return [...new Set([...html.matchAll(/href="\/article\/(\d+)"/g)].map((match) => Number(match[1])))];
+}
+
+/** A reader's browser: its own client address (the server trusts X-Forwarded-For from loopback) and user agent. */
+export function readerContext(
+  browser: Browser,
+  server: ServerProcess,
+  address: string,
+  options: { javaScriptEnabled?: boolean } = {},
+): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: server.url,
+    userAgent: DESKTOP_CHROME,
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    extraHTTPHeaders: { "X-Forwarded-For": address },
+  });
+}
+
+/** Opens an article and waits for its view report: the beacon's POST with JavaScript, the pixel's GET without. */
+export async function openArticle(page: Page, id: number, report: "beacon" | "pixel"): Promise<number> {
+  const reported = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === "/api/views" && response.request().method() === (report === "beacon" ? "POST" : "GET"),
+  );
+  await page.goto(`/article/${id}`);
+  const response = await reported;
+  if (report === "pixel") expect(response.headers()["content-type"]).toBe("image/gif");
+  return response.status();
+}
