@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
+  MUTATION_MODULES,
   moduleRecord,
   mutationScore,
   noteFor,
@@ -125,5 +127,36 @@ describe("the mutation report", () => {
     const markdown = renderMutationReport([imported], [], meta);
     expect(markdown).toContain("| Weekly schedule | 50.0% | 1 | 1 | 1 | 1 | 1 | 1 | abc1234, 2026-11-26 08:30 UTC * |");
     expect(markdown).toContain("\\* Weekly schedule: imported from an earlier report\n");
+  });
+});
+
+describe("the modules mutated", () => {
+  /** The first and last line of each part of a file that is mutated, as the code stands. */
+  const ranged = MUTATION_MODULES.flatMap((module) => module.mutate)
+    .map((entry) => /^(.*):(\d+)-(\d+)$/.exec(entry))
+    .filter((match) => match !== null)
+    .map(([, file, from, to]) => {
+      const lines = readFileSync(file!, "utf8").split("\n");
+      return { file, first: lines[Number(from) - 1]?.trim(), last: lines[Number(to) - 1] };
+    });
+
+  it("mutate the lines they name: a range moves with the code it names", () => {
+    expect(ranged).toEqual([
+      {
+        file: "app/services/search/search.server.ts",
+        first: "export function prefixQueryText(query: string): string | null {",
+        last: "}",
+      },
+      {
+        file: "app/services/syndication/syndication.server.ts",
+        first: "// Anything outside XML 1.0's Char production (tab, newline, carriage return, U+0020-U+D7FF, U+E000-U+FFFD,",
+        last: "}",
+      },
+    ]);
+  });
+
+  it("are the ones stryker.config.mjs mutates by default", () => {
+    const config = readFileSync("stryker.config.mjs", "utf8");
+    for (const entry of MUTATION_MODULES.flatMap((module) => module.mutate)) expect(config).toContain(`"${entry}"`);
   });
 });
