@@ -13,6 +13,12 @@ import { SAME_STORY_THRESHOLD, storySimilarity, storyVerdict, type StoryText } f
  * update the decision record and these figures together.
  */
 
+/**
+ * Hundreds of pairs take about a second, several on a busy machine or with StrykerJS's instrumented code: a
+ * measurement, not a speed test, so it gets room (a test stopped by its time limit would count as a failure).
+ */
+const LABELLED_SET_TIME_LIMIT_MS = 60_000;
+
 const Story = z.object({ title: z.string(), excerpt: z.string() });
 const LabelledPair = z.object({ a: Story, b: Story, same: z.boolean() });
 const tuning = z.array(LabelledPair).parse(labelledPairs);
@@ -30,64 +36,76 @@ function verdicts(pairs: { a: StoryText; b: StoryText; same: boolean }[], newFir
 }
 
 describe("story similarity on the labelled set", () => {
-  it("gives the set-aside part's verdicts of decision 014, whichever article comes first", () => {
-    const expected = {
-      "same -> same": 47,
-      "same -> same (unsure)": 8,
-      "same -> follow-up (unsure)": 5,
-      "different -> same": 1,
-      "different -> same (unsure)": 1,
-      "different -> follow-up": 22,
-      "different -> follow-up (unsure)": 28,
-      "different -> different": 8,
-    };
-    expect(verdicts(setAside, true)).toEqual(expected);
-    expect(verdicts(setAside, false)).toEqual(expected);
-  });
+  it(
+    "gives the set-aside part's verdicts of decision 014, whichever article comes first",
+    () => {
+      const expected = {
+        "same -> same": 47,
+        "same -> same (unsure)": 8,
+        "same -> follow-up (unsure)": 5,
+        "different -> same": 1,
+        "different -> same (unsure)": 1,
+        "different -> follow-up": 22,
+        "different -> follow-up (unsure)": 28,
+        "different -> different": 8,
+      };
+      expect(verdicts(setAside, true)).toEqual(expected);
+      expect(verdicts(setAside, false)).toEqual(expected);
+    },
+    LABELLED_SET_TIME_LIMIT_MS,
+  );
 
-  it("gives the tuning part's verdicts, whichever article comes first", () => {
-    const expected = {
-      "same -> same": 190,
-      "same -> same (unsure)": 44,
-      "same -> follow-up": 3,
-      "same -> follow-up (unsure)": 3,
-      "different -> same": 2,
-      "different -> follow-up": 98,
-      "different -> follow-up (unsure)": 97,
-      "different -> different": 38,
-    };
-    expect(verdicts(tuning, true)).toEqual(expected);
-    expect(verdicts(tuning, false)).toEqual(expected);
-  });
+  it(
+    "gives the tuning part's verdicts, whichever article comes first",
+    () => {
+      const expected = {
+        "same -> same": 190,
+        "same -> same (unsure)": 44,
+        "same -> follow-up": 3,
+        "same -> follow-up (unsure)": 3,
+        "different -> same": 2,
+        "different -> follow-up": 98,
+        "different -> follow-up (unsure)": 97,
+        "different -> different": 38,
+      };
+      expect(verdicts(tuning, true)).toEqual(expected);
+      expect(verdicts(tuning, false)).toEqual(expected);
+    },
+    LABELLED_SET_TIME_LIMIT_MS,
+  );
 
-  it("tells pairs apart by each kind of evidence as often as measured", () => {
-    const pairs = [...tuning, ...setAside];
-    const evidence = pairs.map((pair) => storySimilarity(pair.b, pair.a));
-    const count = (test: (similarity: (typeof evidence)[number]) => boolean) => evidence.filter(test).length;
-    expect({
-      pairs: pairs.length,
-      "an event one headline reports and the other article does not": count((s) => s.conflictingEvents.length > 0),
-      "two models of one product": count((s) => s.conflictingModels.length > 0),
-      "two years": count((s) => s.conflictingYears.length > 0),
-      "headline figures far apart": count((s) => s.conflictingFigures.length > 0),
-      "no shared subject": count((s) => !s.sharedSubject),
-      "a subject one headline names and the other article too": count((s) => s.subjectNamed),
-      "a follow-up word on one side": count((s) => s.followUp !== null),
-      "a shared figure": count((s) => s.sharedFigures.length > 0),
-      "a shared headline event": count((s) => s.sharedEvents.length > 0),
-      "a score at the threshold or above": count((s) => s.score >= SAME_STORY_THRESHOLD),
-    }).toEqual({
-      pairs: 595,
-      "an event one headline reports and the other article does not": 259,
-      "two models of one product": 5,
-      "two years": 3,
-      "headline figures far apart": 20,
-      "no shared subject": 5,
-      "a subject one headline names and the other article too": 586,
-      "a follow-up word on one side": 12,
-      "a shared figure": 231,
-      "a shared headline event": 293,
-      "a score at the threshold or above": 441,
-    });
-  });
+  it(
+    "tells pairs apart by each kind of evidence as often as measured",
+    () => {
+      const pairs = [...tuning, ...setAside];
+      const evidence = pairs.map((pair) => storySimilarity(pair.b, pair.a));
+      const count = (test: (similarity: (typeof evidence)[number]) => boolean) => evidence.filter(test).length;
+      expect({
+        pairs: pairs.length,
+        "an event one headline reports and the other article does not": count((s) => s.conflictingEvents.length > 0),
+        "two models of one product": count((s) => s.conflictingModels.length > 0),
+        "two years": count((s) => s.conflictingYears.length > 0),
+        "headline figures far apart": count((s) => s.conflictingFigures.length > 0),
+        "no shared subject": count((s) => !s.sharedSubject),
+        "a subject one headline names and the other article too": count((s) => s.subjectNamed),
+        "a follow-up word on one side": count((s) => s.followUp !== null),
+        "a shared figure": count((s) => s.sharedFigures.length > 0),
+        "a shared headline event": count((s) => s.sharedEvents.length > 0),
+        "a score at the threshold or above": count((s) => s.score >= SAME_STORY_THRESHOLD),
+      }).toEqual({
+        pairs: 595,
+        "an event one headline reports and the other article does not": 259,
+        "two models of one product": 5,
+        "two years": 3,
+        "headline figures far apart": 20,
+        "no shared subject": 5,
+        "a subject one headline names and the other article too": 586,
+        "a follow-up word on one side": 12,
+        "a shared figure": 231,
+        "a shared headline event": 293,
+        "a score at the threshold or above": 441,
+      });
+    },
+    LABELLED_SET_TIME_LIMIT_MS,
+  );
 });
