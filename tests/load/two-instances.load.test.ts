@@ -509,7 +509,11 @@ describe.skipIf(!postgresUrl && !process.env.CI)("two instances on one PostgreSQ
      * output length before the change. The reader's next request must show the change, rendered anew ("miss"):
      * the NOTIFY cleared B's copy, long before the cache's 60-second lifetime would have.
      */
-    async function readerSeesOnB(path: string, mark: number, showsChange: (status: number, text: string) => boolean): Promise<string> {
+    async function readerSeesOnB(
+      path: string,
+      mark: number,
+      showsChange: (status: number, text: string) => boolean,
+    ): Promise<string> {
       await waitFor(
         `B's "${CONTENT_CHANGE_HEARD}" line`,
         async () => (logEntries(b, CONTENT_CHANGE_HEARD, mark).length > 0 ? true : undefined),
