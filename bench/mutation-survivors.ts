@@ -140,6 +140,11 @@ export const SURVIVOR_NOTES: readonly SurvivorNote[] = [
     "for (let index = start; index < text.length; index++) {",
     "Equivalent: one more pass reads past the end: undefined matches no branch.",
   ),
+  note(
+    REPLY,
+    "return end > start ? text.slice(start, end + 1) : null;",
+    'Equivalent: the character at `start` is "{", so the last "}" is never at `start`.',
+  ),
   ...notes(
     REPLY,
     ["for (let index = 0; index < jsonText.length; index++) {", 'const character = jsonText[index] ?? "";'],
@@ -293,11 +298,6 @@ export const SURVIVOR_NOTES: readonly SurvivorNote[] = [
       "return row ?? null;",
     ],
     "Aimed at by a test added after the last run (subscribers.integration.test.ts, a subscriber by id and confirmation links at their edges); not yet re-measured.",
-  ),
-  note(
-    REPLY,
-    "const opening = /(?:^|\\n)[ \\t]*(`{3,}|~{3,})[^\\n`]*(?:\\n|$)/.exec(head);",
-    "Aimed at by a test added after the last run (reply-parsing.rules.test.ts, a line that starts with one tilde); not yet re-measured.",
   ),
   ...notes(
     CLEANUP,
