@@ -3,7 +3,7 @@ import { openSecondHandle, testDriver, withTestDatabase } from "../../tests/setu
 import { createTestLogger } from "../../tests/setup/test-logger";
 import type { DatabaseHandle } from "../db/client.server";
 import { sql } from "drizzle-orm";
-import { CONTENT_CHANNEL, createContentChanges, type ContentChanges } from "./content-changes.server";
+import { CONTENT_CHANGE_HEARD, CONTENT_CHANNEL, createContentChanges, type ContentChanges } from "./content-changes.server";
 
 const database = withTestDatabase();
 const started: ContentChanges[] = [];
@@ -14,13 +14,16 @@ afterEach(async () => {
   await Promise.all(opened.splice(0).map((handle) => handle.close()));
 });
 
-async function instance(handle: DatabaseHandle): Promise<{ changes: ContentChanges; heard: () => number }> {
-  const changes = createContentChanges({ database: handle, logger: createTestLogger().logger });
+async function instance(
+  handle: DatabaseHandle,
+): Promise<{ changes: ContentChanges; heard: () => number; logged: () => Record<string, unknown>[] }> {
+  const { logger, entries } = createTestLogger();
+  const changes = createContentChanges({ database: handle, logger });
   let count = 0;
   changes.onChange(() => (count += 1));
   await changes.start();
   started.push(changes);
-  return { changes, heard: () => count };
+  return { changes, heard: () => count, logged: () => entries.filter((entry) => entry.msg === CONTENT_CHANGE_HEARD) };
 }
 
 /** A message on the channel that no instance sent: each listener hears it after everything sent before it. */
@@ -46,6 +49,11 @@ describe("content changes", () => {
     await marker(second);
     await vi.waitFor(() => expect([one.heard(), two.heard()].every((count) => count >= 3)).toBe(true), { timeout: 5_000 });
     expect([one.heard(), two.heard()]).toEqual([3, 3]);
+    // Each logs (at debug level) what it heard from elsewhere, never its own echo: the line a test of two
+    // servers waits for.
+    expect(one.logged().map((entry) => entry.payload)).toEqual([expect.stringMatching(/^[0-9a-f-]{36}:1$/), "marker"]);
+    expect(two.logged().map((entry) => entry.payload)).toEqual([expect.stringMatching(/^[0-9a-f-]{36}:1$/), "marker"]);
+    expect(one.logged()[0]!.payload).not.toBe(two.logged()[0]!.payload);
   });
 
   it("returns from an announcement once its own message came back, not after waiting it out", async () => {

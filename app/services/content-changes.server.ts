@@ -5,6 +5,8 @@ import type { Logger } from "./logger.server";
 
 /** The NOTIFY channel on which instances tell each other that readers' content changed. */
 export const CONTENT_CHANNEL = "byline_content_changed";
+/** The debug line an instance logs once it has dropped its pages for a change announced by another instance. */
+export const CONTENT_CHANGE_HEARD = "heard that content changed on another instance; pages dropped";
 /** How long an announcement waits to hear its own message back before it gives up waiting. */
 export const ECHO_WAIT_MS = 1_000;
 
@@ -65,8 +67,10 @@ export function createContentChanges({ database, logger }: { database: DatabaseH
       subscription ??= await database.listen(
         CONTENT_CHANNEL,
         (payload) => {
-          if (!payload.startsWith(`${instanceId}:`)) return emit();
-          echoes.get(payload)?.();
+          if (payload.startsWith(`${instanceId}:`)) return echoes.get(payload)?.();
+          emit();
+          // After the pages are dropped: the event the two-instance load test waits for.
+          logger.debug({ payload }, CONTENT_CHANGE_HEARD);
         },
         () => {
           logger.info("listening for content changes again");

@@ -85,7 +85,7 @@ export const MUTATION_MODULES: readonly { name: string; slug: string; mutate: re
     name: "Search query parsing",
     slug: "search-query",
     // prefixQueryText: the rest of the file is SQL, measured by the bench.
-    mutate: ["app/validation/search.ts", "app/services/search/search.server.ts:69-80"],
+    mutate: ["app/validation/search.ts", "app/services/search/search.server.ts:104-111"],
     tests: ["app/validation/search.test.ts", "app/validation/text.test.ts", "app/services/search/search.integration.test.ts"],
   },
   {
@@ -125,13 +125,6 @@ export const MUTATION_MODULES: readonly { name: string; slug: string; mutate: re
 /** The file a mutate entry names, without its line range. */
 export const mutatedFile = (entry: string) => entry.replace(/:\d+-\d+$/, "");
 
-/** Stryker's reports of several runs (one per module) as one: each file's mutants from the run that mutated it. */
-export function mergeReports(reports: readonly StrykerReport[]): StrykerReport {
-  const files: StrykerReport["files"] = {};
-  for (const report of reports) Object.assign(files, report.files);
-  return { files };
-}
-
 export interface Tally {
   killed: number;
   timeout: number;
@@ -163,9 +156,36 @@ export function mutationScore(counts: Tally): number | null {
   return valid === 0 ? null : (100 * detected) / valid;
 }
 
-/** The key a survivor's note is written under: `file:line Mutator: replacement` (replacement on one line, cut at 60). */
-export function survivorKey(file: string, mutant: StrykerMutant): string {
-  return `${file}:${mutant.location.start.line} ${mutant.mutatorName}: ${oneLine(mutant.replacement ?? "")}`;
+/** A mutant no test noticed (survived) or no test reached, as a module's record keeps it. */
+export interface Survivor {
+  file: string;
+  line: number;
+  mutator: string;
+  /** The code the mutant replaced, on one line (cut at 80 characters). */
+  original: string;
+  /** What Stryker put in its place, on one line (cut at 80 characters). */
+  replacement: string;
+  /** The whole source line the mutant starts on, trimmed: what a note is matched against (`bench/mutation-survivors.ts`). */
+  code: string;
+  reached: boolean;
+}
+
+/**
+ * One module's last measurement, committed as bench/results/mutation/<slug>.json so that a report covers every
+ * module, each with the commit it was measured at, although a run measures only some of them.
+ */
+export interface ModuleRecord {
+  slug: string;
+  /** `git describe --always --dirty` when the run started: the code and tests measured. */
+  commit: string;
+  /** When the run started (ISO 8601). */
+  measuredAt: string;
+  /** How long the module's run took, when known. */
+  durationMs: number | null;
+  /** Where the figures come from when not from a run of this tool (an earlier report, say). */
+  source?: string;
+  counts: Tally;
+  survivors: Survivor[];
 }
 
 function oneLine(text: string, max = 60): string {
@@ -182,6 +202,76 @@ function originalText(source: string, mutant: StrykerMutant): string {
   return `${first} …`;
 }
 
+/** A module's record from Stryker's report of a run over it. */
+export function moduleRecord(
+  module: { slug: string; mutate: readonly string[] },
+  report: StrykerReport,
+  run: { commit: string; measuredAt: Date; durationMs: number | null },
+): ModuleRecord {
+  const files = module.mutate.map(mutatedFile);
+  const mutants = files.flatMap((file) => report.files[file]?.mutants ?? []);
+  const survivors: Survivor[] = [];
+  for (const file of files) {
+    const entry = report.files[file];
+    if (!entry) continue;
+    const lines = entry.source.split("\n");
+    const judged = entry.mutants
+      .filter((mutant) => mutant.status === "Survived" || mutant.status === "NoCoverage")
+      .sort((x, y) => x.location.start.line - y.location.start.line || x.location.start.column - y.location.start.column);
+    for (const mutant of judged) {
+      survivors.push({
+        file,
+        line: mutant.location.start.line,
+        mutator: mutant.mutatorName,
+        original: oneLine(originalText(entry.source, mutant), 80),
+        replacement: oneLine(mutant.replacement ?? "", 80),
+        code: (lines[mutant.location.start.line - 1] ?? "").trim(),
+        reached: mutant.status === "Survived",
+      });
+    }
+  }
+  return {
+    slug: module.slug,
+    commit: run.commit,
+    measuredAt: run.measuredAt.toISOString(),
+    durationMs: run.durationMs,
+    counts: tally(mutants),
+    survivors,
+  };
+}
+
+/**
+ * Why a survivor survives. Matched by the code of the line it is on, so a note follows its line when the code
+ * around it moves: `code` is a piece of that line (the whole line, trimmed, contains it); `mutator` and
+ * `replacement` (a piece of the replacement) narrow it to some of the line's mutants. The first match wins.
+ */
+export interface SurvivorNote {
+  file: string;
+  code: string;
+  mutator?: string;
+  replacement?: string;
+  reason: string;
+}
+
+export function noteFor(notes: readonly SurvivorNote[], survivor: Survivor): SurvivorNote | undefined {
+  return notes.find(
+    (note) =>
+      note.file === survivor.file &&
+      survivor.code.includes(note.code) &&
+      (note.mutator === undefined || note.mutator === survivor.mutator) &&
+      (note.replacement === undefined || survivor.replacement.includes(note.replacement)),
+  );
+}
+
+/** Notes that match no survivor of the modules measured: left over from code or tests that changed. */
+export function unusedNotes(notes: readonly SurvivorNote[], records: readonly ModuleRecord[]): SurvivorNote[] {
+  const used = new Set(records.flatMap((record) => record.survivors.map((survivor) => noteFor(notes, survivor))));
+  const measuredFiles = new Set(
+    records.flatMap((record) => MUTATION_MODULES.find((module) => module.slug === record.slug)!.mutate.map(mutatedFile)),
+  );
+  return notes.filter((note) => measuredFiles.has(note.file) && !used.has(note));
+}
+
 const percent = (score: number | null) => (score === null ? "n/a" : `${score.toFixed(1)}%`);
 const escapeCell = (text: string) => text.replaceAll("|", "\\|").replaceAll("`", "'");
 
@@ -190,50 +280,52 @@ export interface ReportMeta {
   commit: string;
   node: string;
   cpu: string;
+  /** How long this invocation's runs took; null when it only wrote the report. */
   durationMs: number | null;
   target: number;
 }
 
+/** `abc1234, 2026-11-26 14:02 UTC`: which code a module's figures are for. */
+function measuredLabel(record: ModuleRecord): string {
+  const when = `${record.measuredAt.slice(0, 16).replace("T", " ")} UTC`;
+  return `${record.commit}, ${when}`;
+}
+
 /**
- * The Markdown report: the score per module and over all of them, then each survivor and mutant no test reaches,
- * with the reason it survives when `notes` has one (keyed by `survivorKey`, or by `file:line` for every mutant of a line).
+ * The Markdown report: the score per module (each from its last measurement, with the commit it was measured at)
+ * and over all of them, then each survivor and mutant no test reaches with the reason it survives when a note
+ * matches it (`noteFor`).
  */
 export function renderMutationReport(
-  report: StrykerReport,
-  notes: Readonly<Record<string, string>>,
+  records: readonly ModuleRecord[],
+  notes: readonly SurvivorNote[],
   meta: ReportMeta,
   moduleNotes: Readonly<Record<string, string>> = {},
 ): string {
   const lines: string[] = [];
   const all = emptyTally();
   const rows: string[] = [];
-  const survivors: { module: string; file: string; mutant: StrykerMutant; original: string }[] = [];
+  const survivors: { module: string; survivor: Survivor }[] = [];
   const unmeasured: string[] = [];
+  const sources: string[] = [];
 
   for (const module of MUTATION_MODULES) {
-    const files = module.mutate.map(mutatedFile);
-    if (!files.some((file) => report.files[file])) {
+    const record = records.find((candidate) => candidate.slug === module.slug);
+    if (!record) {
       unmeasured.push(module.name);
-      rows.push(`| ${module.name} | not measured | | | | | | |`);
+      rows.push(`| ${module.name} | not measured | | | | | | | |`);
       continue;
     }
-    const mutants = files.flatMap((file) => report.files[file]?.mutants ?? []);
-    const counts = tally(mutants);
+    const counts = record.counts;
     for (const key of Object.keys(all) as (keyof Tally)[]) all[key] += counts[key];
     rows.push(
-      `| ${module.name} | ${percent(mutationScore(counts))} | ${counts.killed} | ${counts.timeout} | ${counts.survived} | ${counts.noCoverage} | ${counts.ignored} | ${counts.errors} |`,
+      `| ${module.name} | ${percent(mutationScore(counts))} | ${counts.killed} | ${counts.timeout} | ${counts.survived} | ${counts.noCoverage} | ${counts.ignored} | ${counts.errors} | ${measuredLabel(record)}${record.source ? " *" : ""} |`,
     );
-    for (const file of files) {
-      const entry = report.files[file];
-      for (const mutant of entry?.mutants ?? []) {
-        if (mutant.status === "Survived" || mutant.status === "NoCoverage") {
-          survivors.push({ module: module.name, file, mutant, original: originalText(entry!.source, mutant) });
-        }
-      }
-    }
+    if (record.source) sources.push(`${module.name}: ${record.source}`);
+    for (const survivor of record.survivors) survivors.push({ module: module.name, survivor });
   }
   const overall = mutationScore(all);
-  const unexplained = survivors.filter(({ file, mutant }) => !noteFor(notes, file, mutant));
+  const unexplained = survivors.filter(({ survivor }) => !noteFor(notes, survivor));
 
   lines.push(`# Mutation testing, ${meta.date.toISOString().slice(0, 10)}`, "");
   lines.push("`npm run test:mutation`: StrykerJS over the services' rules (docs/decisions/029-mutation-testing.md).", "");
@@ -242,7 +334,7 @@ export function renderMutationReport(
   lines.push(`| Commit | ${meta.commit} |`);
   lines.push(`| CPU | ${meta.cpu} |`);
   lines.push(`| Node.js | ${meta.node} |`);
-  if (meta.durationMs !== null) lines.push(`| Duration | ${(meta.durationMs / 60_000).toFixed(1)} min |`);
+  if (meta.durationMs !== null) lines.push(`| Duration of this run | ${(meta.durationMs / 60_000).toFixed(1)} min |`);
   lines.push("");
   lines.push("## Summary", "");
   const verdict =
@@ -264,19 +356,24 @@ export function renderMutationReport(
       "",
     );
   }
-  lines.push("| Module | Score | Killed | Timeout | Survived | No coverage | Ignored | Errors |");
-  lines.push("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+  lines.push(
+    "Each module's figures are from its last measurement (bench/results/mutation/<module>.json), at the commit it names; a module's code or tests changed since then are not in its figures.",
+    "",
+  );
+  lines.push("| Module | Score | Killed | Timeout | Survived | No coverage | Ignored | Errors | Measured at |");
+  lines.push("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
   lines.push(...rows);
   lines.push(
-    `| **All** | **${percent(overall)}** | ${all.killed} | ${all.timeout} | ${all.survived} | ${all.noCoverage} | ${all.ignored} | ${all.errors} |`,
+    `| **All** | **${percent(overall)}** | ${all.killed} | ${all.timeout} | ${all.survived} | ${all.noCoverage} | ${all.ignored} | ${all.errors} | |`,
     "",
   );
   lines.push("Score = (killed + timeout) / (killed + timeout + survived + no coverage), as Stryker computes it.", "");
+  if (sources.length > 0) lines.push(...sources.map((source) => `\\* ${source}`), "");
 
   lines.push("## Survivors", "");
   if (survivors.length === 0) lines.push("None.", "");
   let currentModule = "";
-  for (const { module, file, mutant, original } of survivors) {
+  for (const { module, survivor } of survivors) {
     if (module !== currentModule) {
       lines.push("", `### ${module}`, "");
       const moduleNote = moduleNotes[module];
@@ -284,15 +381,24 @@ export function renderMutationReport(
       lines.push("| Where | Mutator | Original → replacement | Why it survives |", "| --- | --- | --- | --- |");
       currentModule = module;
     }
-    const where = `${file.split("/").at(-1)}:${mutant.location.start.line}${mutant.status === "NoCoverage" ? " (no test)" : ""}`;
-    const change = `\`${escapeCell(oneLine(original, 50))}\` → \`${escapeCell(oneLine(mutant.replacement ?? "", 50))}\``;
-    const note = noteFor(notes, file, mutant) ?? "Not yet explained.";
-    lines.push(`| ${where} | ${mutant.mutatorName} | ${change} | ${escapeCell(note)} |`);
+    const where = `${survivor.file.split("/").at(-1)}:${survivor.line}${survivor.reached ? "" : " (no test)"}`;
+    const change = `\`${escapeCell(oneLine(survivor.original, 50))}\` → \`${escapeCell(oneLine(survivor.replacement, 50))}\``;
+    const note = noteFor(notes, survivor)?.reason ?? "Not yet explained.";
+    lines.push(`| ${where} | ${survivor.mutator} | ${change} | ${escapeCell(note)} |`);
   }
   lines.push("");
+  const stale = unusedNotes(notes, records);
+  if (stale.length > 0) {
+    lines.push("## Notes that match no survivor", "");
+    lines.push(
+      "Left over from code or tests that changed (bench/mutation-survivors.ts): remove them, or fix the code they quote.",
+      "",
+    );
+    for (const note of stale) {
+      const narrowed = [note.mutator, note.replacement && `\`${escapeCell(note.replacement)}\``].filter(Boolean).join(", ");
+      lines.push(`- ${note.file.split("/").at(-1)}: \`${escapeCell(note.code)}\`${narrowed ? ` (${narrowed})` : ""}`);
+    }
+    lines.push("");
+  }
   return lines.join("\n");
-}
-
-function noteFor(notes: Readonly<Record<string, string>>, file: string, mutant: StrykerMutant): string | undefined {
-  return notes[survivorKey(file, mutant)] ?? notes[`${file}:${mutant.location.start.line}`];
 }

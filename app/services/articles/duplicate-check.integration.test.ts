@@ -421,6 +421,50 @@ describe("checkStory with a model's judgement of close calls (issue 22)", () => 
     });
   });
 
+  it("asks the model once per check, about the newest close call, and keeps its reason on the follow-up it names", async () => {
+    chat.requests.length = 0;
+    chat.clearScript();
+    const [older, newer] = await insertArticles(
+      database.db,
+      { ...JUDGE_SIDES_WITH_META, createdAt: publishedOn(3) },
+      { ...JUDGE_SIDES_WITH_META, createdAt: publishedOn(4) },
+    );
+    chat.script({ content: JSON.stringify({ verdict: "follow-up", reason: "A later report on the same ruling." }) });
+
+    expect(await checkStory(database.db, META_WINS, undefined, judge())).toEqual({
+      same: null,
+      followUp: {
+        id: newer!.id,
+        title: JUDGE_SIDES_WITH_META.title,
+        excerpt: JUDGE_SIDES_WITH_META.excerpt,
+        publishedAt: expect.any(Date),
+        judgement: "A later report on the same ruling.",
+      },
+    });
+    expect(older!.id).toBeLessThan(newer!.id);
+    // Both earlier articles are close calls; only the newest was put to the model.
+    const asked = chat.requests.filter((request) => request.path.endsWith("/chat/completions"));
+    expect(asked).toHaveLength(1);
+    expect(JSON.stringify(asked[0]!.body)).toContain(JUDGE_SIDES_WITH_META.title);
+  });
+
+  it("names the newest of two earlier retellings, and the one added last of two from the same moment", async () => {
+    const [, newest] = await insertArticles(
+      database.db,
+      { ...ORBIT_LAUNCH, createdAt: publishedOn(2) },
+      { ...ORBIT_LAUNCH, createdAt: publishedOn(6) },
+    );
+    expect((await checkStory(database.db, ORBIT_RETOLD)).same).toMatchObject({ id: newest!.id, reason: "story" });
+
+    await resetDatabase(database.db);
+    const [, addedLast] = await insertArticles(
+      database.db,
+      { ...ORBIT_LAUNCH, createdAt: publishedOn(6) },
+      { ...ORBIT_LAUNCH, createdAt: publishedOn(6) },
+    );
+    expect((await checkStory(database.db, ORBIT_RETOLD)).same).toMatchObject({ id: addedLast!.id, reason: "story" });
+  });
+
   it("keeps the local decision when the model does not answer within its time limit", async () => {
     const [ruling] = await insertArticles(database.db, JUDGE_SIDES_WITH_META);
     chat.script({ content: JSON.stringify({ verdict: "same", reason: "Too late." }), delayMs: 3_000 });

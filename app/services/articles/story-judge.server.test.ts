@@ -66,12 +66,12 @@ describe("createStoryJudge", () => {
   });
 
   it("gives null after its time limit, and logs why, so the local decision stands", async () => {
-    chat.script({ content: JSON.stringify({ verdict: "same", reason: "Too late." }), delayMs: 3_000 });
+    // The reply would come a minute later, long after the test's own time limit: only the judge's 200 ms limit
+    // can give an answer before the test fails (no elapsed time measured here; the fake's timer ends with it).
+    chat.script({ content: JSON.stringify({ verdict: "same", reason: "Too late." }), delayMs: 60_000 });
     const { judge, entries } = judgeWith({ timeoutMs: 200 });
-    const started = performance.now();
 
     expect(await judge!.judge(DRAFT, EARLIER)).toBeNull();
-    expect(performance.now() - started).toBeLessThan(2_500);
     expect(entries.filter((entry) => entry.level === 40).map((entry) => entry.msg)).toEqual([
       "story judgement failed; keeping the local decision",
     ]);

@@ -83,4 +83,13 @@ describe("unsubscribe links", () => {
     expect(await service.verify(`7.${expectedSignature(otherKey, 7)}`)).toBeNull();
     expect(await service.verify(`7.${expectedSignature(await storedKey(), 7)}`)).toBe(7);
   });
+
+  it("turns away a genuine token with anything before or after it", async () => {
+    const service = links();
+    const token = await service.tokenFor(7);
+    expect(await service.verify(token)).toBe(7);
+    for (const garbled of [`-${token}`, `.${token}`, `${token}x`, `${token}-`, `${token}.`]) {
+      expect(await service.verify(garbled), garbled).toBeNull();
+    }
+  });
 });
