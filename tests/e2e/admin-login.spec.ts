@@ -31,6 +31,7 @@ const TABS = [
   { name: "Article Generation", href: "/admin/generate" },
   { name: "Article Management", href: "/admin/articles" },
   { name: "Newsletter Management", href: "/admin/newsletter" },
+  { name: "Insights", href: "/admin/insights" },
   { name: "Staff", href: "/admin/staff" },
   { name: "Profile", href: "/admin/profile" },
 ];
