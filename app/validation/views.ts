@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SEARCH_QUERY_MAX_LENGTH } from "./search";
+import { allowedText, cutText } from "./text";
 
 /** Where article pages report a view: the beacon POSTs here; the no-JavaScript image GETs it. */
 export const VIEW_ENDPOINT = "/api/views";
@@ -31,24 +32,14 @@ export function parseNewsletterRef(value: string | null | undefined): number | n
 export const SearchGapQuery = z
   .string()
   .max(1_000)
-  .transform((value) => value.toLowerCase().replace(/\s+/g, " ").trim().slice(0, SEARCH_QUERY_MAX_LENGTH).trim())
-  .pipe(
-    z
-      .string()
-      .min(1)
-      // eslint-disable-next-line no-control-regex
-      .regex(/^[^\u0000-\u001f\u007f-\u009f]*$/),
-  );
+  .transform((value) => cutText(value.toLowerCase().replace(/\s+/g, " ").trim(), SEARCH_QUERY_MAX_LENGTH).trim())
+  .pipe(z.string().min(1).check(allowedText("The search")));
 
 /** The normalised search, or null when there is none to keep. */
 export function normalizeSearchGap(value: string): string | null {
   const parsed = SearchGapQuery.safeParse(value);
   return parsed.success ? parsed.data : null;
 }
-
-/** White space is allowed in a reported search (normalizeSearchGap collapses it); any other control character is refused. */
-// eslint-disable-next-line no-control-regex -- refusing control characters is the point
-const NO_CONTROL_BUT_WHITE_SPACE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/;
 
 /**
  * The beacon's body: `{"article":12}`, with the newsletter it came from, `{"article":12,"ref":"newsletter-42"}`;
@@ -66,7 +57,11 @@ export const ViewReportBody = z.union([
     .strict(),
   z
     .object({
-      search: z.string().max(1_000).regex(NO_CONTROL_BUT_WHITE_SPACE),
+      // White space is allowed here (SearchGapQuery collapses it); any other control character is refused.
+      search: z
+        .string()
+        .max(1_000)
+        .check(allowedText("The search", { lines: "multi-line" })),
     })
     .strict(),
 ]);

@@ -4,7 +4,8 @@ import { manualClock } from "../../../tests/support/manual-clock";
 import { insertArticles } from "../../../tests/support/article-factory";
 import { resetDatabase, withTestDatabase } from "../../../tests/setup/test-database";
 import { createTestLogger } from "../../../tests/setup/test-logger";
-import { createViewCounter, newsroomDay, VIEW_REPORTS_PER_MINUTE, type ViewReport } from "./view-counter.server";
+import { newsroomDay } from "../../utils/dates";
+import { createViewCounter, VIEW_REPORTS_PER_MINUTE, type ViewReport } from "./view-counter.server";
 
 const database = withTestDatabase();
 

@@ -68,8 +68,6 @@ export interface ViewCounterOptions {
   searchFindsNothing?: (query: string) => Promise<boolean>;
 }
 
-export { newsroomDay };
-
 /**
  * Article views counted without cookies or stored personal data (decision 032). A visitor is an HMAC of the client
  * address and user agent under a random salt made for the newsroom's day and kept only in this process's memory;

@@ -8,6 +8,7 @@ import { describeMailError, isTransientMailError, type Mailer } from "../mail/ma
 import type { NewsletterIssues } from "./newsletter-issues.server";
 import type { UnsubscribeLinks } from "./unsubscribe-links.server";
 import { sleep } from "../../utils/timers";
+import { escapeRegExp } from "../../utils/regexp";
 import { NEWSLETTER_REF_PARAM, newsletterRef } from "../../validation/views";
 
 /** Attempts per recipient before a delivery is failed for good. */
@@ -48,7 +49,7 @@ type ClaimedDelivery = {
  * the parameter, so these links share the article's cached page.
  */
 export function withNewsletterRef(body: string, siteUrl: string, issueId: number): string {
-  const origin = siteUrl.replace(/\/+$/, "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const origin = escapeRegExp(siteUrl.replace(/\/+$/, ""));
   const articleLink = new RegExp(`(${origin}/article/\\d+)(?![\\w/?#-])`, "g");
   return body.replace(articleLink, `$1?${NEWSLETTER_REF_PARAM}=${newsletterRef(issueId)}`);
 }

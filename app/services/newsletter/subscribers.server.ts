@@ -10,6 +10,7 @@ import { CONFIRMATION_LINK_LIFETIME_MS, createConfirmationLinks } from "./confir
 import { renderConfirmationEmail } from "./confirmation-render.server";
 import { recordSubscriberEvent, type SubscriberEvent } from "../analytics/subscriber-counts.server";
 import { newsroomDay } from "../../utils/dates";
+import { escapeRegExp } from "../../utils/regexp";
 
 export type { SubscriberStatus };
 
@@ -187,7 +188,7 @@ export function createSubscriberService({
       logger.info({ subscriberId }, "sign-up confirmation sent");
     } catch (error) {
       // The server's reply may quote the address; the log keeps neither it nor the link.
-      const quoted = new RegExp(address.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "gi");
+      const quoted = new RegExp(escapeRegExp(address), "gi");
       const reason = describeMailError(error).replace(quoted, "[address]");
       logger.warn({ subscriberId, reason }, "a sign-up confirmation was not sent; the next sign-up sends it again");
       await releaseConfirmationSlot(subscriberId, issuedAt).catch((releaseError: unknown) =>
