@@ -77,6 +77,18 @@ export const articles = pgTable(
         (): SQL =>
           sql`setweight(to_tsvector('english', coalesce(${articles.title}, '')), 'A') || setweight(to_tsvector('english', coalesce(${articles.excerpt}, '')), 'B') || setweight(to_tsvector('english', coalesce(${articles.content}, '')), 'C')`,
       ),
+    /**
+     * The week of publication as one word ('w2969': whole weeks since 1970), indexed beside `search` and
+     * `searchWords`, so that one index scan finds the matches of the last few weeks only (decision 012, step 7).
+     * Drafts count as week 0; the expression is immutable, as a generated column needs (timestamp arithmetic,
+     * not time-zone-dependent extraction).
+     */
+    searchWeek: tsvector("search_week")
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`to_tsvector('simple', 'w' || floor(extract(epoch from (coalesce(${articles.publishedAt}, '1970-01-01 00:00:00+00') - '1970-01-01 00:00:00+00'::timestamptz)) / 604800)::int::text)`,
+      ),
     /** Unstemmed words of title and excerpt, so instant search can match what a reader is still typing ("runn" finds "running"). */
     searchWords: tsvector("search_words")
       .notNull()
@@ -93,8 +105,9 @@ export const articles = pgTable(
       sql`(${table.status}::text in ('published', 'scheduled')) = (${table.publishedAt} is not null)`,
     ),
     index("articles_status_idx").on(table.status),
-    index("articles_search_idx").using("gin", table.search),
-    index("articles_search_words_idx").using("gin", table.searchWords),
+    // Each full-text index carries the week of publication as a second column (decision 012, step 7).
+    index("articles_search_idx").using("gin", table.search, table.searchWeek),
+    index("articles_search_words_idx").using("gin", table.searchWords, table.searchWeek),
     // Reader lists: newest published first, the id breaking ties, exactly as newestFirst sorts, so a page of
     // them reads a few index entries instead of sorting every published article.
     index("articles_published_idx")

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNotNull, lte, max, min, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, lte, max, min, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { articles, authors } from "../../db/schema";
 import type { ArticleSummary } from "../../utils/articles";
@@ -52,7 +52,7 @@ export interface SearchPage {
  * it about a millisecond per result (decision 012). A stem that never appears as written ("compani") leaves
  * the window at the start of the body.
  */
-const BODY_WINDOW = 600;
+const BODY_WINDOW = 300;
 
 function bodyWindow(tsQuery: SQL): SQL {
   const firstWord = sql`split_part(querytree(${tsQuery}), '''', 2)`;
@@ -110,6 +110,20 @@ export function prefixQueryText(query: string): string | null {
   return words.length === 0 ? null : words.map((word) => `'${word}':*`).join(" & ");
 }
 
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+/** Whole weeks since 1970, as the `search_week` column counts them. */
+const weekOf = (time: number) => Math.floor(time / WEEK_MS);
+
+/**
+ * Published in one of the weeks `first` to `last`: the second column of both full-text indexes, so the index
+ * scan itself keeps only the matches of those weeks, and only they are read (decision 012, step 7). Every
+ * article published in an earlier week is older than every one in these weeks.
+ */
+function publishedInWeeks(first: number, last: number): SQL {
+  const weeks = Array.from({ length: last - first + 1 }, (_, index) => `w${first + index}`).join(" | ");
+  return sql`${articles.searchWeek} @@ to_tsquery('simple', ${weeks})`;
+}
+
 /** Instant-search requests per client address: far more than a person types, little for a scraper. */
 export const INSTANT_SEARCH_RATE_LIMIT: RateLimitPolicy = { bucket: "instant-search", limit: 120, windowMs: 60_000 };
 
@@ -135,10 +149,7 @@ export function createSearchService({
    * PostgreSQL unpack and recheck every article on the pages it lost (3 s at a million).
    */
   function withTextIndexes<T>(work: (tx: Database) => Promise<T>): Promise<T> {
-    return db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('work_mem', ${SEARCH_WORK_MEM}, true)`);
-      return work(tx as unknown as Database);
-    });
+    return db.transaction((tx) => work(tx as unknown as Database));
   }
 
   /**
@@ -148,7 +159,7 @@ export function createSearchService({
    */
   const plan = (tx: Database, scans: "bitmap" | "date index", sampled = false) =>
     tx.execute(
-      sql`select set_config('enable_seqscan', 'off', true),
+      sql`select set_config('work_mem', ${SEARCH_WORK_MEM}, true), set_config('enable_seqscan', 'off', true),
         set_config('enable_indexscan', ${scans === "bitmap" ? "off" : "on"}, true),
         set_config('enable_bitmapscan', ${scans === "bitmap" ? "on" : "off"}, true),
         set_config('gin_fuzzy_search_limit', ${sampled ? String(COUNT_SAMPLE) : "0"}, true)`,
@@ -191,25 +202,27 @@ export function createSearchService({
     }
 
     await plan(tx, "date index");
-    // The newest `read` articles in date order, named as the table so that `condition` reads their columns;
-    // with no sort above it, the limit stops the walk at the SEARCH_CANDIDATES-th match.
-    const walk = async (read: number) => {
+    // The `read` newest articles after the `skip` newest, in date order, named as the table so that `condition`
+    // reads their columns; with no sort above it, the limit stops the walk at the `wanted`-th match.
+    const walk = async (skip: number, read: number, wanted: number) => {
       const newest = tx
         .select({ id: articles.id, search: articles.search, searchWords: articles.searchWords })
         .from(articles)
         .where(visible)
         .orderBy(...newestFirst)
-        .limit(read);
+        .limit(read)
+        .offset(skip);
       const { rows } = await tx.execute<{ id: number }>(
-        sql`select id from (${newest}) as ${articles} where ${condition} limit ${SEARCH_CANDIDATES}`,
+        sql`select id from (${newest}) as ${articles} where ${condition} limit ${wanted}`,
       );
       return rows.map((row) => Number(row.id));
     };
     let read = PROBE_SAMPLE;
-    let probed = await walk(read);
+    let probed = await walk(0, PROBE_SAMPLE, SEARCH_CANDIDATES);
     if (probed.length >= PROBE_SAMPLE * DENSE_SHARE) {
+      // Dense: the walk goes on past the articles already read.
       read = PROBE_ARTICLES;
-      probed = await walk(read);
+      probed = [...probed, ...(await walk(PROBE_SAMPLE, PROBE_ARTICLES - PROBE_SAMPLE, SEARCH_CANDIDATES - probed.length))];
       if (probed.length === SEARCH_CANDIDATES) return { ids: probed, matched };
     }
 
@@ -249,8 +262,9 @@ export function createSearchService({
       // Articles to go back for SEARCH_CANDIDATES matches at the share found, four times over, as a period.
       const articlesBack = (4 * SEARCH_CANDIDATES * read) / Math.max(probed.length, 1);
       let period = (articlesBack * (newestAt - span.probeEdge.getTime())) / read;
+      const newestWeek = weekOf(newestAt);
       for (; newestAt - period > span.oldestAt.getTime(); period *= 10) {
-        const ids = await newestWhere(and(matching, gte(articles.publishedAt, new Date(newestAt - period))));
+        const ids = await newestWhere(and(matching, publishedInWeeks(weekOf(newestAt - period), newestWeek)));
         if (ids.length === SEARCH_CANDIDATES) return { ids, matched };
       }
     }
