@@ -354,6 +354,15 @@ describe("instantSearch", () => {
     expect(titles(await search().instantSearch("quantum sens"))).toEqual(["Quantum sensors for cars"]);
   });
 
+  it("takes the words before the last as the reader finished them: whole words, stemmed", async () => {
+    await insertArticles(database.db, { title: "Quantum networking explained" }, { title: "Sensors for quantum cars" });
+
+    // "sensor" is finished (a space follows), so it matches "Sensors" through its stem, not "sensorial" by prefix.
+    expect(titles(await search().instantSearch("sensor qua"))).toEqual(["Sensors for quantum cars"]);
+    // A word left half-typed before the last one is not a prefix any more.
+    expect(await search().instantSearch("quan netw")).toEqual([]);
+  });
+
   it("gives nothing for fewer than 2 trimmed characters", async () => {
     await insertArticles(database.db, { title: "Quantum networking explained" });
 
@@ -395,13 +404,14 @@ describe("instantSearch", () => {
 });
 
 describe("prefixQueryText", () => {
-  it("turns each word into a lower-cased prefix term joined by and", () => {
-    expect(prefixQueryText("Quantum Chi")).toBe("'quantum':* & 'chi':*");
+  it("turns the words into lower-cased terms joined by and, the last one a prefix", () => {
+    expect(prefixQueryText("Quantum Chi")).toBe("'quantum' & 'chi':*");
+    expect(prefixQueryText("Chi")).toBe("'chi':*");
   });
 
   it("keeps only letters and digits, so query syntax cannot get through", () => {
-    expect(prefixQueryText("it's 5G! (fast) & | :*")).toBe("'it':* & 's':* & '5g':* & 'fast':*");
-    expect(prefixQueryText("café über")).toBe("'café':* & 'über':*");
+    expect(prefixQueryText("it's 5G! (fast) & | :*")).toBe("'it' & 's' & '5g' & 'fast':*");
+    expect(prefixQueryText("café über")).toBe("'café' & 'über':*");
   });
 
   it("is null when no word is left", () => {
@@ -410,6 +420,6 @@ describe("prefixQueryText", () => {
   });
 
   it("uses at most the first 8 words", () => {
-    expect(prefixQueryText("a b c d e f g h i j")).toBe("'a':* & 'b':* & 'c':* & 'd':* & 'e':* & 'f':* & 'g':* & 'h':*");
+    expect(prefixQueryText("a b c d e f g h i j")).toBe("'a' & 'b' & 'c' & 'd' & 'e' & 'f' & 'g' & 'h':*");
   });
 });

@@ -98,8 +98,10 @@ function withCompounds(tsQuery: SQL, query: string): SQL {
 }
 
 /**
- * The words of a query as prefix terms for as-you-type matching: letters and digits only, so nothing
- * the reader types can break the query syntax. Null when no word is left.
+ * The words of a query for as-you-type matching: the last one as a prefix (the word being typed), the ones
+ * before it whole, as the reader finished them with a space; letters and digits only, so nothing the reader
+ * types can break the query syntax. Null when no word is left. Only the word being typed costs a prefix scan
+ * of the full-text index (decision 012, step 7).
  */
 export function prefixQueryText(query: string): string | null {
   const words =
@@ -107,7 +109,8 @@ export function prefixQueryText(query: string): string | null {
       .toLowerCase()
       .match(/[\p{L}\p{N}]+/gu)
       ?.slice(0, 8) ?? [];
-  return words.length === 0 ? null : words.map((word) => `'${word}':*`).join(" & ");
+  if (words.length === 0) return null;
+  return words.map((word, index) => (index === words.length - 1 ? `'${word}':*` : `'${word}'`)).join(" & ");
 }
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
@@ -333,7 +336,7 @@ export function createSearchService({
     allowInstantSearch: (clientAddress: string) => rateLimiter.hit(INSTANT_SEARCH_RATE_LIMIT, clientAddress),
 
     /**
-     * Quick results while the reader types: every word matched as a prefix, in the stemmed full text or in
+     * Quick results while the reader types: the words before the last whole, the last as a prefix, in the stemmed full text or in
      * the unstemmed words of title and excerpt. Fewer than 2 characters give nothing.
      */
     async instantSearch(rawQuery: string, limit = INSTANT_SEARCH_LIMIT): Promise<ArticleSummary[]> {
