@@ -236,12 +236,12 @@ describe("search", () => {
     });
   });
 
-  describe("finds the newest 200 of more than 1,000 matches wherever they were published", () => {
+  describe("finds the newest 200 of hundreds or thousands of matches wherever they were published", () => {
     const now = new Date(Date.UTC(2026, 10, 20, 12));
     const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
     const range = (length: number, hoursAt: (index: number) => number) => Array.from({ length }, (_, index) => hoursAt(index));
     // Each case: the publication times of its matching articles and of other articles, in hours before now.
-    const cases: [string, number[], number[]][] = [
+    const cases: [string, number[], number[], number?][] = [
       ["many in the last days", [...range(300, (i) => i * 0.5), ...range(800, (i) => 24 * (800 + i))], []],
       ["one a day for three years", range(1_100, (i) => 24 * i + 3), []],
       [
@@ -255,9 +255,18 @@ describe("search", () => {
         [...range(150, (i) => i), ...range(20, (i) => 24 * (100 + i * 20)), ...range(900, (i) => 24 * (800 + i))],
         range(1_100, (i) => i / 7.5 + 0.01),
       ],
+      // Fewer than the limit, spread among other stories: found by periods, then counted exactly.
+      ["600 of them, one in six stories for months", range(600, (i) => 4 * i + 1), range(3_000, (i) => 0.8 * i), 600],
+      // The period that holds the newest 200 holds fewer than the limit: the rest are counted apart.
+      [
+        "250 lately among other stories, 600 years ago",
+        [...range(250, (i) => i + 0.5), ...range(600, (i) => 24 * (800 + i))],
+        range(4_000, (i) => i * 0.35),
+        850,
+      ],
     ];
 
-    it.each(cases)("%s", async (_name, hours, otherHours) => {
+    it.each(cases)("%s", async (_name, hours, otherHours, exactly?: number) => {
       const { id: authorId } = await insertAuthor(database.db);
       const story = (title: string, content: string, hour: number) => ({
         title,
@@ -291,7 +300,11 @@ describe("search", () => {
         .map((story) => story.title);
 
       const first = await service.search("graphene");
-      expect(first).toMatchObject({ total: SEARCH_COUNT_LIMIT, more: true, pageCount: SEARCH_CANDIDATES / SEARCH_PAGE_SIZE });
+      expect(first).toMatchObject({
+        total: exactly ?? SEARCH_COUNT_LIMIT,
+        more: exactly === undefined,
+        pageCount: SEARCH_CANDIDATES / SEARCH_PAGE_SIZE,
+      });
       expect(titles(first.results)).toEqual(newest.slice(0, SEARCH_PAGE_SIZE));
       expect(titles((await service.search("graphene", 10)).results)).toEqual(newest.slice(180, 200));
       expect(titles(await service.instantSearch("graphen"))).toEqual(newest.slice(0, 5));
