@@ -28,12 +28,8 @@ export const SEARCH_COUNT_LIMIT = 1_000;
 const PROBE_SAMPLE = 100;
 const DENSE_SHARE = 0.4;
 const PROBE_ARTICLES = 600;
-/** Step 2 of `newestMatches`: the full-text index's matches are sampled down to about this many. */
+/** Step 1 of `newestMatches`: the full-text index's matches are sampled down to about this many. */
 const COUNT_SAMPLE = 20_000;
-/** Step 2 of `newestMatches` comes first when the probe found at most this many matches: a rare word. */
-const RARE_IN_PROBE = 1;
-/** Step 3 for ranked search: the first period is sized for this many times SEARCH_COUNT_LIMIT + 1 matches. */
-const PERIOD_COUNT_MARGIN = 1.3;
 
 export interface SearchResult extends ArticleSummary {
   /** Words around the best match, with matches between HIGHLIGHT_START and HIGHLIGHT_END. */
@@ -174,28 +170,24 @@ export function createSearchService({
 
   /**
    * The ids of the newest SEARCH_CANDIDATES visible articles matching `condition`, and with `count`, how many
-   * match, up to SEARCH_COUNT_LIMIT + 1 (decision 012). In steps, each stopping when it has the answer:
-   * 1. Probe: the newest PROBE_SAMPLE articles are read down the date index, and for a word in DENSE_SHARE of
+   * match, up to SEARCH_COUNT_LIMIT + 1 (decision 012). In three steps, each stopping when it has the answer:
+   * 1. Count (ranked search only): the full-text index's matches (a random sample of about COUNT_SAMPLE when
+   *    there are more, so a word in most articles costs no more than a rarer one), up to SEARCH_COUNT_LIMIT + 1
+   *    of them read. When that is all of them, they are sorted by date and are the answer.
+   * 2. Probe: the newest PROBE_SAMPLE articles are read down the date index, and for a word in DENSE_SHARE of
    *    them or more the walk goes on until SEARCH_CANDIDATES match (about 250 articles read for a word in 80%).
-   * 2. Count (ranked search only; `countAll`), first when the probe found at most RARE_IN_PROBE matches: for a
-   *    rare word it finds every match, and those sorted by date are the answer.
-   * 3. Periods: the share of matches the probe found says how far back SEARCH_CANDIDATES lie (for ranked
-   *    search, SEARCH_COUNT_LIMIT + 1, so the period's own count can say "more than" without step 2), as whole
-   *    weeks. The full-text index's scan keeps the matches of those weeks only (its second column), so only
-   *    they are read, and the period is widened tenfold while it holds too few. Every article outside a period
-   *    is older than every one in it, so a period with SEARCH_CANDIDATES matches holds the newest.
+   * 3. Periods: the share of matches the probe found says how far back SEARCH_CANDIDATES lie. The index's
+   *    matches are ANDed with the date index's range from there, so only matching articles of the period are
+   *    read, and the period widened tenfold while it holds too few. Every article outside a period is older
+   *    than every one in it, so a period with SEARCH_CANDIDATES matches holds the newest.
    */
   async function newestMatches(tx: Database, condition: SQL, count: boolean): Promise<{ ids: number[]; matched: number }> {
     const now = clock.now();
     const visible = visibleToReaders(now);
     const matching = and(visible, condition);
 
-    /**
-     * How many match, up to SEARCH_COUNT_LIMIT + 1: the full-text index's matches (a random sample of about
-     * COUNT_SAMPLE when there are more, so a word in most articles costs no more than a rarer one), up to
-     * SEARCH_COUNT_LIMIT + 1 of them read. When that is all of them, their newest are returned too.
-     */
-    const countAll = async (): Promise<{ matched: number; ids?: number[] }> => {
+    let matched = 0;
+    if (count) {
       await plan(tx, "bitmap", true);
       const counted = tx
         .select({ id: articles.id, publishedAt: articles.publishedAt })
@@ -208,12 +200,9 @@ export function createSearchService({
         .from(counted)
         .orderBy(desc(counted.publishedAt), desc(counted.id))
         .limit(SEARCH_CANDIDATES);
-      const matched = first[0]?.matched ?? 0;
-      return { matched, ids: matched <= SEARCH_COUNT_LIMIT ? first.map((row) => row.id) : undefined };
-    };
-    /** The newest matches found, with the count, from `countAll` unless `known` already says "more than". */
-    const answer = async (ids: number[], known?: number) =>
-      ({ ids, matched: !count ? 0 : known !== undefined && known > SEARCH_COUNT_LIMIT ? known : (await countAll()).matched });
+      matched = first[0]?.matched ?? 0;
+      if (matched <= SEARCH_COUNT_LIMIT) return { ids: first.map((row) => row.id), matched };
+    }
 
     await plan(tx, "date index");
     // The `read` newest articles after the `skip` newest, in date order, named as the table so that `condition`
@@ -237,7 +226,7 @@ export function createSearchService({
       // Dense: the walk goes on past the articles already read.
       read = PROBE_ARTICLES;
       probed = [...probed, ...(await walk(PROBE_SAMPLE, PROBE_ARTICLES - PROBE_SAMPLE, SEARCH_CANDIDATES - probed.length))];
-      if (probed.length === SEARCH_CANDIDATES) return answer(probed);
+      if (probed.length === SEARCH_CANDIDATES) return { ids: probed, matched };
     }
 
     // The publication times of the newest, the `read`-th newest and the oldest article, to turn a
@@ -261,41 +250,28 @@ export function createSearchService({
         oldestAt: sql<Date | null>`(${oldest})`.mapWith(articles.publishedAt),
       })
       .from(probedSpan);
-
-    let matched: number | undefined;
-    if (count && probed.length <= RARE_IN_PROBE) {
-      const counted = await countAll();
-      if (counted.ids) return { ids: counted.ids, matched: counted.matched };
-      matched = counted.matched;
-    }
-
     await plan(tx, "bitmap");
-    // The newest matches where `where` holds, and how many articles it holds (read to sort them anyway).
-    const newestWhere = async (where: SQL | undefined) => {
-      const rows = await tx
-        .select({ id: articles.id, held: sql<number>`(count(*) over ())::int` })
-        .from(articles)
-        .where(where)
-        .orderBy(...newestFirst)
-        .limit(SEARCH_CANDIDATES);
-      return { ids: rows.map((row) => row.id), held: rows[0]?.held ?? 0 };
-    };
+    const newestWhere = async (where: SQL | undefined) =>
+      (
+        await tx
+          .select({ id: articles.id })
+          .from(articles)
+          .where(where)
+          .orderBy(...newestFirst)
+          .limit(SEARCH_CANDIDATES)
+      ).map((row) => row.id);
     if (span?.newestAt && span.probeEdge && span.oldestAt) {
       const newestAt = span.newestAt.getTime();
-      // Articles to go back for the matches wanted at the share found, as a period: four times the candidates,
-      // or for ranked search enough to count past the limit in the period itself.
-      const wanted = count && matched === undefined ? PERIOD_COUNT_MARGIN * (SEARCH_COUNT_LIMIT + 1) : 4 * SEARCH_CANDIDATES;
-      const articlesBack = (wanted * read) / Math.max(probed.length, 1);
+      // Articles to go back for SEARCH_CANDIDATES matches at the share found, four times over, as a period.
+      const articlesBack = (4 * SEARCH_CANDIDATES * read) / Math.max(probed.length, 1);
       let period = (articlesBack * (newestAt - span.probeEdge.getTime())) / read;
       const newestWeek = weekOf(newestAt);
       for (; newestAt - period > span.oldestAt.getTime(); period *= 10) {
-        const found = await newestWhere(and(matching, publishedInWeeks(weekOf(newestAt - period), newestWeek)));
-        if (found.ids.length === SEARCH_CANDIDATES) return answer(found.ids, matched ?? found.held);
+        const ids = await newestWhere(and(matching, publishedInWeeks(weekOf(newestAt - period), newestWeek)));
+        if (ids.length === SEARCH_CANDIDATES) return { ids, matched };
       }
     }
-    // The whole archive: what it holds is every match.
-    const found = await newestWhere(matching);
-    return { ids: found.ids, matched: count ? (matched ?? found.held) : 0 };
+    return { ids: await newestWhere(matching), matched };
   }
 
   function rankedPage(query: string, tsQuery: SQL, page: number, pageSize: number): Promise<SearchPage> {
