@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, lte, max, min, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lte, max, min, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { articles, authors } from "../../db/schema";
 import type { ArticleSummary } from "../../utils/articles";
@@ -115,9 +115,9 @@ export function prefixQueryText(query: string): string | null {
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 /**
- * A period of more weeks than this is asked of the date instead: with more week words in the query, the planner
- * prices the full-text index's scan so high that it reads the weeks alone from the index and tests every
- * article's search vector (decision 012, step 7).
+ * A period is at most this many weeks; beyond, the whole archive's matches are read. With more week words in
+ * the query, the planner prices the full-text index's scan so high that it reads the weeks alone from an index
+ * and tests every article's search vector (decision 012, step 7).
  */
 const PERIOD_WEEKS_MAX = 26;
 /** Whole weeks since 1970, as the `search_week` column counts them. */
@@ -272,13 +272,9 @@ export function createSearchService({
       const articlesBack = (4 * SEARCH_CANDIDATES * read) / Math.max(probed.length, 1);
       let period = (articlesBack * (newestAt - span.probeEdge.getTime())) / read;
       const newestWeek = weekOf(newestAt);
-      for (; newestAt - period > span.oldestAt.getTime(); period *= 10) {
-        const from = newestAt - period;
-        const inPeriod =
-          newestWeek - weekOf(from) < PERIOD_WEEKS_MAX
-            ? publishedInWeeks(weekOf(from), newestWeek)
-            : gte(articles.publishedAt, new Date(from));
-        const ids = await newestWhere(sql`${condition} and ${inPeriod}`);
+      const oldestAt = span.oldestAt.getTime();
+      for (; newestAt - period > oldestAt && newestWeek - weekOf(newestAt - period) < PERIOD_WEEKS_MAX; period *= 10) {
+        const ids = await newestWhere(sql`${condition} and ${publishedInWeeks(weekOf(newestAt - period), newestWeek)}`);
         if (ids.length === SEARCH_CANDIDATES) return { ids, matched };
       }
     }
