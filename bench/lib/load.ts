@@ -3,9 +3,16 @@
  * browser's Accept-Encoding, with the page cache on and off, against nginx serving the very same
  * article HTML from disk. Also the server's resident memory after each run.
  */
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { embeddedDataset, postgresDataset, postgresProblem } from "./datasets";
+import { sql } from "drizzle-orm";
+import { VIEW_ENDPOINT } from "~/validation/views";
+import { DESKTOP_CHROME } from "../../tests/support/chromium";
+import { embeddedDataset, openDataset, postgresDataset, postgresProblem } from "./datasets";
 import {
+  beaconWrkScript,
   BROWSER_HEADERS,
   findLoadGenerator,
   LOAD_TIMEOUT_S,
@@ -39,7 +46,12 @@ const TARGETS = {
   uncachedRps: { home: 200, category: 300, article: 420, search: 150 },
   uncachedP99Ms: 250,
   residentMemoryBytes: 400_000_000,
+  /** Issue 23: readers' traffic, beacons included, keeps this share of its throughput with counting on. */
+  beaconThroughputShare: 0.9,
 };
+
+/** How many different articles the beacon runs read in turn (each visit: one page, then its beacon). */
+export const BEACON_ARTICLES = 20;
 
 type Mode = "cached" | "uncached" | "uncached on PostgreSQL";
 
@@ -211,6 +223,189 @@ function memoryFigure(run: ModeRun): Figure {
   );
 }
 
+/** Visits numbered per wrk run start this far apart, so the measured run's readers are not the warm-up's. */
+const VISITS_PER_RUN = 4_000_000;
+
+/** One server's run of readers who send the view beacon. */
+interface BeaconRun {
+  articles: { path: string; id: number }[];
+  withBeacon: LoadResult;
+  /** The same article pages without their beacons: the traffic of readers when pages carry none (ANALYTICS=off). */
+  pagesAlone?: LoadResult;
+  /** Beacons answered, about: half of the warm-up's and the measured run's answers, and the check's. */
+  beaconsAnswered: number;
+  serverProblems: string[];
+}
+
+/** A beacon as the article page's script sends it, from a reader of its own; resolves with the answer's status. */
+async function sendBeacon(baseUrl: string, articleId: number): Promise<number> {
+  const response = await fetch(`${baseUrl}${VIEW_ENDPOINT}`, {
+    method: "POST",
+    headers: {
+      "User-Agent": DESKTOP_CHROME,
+      Origin: baseUrl,
+      "Content-Type": "text/plain;charset=UTF-8",
+      "X-Forwarded-For": "192.0.2.1",
+    },
+    body: JSON.stringify({ article: articleId }),
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+/**
+ * Readers reading cached articles in turn, each visit followed by its view beacon (bench/lib/load-generator.ts,
+ * beaconWrkScript), on a server with ANALYTICS on or off; with it off, also the article pages alone. Before
+ * measuring, every article must be a cache hit in brotli, and a beacon must be answered 204 (on) or 404 (off).
+ */
+async function runBeaconServer(
+  root: string,
+  dataDir: string,
+  analytics: boolean,
+  generator: LoadGenerator,
+  settings: LoadSettings,
+  knownArticles?: { path: string; id: number }[],
+): Promise<BeaconRun> {
+  const setting = `ANALYTICS=${analytics ? "on" : "off"}`;
+  log(`Load, view beacon with ${setting}: starting the server.`);
+  const server = await startServer(root, { dataDir, pageCache: true, analytics });
+  try {
+    const articles =
+      knownArticles ??
+      (await articlePaths(server.url, BEACON_ARTICLES)).map((path) => ({ path, id: Number(path.split("/").at(-1)) }));
+    // Every article in the cache first: what is measured is counting beside cached pages, not first renders.
+    for (const article of articles) {
+      const problem = await checkPage(server.url, article.path, "cached");
+      if (problem) throw new Error(`${article.path} ${problem}.`);
+    }
+    const [first] = articles;
+    const expected = analytics ? 204 : 404;
+    const status = await sendBeacon(server.url, first!.id);
+    if (status !== expected) throw new Error(`The view beacon was answered ${status}, not ${expected}, with ${setting}.`);
+
+    const url = `${server.url}${first!.path}`;
+    const run = (firstVisit: number, durationS: number) =>
+      generator.run(url, { durationS, connections: settings.connections, script: beaconWrkScript(articles, firstVisit) });
+    const warmUp = await run(0, settings.warmupS);
+    await rawGet(url, { ...BROWSER_HEADERS }, 120_000);
+    const withBeacon = await run(VISITS_PER_RUN, settings.durationS);
+    log(
+      `  ${articles.length} articles in turn, each with its beacon: ${throughput(withBeacon)}, p99 ${latency(withBeacon.p99Ms)}`,
+    );
+    const pagesAlone = analytics
+      ? undefined
+      : await measure(
+          generator,
+          url,
+          settings,
+          articles.map((article) => article.path),
+        );
+    if (pagesAlone) log(`  the same articles without beacons: ${throughput(pagesAlone)}, p99 ${latency(pagesAlone.p99Ms)}`);
+    const beaconsAnswered = Math.floor(warmUp.requests / 2) + Math.floor(withBeacon.requests / 2) + 1;
+    return { articles, withBeacon, pagesAlone, beaconsAnswered, serverProblems: server.problems() };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Article views the database holds (written by the server's batches and at its stop). */
+async function storedViews(dataDir: string, articles: number): Promise<number> {
+  const handle = await openDataset({ engine: "embedded", articles, dataDir });
+  try {
+    const { rows } = await handle.db.execute<{ views: number }>(
+      sql`select coalesce(sum(views), 0)::int as views from article_daily_views`,
+    );
+    return Number(rows[0]?.views ?? 0);
+  } finally {
+    await handle.close();
+  }
+}
+
+const BEACON_LABEL = "Cached articles, each view with its beacon";
+const BEACON_SHARE_LABEL = `${BEACON_LABEL}: throughput with counting on, as a share of ANALYTICS=off`;
+
+/**
+ * Issue 23: the view beacon under concurrency. The same readers' traffic (cached article pages, one beacon per
+ * view, every visit a reader of its own) against a server with ANALYTICS=off and one with counting on; counting
+ * must keep at least TARGETS.beaconThroughputShare of the throughput. The run with counting on writes its views
+ * into a copy of the dataset, which is counted afterwards and removed, so the kept dataset gains no reads.
+ */
+export async function measureViewBeacon(root: string, settings: LoadSettings): Promise<Section> {
+  const section: Section = { title: "Load: the view beacon", figures: [], notes: [] };
+  const target = `≥ ${percent(TARGETS.beaconThroughputShare)}`;
+  const generator = findLoadGenerator(root);
+  if ("missing" in generator) {
+    section.figures.push(unmeasured(BEACON_SHARE_LABEL, target, generator.missing));
+    return section;
+  }
+  if (generator.description.startsWith("autocannon")) {
+    section.figures.push(unmeasured(BEACON_SHARE_LABEL, target, "the beacon's traffic needs wrk's Lua script"));
+    return section;
+  }
+  const dataset = await embeddedDataset(root, settings.articles);
+  const off = await runBeaconServer(root, dataset.dataDir!, false, generator, settings);
+  const problems = [...off.serverProblems];
+  const copy = mkdtempSync(path.join(os.tmpdir(), "byline-bench-beacon-"));
+  try {
+    cpSync(dataset.dataDir!, copy, { recursive: true });
+    const viewsBefore = await storedViews(copy, settings.articles);
+    const on = await runBeaconServer(root, copy, true, generator, settings, off.articles);
+    const viewsWritten = (await storedViews(copy, settings.articles)) - viewsBefore;
+    problems.push(...on.serverProblems);
+
+    const share = on.withBeacon.requestsPerSecond / off.withBeacon.requestsPerSecond;
+    const both = (result: LoadResult) => `${latency(result.p50Ms)} / ${latency(result.p99Ms)}`;
+    section.figures.push(
+      judged(
+        BEACON_SHARE_LABEL,
+        `${percent(share)} (${count(on.withBeacon.requestsPerSecond)} of ${count(off.withBeacon.requestsPerSecond)} req/s)`,
+        target,
+        share >= TARGETS.beaconThroughputShare,
+      ),
+      context(`${BEACON_LABEL}, ANALYTICS=off: requests/s`, throughput(off.withBeacon)),
+      context(`${BEACON_LABEL}, ANALYTICS=off: p50 / p99 latency`, both(off.withBeacon)),
+      context(`${BEACON_LABEL}, counting on: requests/s`, throughput(on.withBeacon)),
+      context(`${BEACON_LABEL}, counting on: p50 / p99 latency`, both(on.withBeacon)),
+      context(
+        `${BEACON_LABEL}, counting on: views written`,
+        `${count(viewsWritten)} for about ${count(on.beaconsAnswered)} beacons answered`,
+      ),
+    );
+    if (off.pagesAlone) {
+      const pagesPerSecond = on.withBeacon.requestsPerSecond / 2;
+      section.figures.push(
+        context("The same cached articles without beacons (ANALYTICS=off): requests/s", throughput(off.pagesAlone)),
+        context(
+          "Article pages served per second with beacons and counting on, as a share of pages alone",
+          `${percent(pagesPerSecond / off.pagesAlone.requestsPerSecond)} (${count(pagesPerSecond)} of ${count(off.pagesAlone.requestsPerSecond)} pages/s)`,
+        ),
+      );
+    }
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+
+  section.notes.push(
+    `View beacon: ${count(off.articles.length)} different cached articles (PAGE_CACHE=on, each a cache hit before ` +
+      `measuring) read in turn at ` +
+      `${settings.connections} connections, ${settings.warmupS} s warm-up and ${settings.durationS} s measured; every ` +
+      `visit is the article page, then the beacon its script sends (\`POST ${VIEW_ENDPOINT}\`, \`{"article":<id>}\` as ` +
+      `text/plain from the page's origin), from a reader of its own (its own \`X-Forwarded-For\` address, a browser's ` +
+      `user agent), so every beacon is a new visitor and counts. The same traffic runs against ANALYTICS=off, where ` +
+      `the endpoint answers 404 (wrk's non-2xx) and counts nothing, and against counting on, which writes into a copy ` +
+      `of the dataset: its views are counted after the server's stop and the copy removed. With ANALYTICS=off as ` +
+      `deployed, pages carry no beacon, so readers send none: the last two figures compare with those pages alone.`,
+  );
+  if (problems.length > 0)
+    section.notes.push(
+      `The server logged ${problems.length} warning or error lines during the beacon runs; the last ones:\n\n` +
+        "```\n" +
+        problems.slice(-5).join("\n") +
+        "\n```",
+    );
+  return section;
+}
+
 export async function measureLoad(root: string, settings: LoadSettings): Promise<Section> {
   const section: Section = { title: "Load", figures: [], notes: [] };
   const generator = findLoadGenerator(root);
@@ -224,6 +419,7 @@ export async function measureLoad(root: string, settings: LoadSettings): Promise
       ),
       unmeasured("Uncached pages: p99 latency", `< ${TARGETS.uncachedP99Ms} ms`, reason),
       unmeasured("Server resident memory after the load run", `< ${bytes(TARGETS.residentMemoryBytes)}`, reason),
+      unmeasured(BEACON_SHARE_LABEL, `≥ ${percent(TARGETS.beaconThroughputShare)}`, reason),
     );
     return section;
   }
@@ -321,6 +517,9 @@ export async function measureLoad(root: string, settings: LoadSettings): Promise
     memoryFigure(cached),
     memoryFigure(uncached),
   );
+  const beacon = await measureViewBeacon(root, settings);
+  section.figures.push(...beacon.figures);
+  section.notes.push(...beacon.notes);
 
   section.notes.push(
     `Production server (\`node bin/byline.js start\`, NODE_ENV=production, LOG_LEVEL=warn) on an embedded database with ` +
