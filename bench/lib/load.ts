@@ -396,14 +396,19 @@ export async function measureViewBeacon(root: string, settings: LoadSettings): P
       `of the dataset: its views are counted after the server's stop and the copy removed. With ANALYTICS=off as ` +
       `deployed, pages carry no beacon, so readers send none: the last two figures compare with those pages alone.`,
   );
-  if (problems.length > 0)
-    section.notes.push(
-      `The server logged ${problems.length} warning or error lines during the beacon runs; the last ones:\n\n` +
-        "```\n" +
-        problems.slice(-5).join("\n") +
-        "\n```",
-    );
+  section.notes.push(...problemsNote(problems, "the beacon runs"));
   return section;
+}
+
+/** A note quoting the last warning or error lines the servers logged during `runs`, when there were any. */
+function problemsNote(problems: string[], runs: string): string[] {
+  if (problems.length === 0) return [];
+  return [
+    `The server logged ${problems.length} warning or error lines during ${runs}; the last ones:\n\n` +
+      "```\n" +
+      problems.slice(-5).join("\n") +
+      "\n```",
+  ];
 }
 
 export async function measureLoad(root: string, settings: LoadSettings): Promise<Section> {
@@ -547,12 +552,6 @@ export async function measureLoad(root: string, settings: LoadSettings): Promise
       : `PostgreSQL was not measured: ${postgresUnavailable}.`,
   );
   const problems = [...cached.serverProblems, ...uncached.serverProblems, ...(onPostgres?.serverProblems ?? [])];
-  if (problems.length > 0)
-    section.notes.push(
-      `The server logged ${problems.length} warning or error lines during the load runs; the last ones:\n\n` +
-        "```\n" +
-        problems.slice(-5).join("\n") +
-        "\n```",
-    );
+  section.notes.push(...problemsNote(problems, "the load runs"));
   return section;
 }
