@@ -232,8 +232,11 @@ interface BeaconRun {
   withBeacon: LoadResult;
   /** The same article pages without their beacons: the traffic of readers when pages carry none (ANALYTICS=off). */
   pagesAlone?: LoadResult;
-  /** Beacons answered, about: half of the warm-up's and the measured run's answers, and the check's. */
-  beaconsAnswered: number;
+  /**
+   * Visits, about: half of the warm-up's and the measured run's answers, and the check's beacon. A little low: at
+   * the end of a run, the requests wrk leaves unread are mostly beacons, the slower half.
+   */
+  visits: number;
   serverProblems: string[];
 }
 
@@ -301,8 +304,8 @@ async function runBeaconServer(
           articles.map((article) => article.path),
         );
     if (pagesAlone) log(`  the same articles without beacons: ${throughput(pagesAlone)}, p99 ${latency(pagesAlone.p99Ms)}`);
-    const beaconsAnswered = Math.floor(warmUp.requests / 2) + Math.floor(withBeacon.requests / 2) + 1;
-    return { articles, withBeacon, pagesAlone, beaconsAnswered, serverProblems: server.problems() };
+    const visits = Math.floor(warmUp.requests / 2) + Math.floor(withBeacon.requests / 2) + 1;
+    return { articles, withBeacon, pagesAlone, visits, serverProblems: server.problems() };
   } finally {
     await server.stop();
   }
@@ -368,7 +371,7 @@ export async function measureViewBeacon(root: string, settings: LoadSettings): P
       context(`${BEACON_LABEL}, counting on: p50 / p99 latency`, both(on.withBeacon)),
       context(
         `${BEACON_LABEL}, counting on: views written`,
-        `${count(viewsWritten)} for about ${count(on.beaconsAnswered)} beacons answered`,
+        `${count(viewsWritten)}, one per visit (about ${count(on.visits)} visits: half the answers wrk read)`,
       ),
     );
     if (off.pagesAlone) {
