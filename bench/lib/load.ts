@@ -233,8 +233,9 @@ interface BeaconRun {
   /** The same article pages without their beacons: the traffic of readers when pages carry none (ANALYTICS=off). */
   pagesAlone?: LoadResult;
   /**
-   * Visits, about: half of the warm-up's and the measured run's answers, and the check's beacon. A little low: at
-   * the end of a run, the requests wrk leaves unread are mostly beacons, the slower half.
+   * Visits, about: half of the warm-up's and the measured run's answers, and the check's beacon. Off by some tens
+   * either way: wrk's last requests of a run are cut off unread (the server may still count their beacons), and
+   * those in flight are more often beacons, the slower half.
    */
   visits: number;
   serverProblems: string[];
