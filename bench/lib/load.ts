@@ -22,7 +22,7 @@ import {
 } from "./load-generator";
 import { NGINX_WORKERS, nginxProblem, startNginx, type StaticPage } from "./nginx";
 import { headerText, log, rawGet, residentMemory } from "./processes";
-import { bytes, context, count, judged, ms, percent, unmeasured, type Figure, type Section } from "./report";
+import { bytes, context, count, judged, median, ms, percent, unmeasured, type Figure, type Section } from "./report";
 import { articlePaths, COMMON_SEARCH_WORD, readerPaths } from "./reader-pages";
 import { startServer, type RunningServer } from "./server";
 
@@ -223,22 +223,17 @@ function memoryFigure(run: ModeRun): Figure {
   );
 }
 
-/** Visits numbered per wrk run start this far apart, so the measured run's readers are not the warm-up's. */
-const VISITS_PER_RUN = 4_000_000;
+/**
+ * The measured runs of each beacon server, taken in turn (off then on, then on then off, ...), so that a change in
+ * the rest of the machine's load falls on both servers alike rather than on one of them.
+ */
+const BEACON_ROUNDS = 3;
+/** Visits of one wrk run are numbered from a multiple of this, so no run's readers are another's. */
+const VISITS_PER_RUN = 1_000_000;
 
-/** One server's run of readers who send the view beacon. */
-interface BeaconRun {
-  articles: { path: string; id: number }[];
-  withBeacon: LoadResult;
-  /** The same article pages without their beacons: the traffic of readers when pages carry none (ANALYTICS=off). */
-  pagesAlone?: LoadResult;
-  /**
-   * Visits, about: half of the warm-up's and the measured run's answers, and the check's beacon. Off by some tens
-   * either way: wrk's last requests of a run are cut off unread (the server may still count their beacons), and
-   * those in flight are more often beacons, the slower half.
-   */
-  visits: number;
-  serverProblems: string[];
+interface BeaconArticle {
+  path: string;
+  id: number;
 }
 
 /** A beacon as the article page's script sends it, from a reader of its own; resolves with the answer's status. */
@@ -258,58 +253,32 @@ async function sendBeacon(baseUrl: string, articleId: number): Promise<number> {
 }
 
 /**
- * Readers reading cached articles in turn, each visit followed by its view beacon (bench/lib/load-generator.ts,
- * beaconWrkScript), on a server with ANALYTICS on or off; with it off, also the article pages alone. Before
- * measuring, every article must be a cache hit in brotli, and a beacon must be answered 204 (on) or 404 (off).
+ * Before measuring: every article must be a cache hit in brotli (what is measured is counting beside cached pages,
+ * not first renders), and a beacon must be answered 204 with counting on, 404 with ANALYTICS=off.
  */
-async function runBeaconServer(
-  root: string,
-  dataDir: string,
-  analytics: boolean,
-  generator: LoadGenerator,
-  settings: LoadSettings,
-  knownArticles?: { path: string; id: number }[],
-): Promise<BeaconRun> {
-  const setting = `ANALYTICS=${analytics ? "on" : "off"}`;
-  log(`Load, view beacon with ${setting}: starting the server.`);
-  const server = await startServer(root, { dataDir, pageCache: true, analytics });
-  try {
-    const articles =
-      knownArticles ??
-      (await articlePaths(server.url, BEACON_ARTICLES)).map((path) => ({ path, id: Number(path.split("/").at(-1)) }));
-    // Every article in the cache first: what is measured is counting beside cached pages, not first renders.
-    for (const article of articles) {
-      const problem = await checkPage(server.url, article.path, "cached");
-      if (problem) throw new Error(`${article.path} ${problem}.`);
-    }
-    const [first] = articles;
-    const expected = analytics ? 204 : 404;
-    const status = await sendBeacon(server.url, first!.id);
-    if (status !== expected) throw new Error(`The view beacon was answered ${status}, not ${expected}, with ${setting}.`);
-
-    const url = `${server.url}${first!.path}`;
-    const run = (firstVisit: number, durationS: number) =>
-      generator.run(url, { durationS, connections: settings.connections, script: beaconWrkScript(articles, firstVisit) });
-    const warmUp = await run(0, settings.warmupS);
-    await rawGet(url, { ...BROWSER_HEADERS }, 120_000);
-    const withBeacon = await run(VISITS_PER_RUN, settings.durationS);
-    log(
-      `  ${articles.length} articles in turn, each with its beacon: ${throughput(withBeacon)}, p99 ${latency(withBeacon.p99Ms)}`,
-    );
-    const pagesAlone = analytics
-      ? undefined
-      : await measure(
-          generator,
-          url,
-          settings,
-          articles.map((article) => article.path),
-        );
-    if (pagesAlone) log(`  the same articles without beacons: ${throughput(pagesAlone)}, p99 ${latency(pagesAlone.p99Ms)}`);
-    const visits = Math.floor(warmUp.requests / 2) + Math.floor(withBeacon.requests / 2) + 1;
-    return { articles, withBeacon, pagesAlone, visits, serverProblems: server.problems() };
-  } finally {
-    await server.stop();
+async function prepareBeaconServer(server: RunningServer, articles: BeaconArticle[], analytics: boolean): Promise<void> {
+  for (const article of articles) {
+    const problem = await checkPage(server.url, article.path, "cached");
+    if (problem) throw new Error(`${article.path} ${problem}.`);
   }
+  const expected = analytics ? 204 : 404;
+  const status = await sendBeacon(server.url, articles[0]!.id);
+  if (status !== expected)
+    throw new Error(`The view beacon was answered ${status}, not ${expected}, with ANALYTICS=${analytics ? "on" : "off"}.`);
+}
+
+/** Several measured runs as one: mean requests/s, summed counts, the median p50 and the highest p99. */
+function combined(results: LoadResult[]): LoadResult {
+  const sum = (pick: (result: LoadResult) => number) => results.reduce((total, result) => total + pick(result), 0);
+  return {
+    requestsPerSecond: sum((result) => result.requestsPerSecond) / results.length,
+    requests: sum((result) => result.requests),
+    p50Ms: median(results.map((result) => result.p50Ms)),
+    p99Ms: Math.max(...results.map((result) => result.p99Ms)),
+    errors: sum((result) => result.errors),
+    timeouts: sum((result) => result.timeouts),
+    non2xx: sum((result) => result.non2xx),
+  };
 }
 
 /** Article views the database holds (written by the server's batches and at its stop). */
@@ -329,10 +298,13 @@ const BEACON_LABEL = "Cached articles, each view with its beacon";
 const BEACON_SHARE_LABEL = `${BEACON_LABEL}: throughput with counting on, as a share of ANALYTICS=off`;
 
 /**
- * Issue 23: the view beacon under concurrency. The same readers' traffic (cached article pages, one beacon per
- * view, every visit a reader of its own) against a server with ANALYTICS=off and one with counting on; counting
- * must keep at least TARGETS.beaconThroughputShare of the throughput. The run with counting on writes its views
- * into a copy of the dataset, which is counted afterwards and removed, so the kept dataset gains no reads.
+ * Issue 23: the view beacon under concurrency. Readers read BEACON_ARTICLES cached articles in turn, each view
+ * followed by the beacon its script sends, every visit a reader of its own (beaconWrkScript), against two servers
+ * side by side: one with ANALYTICS=off, one counting. After a warm-up of each, BEACON_ROUNDS measured runs of
+ * each are taken in turn; counting must keep at least TARGETS.beaconThroughputShare of the throughput. The
+ * counting server writes into a copy of the dataset, whose views are counted after its stop and which is then
+ * removed, so the kept dataset gains no reads. Last, the same articles without beacons on the server with
+ * ANALYTICS=off: what readers send when pages carry no beacon.
  */
 export async function measureViewBeacon(root: string, settings: LoadSettings): Promise<Section> {
   const section: Section = { title: "Load: the view beacon", figures: [], notes: [] };
@@ -347,60 +319,109 @@ export async function measureViewBeacon(root: string, settings: LoadSettings): P
     return section;
   }
   const dataset = await embeddedDataset(root, settings.articles);
-  const off = await runBeaconServer(root, dataset.dataDir!, false, generator, settings);
-  const problems = [...off.serverProblems];
   const copy = mkdtempSync(path.join(os.tmpdir(), "byline-bench-beacon-"));
+  const servers: { off?: RunningServer; on?: RunningServer } = {};
   try {
     cpSync(dataset.dataDir!, copy, { recursive: true });
     const viewsBefore = await storedViews(copy, settings.articles);
-    const on = await runBeaconServer(root, copy, true, generator, settings, off.articles);
-    const viewsWritten = (await storedViews(copy, settings.articles)) - viewsBefore;
-    problems.push(...on.serverProblems);
+    const runs = { off: [] as LoadResult[], on: [] as LoadResult[] };
+    const visits = { off: 0, on: 0 };
+    let articles: BeaconArticle[] = [];
+    let pagesAlone: LoadResult;
+    let problems: string[];
+    try {
+      log("Load, view beacon: starting a server with ANALYTICS=off and one counting.");
+      servers.off = await startServer(root, { dataDir: dataset.dataDir!, pageCache: true, analytics: false });
+      servers.on = await startServer(root, { dataDir: copy, pageCache: true, analytics: true });
+      articles = (await articlePaths(servers.off.url, BEACON_ARTICLES)).map((path) => ({
+        path,
+        id: Number(path.split("/").at(-1)),
+      }));
+      await prepareBeaconServer(servers.off, articles, false);
+      await prepareBeaconServer(servers.on, articles, true);
 
-    const share = on.withBeacon.requestsPerSecond / off.withBeacon.requestsPerSecond;
-    const both = (result: LoadResult) => `${latency(result.p50Ms)} / ${latency(result.p99Ms)}`;
+      let runIndex = 0;
+      const run = async (which: "off" | "on", durationS: number): Promise<LoadResult> => {
+        const url = `${servers[which]!.url}${articles[0]!.path}`;
+        const script = beaconWrkScript(articles, runIndex++ * VISITS_PER_RUN);
+        const result = await generator.run(url, { durationS, connections: settings.connections, script });
+        visits[which] += Math.floor(result.requests / 2);
+        // The requests wrk left unanswered are still being served: one answer back, and the backlog is gone.
+        await rawGet(url, { ...BROWSER_HEADERS }, 120_000);
+        return result;
+      };
+      await run("off", settings.warmupS);
+      await run("on", settings.warmupS);
+      const sliceS = Math.max(1, Math.round(settings.durationS / BEACON_ROUNDS));
+      for (let round = 0; round < BEACON_ROUNDS; round += 1) {
+        for (const which of round % 2 === 0 ? (["off", "on"] as const) : (["on", "off"] as const)) {
+          const result = await run(which, sliceS);
+          runs[which].push(result);
+          log(`  round ${round + 1}, ANALYTICS=${which}: ${throughput(result)}, p99 ${latency(result.p99Ms)}`);
+        }
+      }
+      pagesAlone = await measure(
+        generator,
+        `${servers.off.url}${articles[0]!.path}`,
+        settings,
+        articles.map((article) => article.path),
+      );
+      log(`  the same articles without beacons, ANALYTICS=off: ${throughput(pagesAlone)}, p99 ${latency(pagesAlone.p99Ms)}`);
+      problems = [...servers.off.problems(), ...servers.on.problems()];
+    } finally {
+      await servers.on?.stop();
+      await servers.off?.stop();
+    }
+    const viewsWritten = (await storedViews(copy, settings.articles)) - viewsBefore;
+
+    const off = combined(runs.off);
+    const on = combined(runs.on);
+    const share = on.requestsPerSecond / off.requestsPerSecond;
+    const latencies = (result: LoadResult) => `${latency(result.p50Ms)} / ${latency(result.p99Ms)}`;
+    const pagesPerSecond = on.requestsPerSecond / 2;
     section.figures.push(
       judged(
         BEACON_SHARE_LABEL,
-        `${percent(share)} (${count(on.withBeacon.requestsPerSecond)} of ${count(off.withBeacon.requestsPerSecond)} req/s)`,
+        `${percent(share)} (${count(on.requestsPerSecond)} of ${count(off.requestsPerSecond)} req/s)`,
         target,
         share >= TARGETS.beaconThroughputShare,
       ),
-      context(`${BEACON_LABEL}, ANALYTICS=off: requests/s`, throughput(off.withBeacon)),
-      context(`${BEACON_LABEL}, ANALYTICS=off: p50 / p99 latency`, both(off.withBeacon)),
-      context(`${BEACON_LABEL}, counting on: requests/s`, throughput(on.withBeacon)),
-      context(`${BEACON_LABEL}, counting on: p50 / p99 latency`, both(on.withBeacon)),
+      context(
+        `${BEACON_LABEL}: that share in each round`,
+        runs.on.map((result, round) => percent(result.requestsPerSecond / runs.off[round]!.requestsPerSecond)).join(", "),
+      ),
+      context(`${BEACON_LABEL}, ANALYTICS=off: requests/s`, throughput(off)),
+      context(`${BEACON_LABEL}, ANALYTICS=off: p50 / p99 latency`, latencies(off)),
+      context(`${BEACON_LABEL}, counting on: requests/s`, throughput(on)),
+      context(`${BEACON_LABEL}, counting on: p50 / p99 latency`, latencies(on)),
       context(
         `${BEACON_LABEL}, counting on: views written`,
-        `${count(viewsWritten)}, one per visit (about ${count(on.visits)} visits: half the answers wrk read)`,
+        // The check's beacon is a visit too.
+        `${count(viewsWritten)}, one per visit (about ${count(visits.on + 1)} visits: half the answers wrk read)`,
+      ),
+      context("The same cached articles without beacons (ANALYTICS=off): requests/s", throughput(pagesAlone)),
+      context(
+        "Article pages served per second with beacons and counting on, as a share of pages alone",
+        `${percent(pagesPerSecond / pagesAlone.requestsPerSecond)} (${count(pagesPerSecond)} of ${count(pagesAlone.requestsPerSecond)} pages/s)`,
       ),
     );
-    if (off.pagesAlone) {
-      const pagesPerSecond = on.withBeacon.requestsPerSecond / 2;
-      section.figures.push(
-        context("The same cached articles without beacons (ANALYTICS=off): requests/s", throughput(off.pagesAlone)),
-        context(
-          "Article pages served per second with beacons and counting on, as a share of pages alone",
-          `${percent(pagesPerSecond / off.pagesAlone.requestsPerSecond)} (${count(pagesPerSecond)} of ${count(off.pagesAlone.requestsPerSecond)} pages/s)`,
-        ),
-      );
-    }
+    section.notes.push(
+      `View beacon: ${count(articles.length)} different cached articles (PAGE_CACHE=on, each a cache hit before ` +
+        `measuring) read in turn at ${settings.connections} connections; every visit is the article page, then the ` +
+        `beacon its script sends (\`POST ${VIEW_ENDPOINT}\`, \`{"article":<id>}\` as text/plain from the page's ` +
+        `origin), from a reader of its own (its own \`X-Forwarded-For\` address, a browser's user agent), so every ` +
+        `beacon is a new visitor and counts. Two servers run side by side on the same dataset: one with ANALYTICS=off, ` +
+        `where the endpoint answers 404 (wrk's non-2xx) and counts nothing, and one counting, on a copy of the dataset ` +
+        `whose views are counted after its stop. After a ${settings.warmupS} s warm-up of each, ${BEACON_ROUNDS} rounds ` +
+        `of ${Math.max(1, Math.round(settings.durationS / BEACON_ROUNDS))} s on each in turn (off first, then on first, ` +
+        `...), so a change in the machine's other load falls on both; requests/s is the rounds' mean, p50 their median, ` +
+        `p99 their highest. With ANALYTICS=off as deployed, pages carry no beacon, so readers send none: the last two ` +
+        `figures compare with those pages alone (${settings.warmupS} s warm-up, ${settings.durationS} s measured).`,
+      ...problemsNote(problems, "the beacon runs"),
+    );
   } finally {
     rmSync(copy, { recursive: true, force: true });
   }
-
-  section.notes.push(
-    `View beacon: ${count(off.articles.length)} different cached articles (PAGE_CACHE=on, each a cache hit before ` +
-      `measuring) read in turn at ` +
-      `${settings.connections} connections, ${settings.warmupS} s warm-up and ${settings.durationS} s measured; every ` +
-      `visit is the article page, then the beacon its script sends (\`POST ${VIEW_ENDPOINT}\`, \`{"article":<id>}\` as ` +
-      `text/plain from the page's origin), from a reader of its own (its own \`X-Forwarded-For\` address, a browser's ` +
-      `user agent), so every beacon is a new visitor and counts. The same traffic runs against ANALYTICS=off, where ` +
-      `the endpoint answers 404 (wrk's non-2xx) and counts nothing, and against counting on, which writes into a copy ` +
-      `of the dataset: its views are counted after the server's stop and the copy removed. With ANALYTICS=off as ` +
-      `deployed, pages carry no beacon, so readers send none: the last two figures compare with those pages alone.`,
-  );
-  section.notes.push(...problemsNote(problems, "the beacon runs"));
   return section;
 }
 
