@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --quick] [--full] [--only=load,search,newsletter,coldstart,bundle,images,lighthouse] [--clean]
+ * npm run bench [-- --quick] [--full] [--only=load,search,newsletter,coldstart,bundle,images,lighthouse,beacon] [--clean]
  *
  * Byline's benchmarks (issue 8): reader pages under load against nginx, with the page cache on and off;
  * JavaScript shipped per reader page; Lighthouse scores and axe on reader pages (system Chromium); cold start; search scaling against the first build's substring
@@ -10,6 +10,7 @@
  * --quick  smaller data and shorter runs, to try the harness; the report says so.
  * --full   adds 1,000,000 articles on PostgreSQL to the search scaling (generating them takes 20 to 40 minutes).
  * --clean  removes the kept databases (bench/.data/, byline_bench_*) and exits.
+ * --only=beacon  only the load measurement's view-beacon runs (issue 23), which `load` includes; not run otherwise.
  * Exit status: 0 when every target was met, 1 when one was missed or not measured, 2 on a usage error or a failure.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -21,7 +22,7 @@ import { measureColdStart } from "./lib/cold-start";
 import { measureImages } from "./lib/images";
 import { postgresVersion, removeDatasets } from "./lib/datasets";
 import { measureLighthouse, QUICK_LIGHTHOUSE, STANDARD_LIGHTHOUSE } from "./lib/lighthouse";
-import { measureLoad, QUICK_LOAD, STANDARD_LOAD } from "./lib/load";
+import { measureLoad, measureViewBeacon, QUICK_LOAD, STANDARD_LOAD } from "./lib/load";
 import { commitDescription, machineInfo, toolVersion } from "./lib/machine";
 import { measureNewsletter, QUICK_NEWSLETTER, STANDARD_NEWSLETTER } from "./lib/newsletter";
 import { log } from "./lib/processes";
@@ -30,13 +31,17 @@ import { FULL_SEARCH, measureSearch, QUICK_SEARCH, STANDARD_SEARCH } from "./lib
 import { ensureProductionBuild } from "./lib/server";
 
 const USAGE =
-  "Usage: tsx bench/run.ts [--quick] [--full] [--only=load,search,newsletter,coldstart,bundle,images,lighthouse] [--clean]\n" +
+  "Usage: tsx bench/run.ts [--quick] [--full] [--only=load,search,newsletter,coldstart,bundle,images,lighthouse,beacon] [--clean]\n" +
   "  --quick  smaller data and shorter runs (to try the harness)\n" +
   "  --full   also search 1,000,000 articles on PostgreSQL (generating them takes 20 to 40 minutes)\n" +
-  "  --clean  remove the kept benchmark databases and exit";
+  "  --clean  remove the kept benchmark databases and exit\n" +
+  "  --only=beacon  only the load measurement's view-beacon runs (part of load)";
 
 const MEASUREMENTS = ["bundle", "images", "lighthouse", "coldstart", "load", "search", "newsletter"] as const;
-type Measurement = (typeof MEASUREMENTS)[number];
+/** Parts of a measurement that --only may name alone; a run without --only covers them through their measurement. */
+const PARTS = ["beacon"] as const;
+type Measurement = (typeof MEASUREMENTS)[number] | (typeof PARTS)[number];
+const CHOICES: readonly Measurement[] = [...MEASUREMENTS, ...PARTS];
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -67,15 +72,15 @@ function parseOptions(args: string[]): Options | string {
   }
   if (values.help) return "";
   const only = values.only === undefined ? [...MEASUREMENTS] : values.only.split(",").map((name) => name.trim());
-  const unknown = only.filter((name) => !(MEASUREMENTS as readonly string[]).includes(name));
-  if (unknown.length > 0) return `Unknown measurement "${unknown.join(", ")}"; choose from ${MEASUREMENTS.join(", ")}.`;
+  const unknown = only.filter((name) => !(CHOICES as readonly string[]).includes(name));
+  if (unknown.length > 0) return `Unknown measurement "${unknown.join(", ")}"; choose from ${CHOICES.join(", ")}.`;
   if (values.quick && values.full) return "--quick and --full do not go together.";
   // Keep the order of MEASUREMENTS whatever order --only lists them in.
   return {
     quick: values.quick,
     full: values.full,
     clean: values.clean,
-    only: MEASUREMENTS.filter((name) => only.includes(name)),
+    only: CHOICES.filter((name) => only.includes(name) && !(name === "beacon" && only.includes("load"))),
   };
 }
 
@@ -87,6 +92,7 @@ function runners(options: Options): Record<Measurement, () => Promise<Section>> 
     lighthouse: () => measureLighthouse(ROOT, options.quick ? QUICK_LIGHTHOUSE : STANDARD_LIGHTHOUSE),
     coldstart: () => measureColdStart(ROOT, load.articles),
     load: () => measureLoad(ROOT, load),
+    beacon: () => measureViewBeacon(ROOT, load),
     search: () => measureSearch(ROOT, options.quick ? QUICK_SEARCH : options.full ? FULL_SEARCH : STANDARD_SEARCH),
     newsletter: () => measureNewsletter(ROOT, options.quick ? QUICK_NEWSLETTER : STANDARD_NEWSLETTER),
   };
@@ -100,6 +106,7 @@ const SECTION_TITLES: Record<Measurement, string> = {
   load: "Load",
   search: "Search scaling",
   newsletter: "Newsletter sending",
+  beacon: "Load: the view beacon",
 };
 
 async function main(args: string[]): Promise<number> {

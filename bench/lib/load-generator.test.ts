@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseWrkOutput, wrkScript } from "./load-generator";
+import { beaconWrkScript, parseWrkOutput, wrkScript } from "./load-generator";
 
 const WRK_OUTPUT = `Running 15s test @ http://127.0.0.1:40123/article/7
   1 threads and 50 connections
@@ -61,5 +61,36 @@ describe("wrkScript", () => {
     const script = wrkScript(["/article/1", '/search?query="x"']);
     expect(script).toContain('local paths = {"/article/1", "/search?query=\\"x\\""}');
     expect(script).toContain("return wrk.format(nil, paths[next])");
+  });
+});
+
+describe("beaconWrkScript", () => {
+  const script = beaconWrkScript(
+    [
+      { path: "/article/7", id: 7 },
+      { path: "/article/12", id: 12 },
+    ],
+    4_000_000,
+  );
+
+  it("reads the articles in turn, each page followed by its beacon, numbering visits from the given one", () => {
+    expect(script).toContain('local paths = {"/article/7", "/article/12"}');
+    expect(script).toContain("local ids = {7, 12}");
+    expect(script).toContain("local visit = 4000000");
+    expect(script).toContain('return wrk.format("GET", paths[index], headers)');
+    expect(script).toContain(`return wrk.format("POST", "/api/views", headers, '{"article":' .. ids[index] .. '}')`);
+  });
+
+  it("sends the beacon as the page's script does, each visit from an address of its own and a browser's user agent", () => {
+    expect(script).toContain('headers["Content-Type"] = "text/plain;charset=UTF-8"');
+    expect(script).toContain('headers["Origin"] = "http://" .. host');
+    expect(script).toMatch(/\["X-Forwarded-For"\] = string\.format\("10\.%d\.%d\.%d", .*visit/);
+    expect(script).toMatch(/\["User-Agent"\] = "Mozilla\/5\.0 \(X11; Linux x86_64\).*Chrome\//);
+    // The host with its port: wrk.format would otherwise send the bare host, which is not the beacon's origin.
+    expect(script).toContain('["Host"] = host,');
+  });
+
+  it("needs an article", () => {
+    expect(() => beaconWrkScript([], 0)).toThrow(/at least one article/);
   });
 });

@@ -5,6 +5,8 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { VIEW_ENDPOINT } from "~/validation/views";
+import { DESKTOP_CHROME } from "../../tests/support/chromium";
 import { toolVersion } from "./machine";
 import { runCommand } from "./processes";
 
@@ -19,6 +21,8 @@ export interface LoadOptions {
   connections: number;
   /** Request these paths of the URL's origin in turn instead of the URL itself (wrk only). */
   paths?: readonly string[];
+  /** A wrk Lua script of its own, which then decides every request (wrk only; `paths` is ignored). */
+  script?: string;
 }
 
 export interface LoadResult {
@@ -92,13 +96,56 @@ export function wrkScript(paths?: readonly string[]): string {
   );
 }
 
+/**
+ * wrk's Lua script for readers who report their views (decision 032): visit after visit, one article page (the
+ * articles in turn), then the beacon the page's script sends for it, `POST /api/views` with `{"article":<id>}` as
+ * `text/plain` from the page's origin, as sendBeacon does. Each visit comes from its own reader: its own client
+ * address in `X-Forwarded-For` (the server trusts it from loopback), so every beacon is a new visitor of that
+ * article, as many readers are, and none is held back by the per-address limit. Visits are numbered from
+ * `firstVisit`, so two runs against one server do not repeat each other's visitors. Addresses are 10.x.y.z.
+ */
+export function beaconWrkScript(articles: readonly { path: string; id: number }[], firstVisit: number): string {
+  if (articles.length === 0) throw new Error("The beacon script needs at least one article.");
+  const quoted = (value: string) => JSON.stringify(value);
+  return [
+    `local paths = {${articles.map((article) => quoted(article.path)).join(", ")}}`,
+    `local ids = {${articles.map((article) => article.id).join(", ")}}`,
+    `local visit = ${firstVisit}`,
+    "local beacon = false",
+    "request = function()",
+    '  local host = wrk.headers["Host"]',
+    "  local index = visit % #paths + 1",
+    "  local headers = {",
+    '    ["Host"] = host,',
+    `    ["User-Agent"] = ${quoted(DESKTOP_CHROME)},`,
+    `    ["Accept-Encoding"] = ${quoted(BROWSER_HEADERS["Accept-Encoding"])},`,
+    '    ["X-Forwarded-For"] = string.format("10.%d.%d.%d", math.floor(visit / 65536) % 256, math.floor(visit / 256) % 256, visit % 256),',
+    "  }",
+    "  if not beacon then",
+    "    beacon = true",
+    `    headers["Accept"] = ${quoted(BROWSER_HEADERS.Accept)}`,
+    '    return wrk.format("GET", paths[index], headers)',
+    "  end",
+    "  beacon = false",
+    "  visit = visit + 1",
+    '  headers["Accept"] = "*/*"',
+    '  headers["Origin"] = "http://" .. host',
+    '  headers["Referer"] = "http://" .. host .. paths[index]',
+    '  headers["Sec-Fetch-Site"] = "same-origin"',
+    '  headers["Content-Type"] = "text/plain;charset=UTF-8"',
+    `  return wrk.format("POST", ${quoted(VIEW_ENDPOINT)}, headers, '{"article":' .. ids[index] .. '}')`,
+    "end",
+    "",
+  ].join("\n");
+}
+
 function wrkGenerator(version: string): LoadGenerator {
   return {
     description: `${version.split(" ").slice(0, 2).join(" ")}, ${WRK_THREADS} thread`,
-    async run(url, { durationS, connections, paths }) {
+    async run(url, { durationS, connections, paths, script: ownScript }) {
       const dir = mkdtempSync(path.join(os.tmpdir(), "byline-wrk-"));
       const script = path.join(dir, "headers.lua");
-      writeFileSync(script, wrkScript(paths));
+      writeFileSync(script, ownScript ?? wrkScript(paths));
       try {
         const args = [
           "-t",
@@ -131,8 +178,8 @@ interface AutocannonJson {
 function autocannonGenerator(bin: string): LoadGenerator {
   return {
     description: "autocannon (node_modules)",
-    async run(url, { durationS, connections, paths }) {
-      if (paths) throw new Error("Requesting several addresses in turn needs wrk; autocannon was found instead.");
+    async run(url, { durationS, connections, paths, script }) {
+      if (paths || script) throw new Error("Requesting several addresses in turn needs wrk; autocannon was found instead.");
       const headers = Object.entries(BROWSER_HEADERS).flatMap(([name, value]) => ["-H", `${name}=${value}`]);
       const args = ["-c", String(connections), "-d", String(durationS), "-t", String(LOAD_TIMEOUT_S), "-j", ...headers, url];
       const result = await runCommand(bin, args);

@@ -3,9 +3,16 @@
  * browser's Accept-Encoding, with the page cache on and off, against nginx serving the very same
  * article HTML from disk. Also the server's resident memory after each run.
  */
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { embeddedDataset, postgresDataset, postgresProblem } from "./datasets";
+import { sql } from "drizzle-orm";
+import { VIEW_ENDPOINT } from "~/validation/views";
+import { DESKTOP_CHROME } from "../../tests/support/chromium";
+import { embeddedDataset, openDataset, postgresDataset, postgresProblem } from "./datasets";
 import {
+  beaconWrkScript,
   BROWSER_HEADERS,
   findLoadGenerator,
   LOAD_TIMEOUT_S,
@@ -15,7 +22,7 @@ import {
 } from "./load-generator";
 import { NGINX_WORKERS, nginxProblem, startNginx, type StaticPage } from "./nginx";
 import { headerText, log, rawGet, residentMemory } from "./processes";
-import { bytes, context, count, judged, ms, percent, unmeasured, type Figure, type Section } from "./report";
+import { bytes, context, count, judged, median, ms, percent, unmeasured, type Figure, type Section } from "./report";
 import { articlePaths, COMMON_SEARCH_WORD, readerPaths } from "./reader-pages";
 import { startServer, type RunningServer } from "./server";
 
@@ -39,7 +46,12 @@ const TARGETS = {
   uncachedRps: { home: 200, category: 300, article: 420, search: 150 },
   uncachedP99Ms: 250,
   residentMemoryBytes: 400_000_000,
+  /** Issue 23: readers' traffic, beacons included, keeps this share of its throughput with counting on. */
+  beaconThroughputShare: 0.9,
 };
+
+/** How many different articles the beacon runs read in turn (each visit: one page, then its beacon). */
+export const BEACON_ARTICLES = 20;
 
 type Mode = "cached" | "uncached" | "uncached on PostgreSQL";
 
@@ -211,6 +223,219 @@ function memoryFigure(run: ModeRun): Figure {
   );
 }
 
+/**
+ * The measured runs of each beacon server, taken in turn (off then on, then on then off, ...), so that a change in
+ * the rest of the machine's load falls on both servers alike rather than on one of them.
+ */
+const BEACON_ROUNDS = 3;
+/** Visits of one wrk run are numbered from a multiple of this, so no run's readers are another's. */
+const VISITS_PER_RUN = 1_000_000;
+
+interface BeaconArticle {
+  path: string;
+  id: number;
+}
+
+/** A beacon as the article page's script sends it, from a reader of its own; resolves with the answer's status. */
+async function sendBeacon(baseUrl: string, articleId: number): Promise<number> {
+  const response = await fetch(`${baseUrl}${VIEW_ENDPOINT}`, {
+    method: "POST",
+    headers: {
+      "User-Agent": DESKTOP_CHROME,
+      Origin: baseUrl,
+      "Content-Type": "text/plain;charset=UTF-8",
+      "X-Forwarded-For": "192.0.2.1",
+    },
+    body: JSON.stringify({ article: articleId }),
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+/**
+ * Before measuring: every article must be a cache hit in brotli (what is measured is counting beside cached pages,
+ * not first renders), and a beacon must be answered 204 with counting on, 404 with ANALYTICS=off.
+ */
+async function prepareBeaconServer(server: RunningServer, articles: BeaconArticle[], analytics: boolean): Promise<void> {
+  for (const article of articles) {
+    const problem = await checkPage(server.url, article.path, "cached");
+    if (problem) throw new Error(`${article.path} ${problem}.`);
+  }
+  const expected = analytics ? 204 : 404;
+  const status = await sendBeacon(server.url, articles[0]!.id);
+  if (status !== expected)
+    throw new Error(`The view beacon was answered ${status}, not ${expected}, with ANALYTICS=${analytics ? "on" : "off"}.`);
+}
+
+/** Several measured runs as one: mean requests/s, summed counts, the median p50 and the highest p99. */
+function combined(results: LoadResult[]): LoadResult {
+  const sum = (pick: (result: LoadResult) => number) => results.reduce((total, result) => total + pick(result), 0);
+  return {
+    requestsPerSecond: sum((result) => result.requestsPerSecond) / results.length,
+    requests: sum((result) => result.requests),
+    p50Ms: median(results.map((result) => result.p50Ms)),
+    p99Ms: Math.max(...results.map((result) => result.p99Ms)),
+    errors: sum((result) => result.errors),
+    timeouts: sum((result) => result.timeouts),
+    non2xx: sum((result) => result.non2xx),
+  };
+}
+
+/** Article views the database holds (written by the server's batches and at its stop). */
+async function storedViews(dataDir: string, articles: number): Promise<number> {
+  const handle = await openDataset({ engine: "embedded", articles, dataDir });
+  try {
+    const { rows } = await handle.db.execute<{ views: number }>(
+      sql`select coalesce(sum(views), 0)::int as views from article_daily_views`,
+    );
+    return Number(rows[0]?.views ?? 0);
+  } finally {
+    await handle.close();
+  }
+}
+
+const BEACON_LABEL = "Cached articles, each view with its beacon";
+const BEACON_SHARE_LABEL = `${BEACON_LABEL}: throughput with counting on, as a share of ANALYTICS=off`;
+
+/**
+ * Issue 23: the view beacon under concurrency. Readers read BEACON_ARTICLES cached articles in turn, each view
+ * followed by the beacon its script sends, every visit a reader of its own (beaconWrkScript), against two servers
+ * side by side: one with ANALYTICS=off, one counting. After a warm-up of each, BEACON_ROUNDS measured runs of
+ * each are taken in turn; counting must keep at least TARGETS.beaconThroughputShare of the throughput. The
+ * counting server writes into a copy of the dataset, whose views are counted after its stop and which is then
+ * removed, so the kept dataset gains no reads. Last, the same articles without beacons on the server with
+ * ANALYTICS=off: what readers send when pages carry no beacon.
+ */
+export async function measureViewBeacon(root: string, settings: LoadSettings): Promise<Section> {
+  const section: Section = { title: "Load: the view beacon", figures: [], notes: [] };
+  const target = `≥ ${percent(TARGETS.beaconThroughputShare)}`;
+  const generator = findLoadGenerator(root);
+  if ("missing" in generator) {
+    section.figures.push(unmeasured(BEACON_SHARE_LABEL, target, generator.missing));
+    return section;
+  }
+  if (generator.description.startsWith("autocannon")) {
+    section.figures.push(unmeasured(BEACON_SHARE_LABEL, target, "the beacon's traffic needs wrk's Lua script"));
+    return section;
+  }
+  const dataset = await embeddedDataset(root, settings.articles);
+  const copy = mkdtempSync(path.join(os.tmpdir(), "byline-bench-beacon-"));
+  const servers: { off?: RunningServer; on?: RunningServer } = {};
+  try {
+    cpSync(dataset.dataDir!, copy, { recursive: true });
+    const viewsBefore = await storedViews(copy, settings.articles);
+    const runs = { off: [] as LoadResult[], on: [] as LoadResult[] };
+    const visits = { off: 0, on: 0 };
+    let articles: BeaconArticle[] = [];
+    let pagesAlone: LoadResult;
+    let problems: string[];
+    try {
+      log("Load, view beacon: starting a server with ANALYTICS=off and one counting.");
+      servers.off = await startServer(root, { dataDir: dataset.dataDir!, pageCache: true, analytics: false });
+      servers.on = await startServer(root, { dataDir: copy, pageCache: true, analytics: true });
+      articles = (await articlePaths(servers.off.url, BEACON_ARTICLES)).map((path) => ({
+        path,
+        id: Number(path.split("/").at(-1)),
+      }));
+      await prepareBeaconServer(servers.off, articles, false);
+      await prepareBeaconServer(servers.on, articles, true);
+
+      let runIndex = 0;
+      const run = async (which: "off" | "on", durationS: number): Promise<LoadResult> => {
+        const url = `${servers[which]!.url}${articles[0]!.path}`;
+        const script = beaconWrkScript(articles, runIndex++ * VISITS_PER_RUN);
+        const result = await generator.run(url, { durationS, connections: settings.connections, script });
+        visits[which] += Math.floor(result.requests / 2);
+        // The requests wrk left unanswered are still being served: one answer back, and the backlog is gone.
+        await rawGet(url, { ...BROWSER_HEADERS }, 120_000);
+        return result;
+      };
+      await run("off", settings.warmupS);
+      await run("on", settings.warmupS);
+      const sliceS = Math.max(1, Math.round(settings.durationS / BEACON_ROUNDS));
+      for (let round = 0; round < BEACON_ROUNDS; round += 1) {
+        for (const which of round % 2 === 0 ? (["off", "on"] as const) : (["on", "off"] as const)) {
+          const result = await run(which, sliceS);
+          runs[which].push(result);
+          log(`  round ${round + 1}, ANALYTICS=${which}: ${throughput(result)}, p99 ${latency(result.p99Ms)}`);
+        }
+      }
+      pagesAlone = await measure(
+        generator,
+        `${servers.off.url}${articles[0]!.path}`,
+        settings,
+        articles.map((article) => article.path),
+      );
+      log(`  the same articles without beacons, ANALYTICS=off: ${throughput(pagesAlone)}, p99 ${latency(pagesAlone.p99Ms)}`);
+      problems = [...servers.off.problems(), ...servers.on.problems()];
+    } finally {
+      await servers.on?.stop();
+      await servers.off?.stop();
+    }
+    const viewsWritten = (await storedViews(copy, settings.articles)) - viewsBefore;
+
+    const off = combined(runs.off);
+    const on = combined(runs.on);
+    const share = on.requestsPerSecond / off.requestsPerSecond;
+    const latencies = (result: LoadResult) => `${latency(result.p50Ms)} / ${latency(result.p99Ms)}`;
+    const pagesPerSecond = on.requestsPerSecond / 2;
+    section.figures.push(
+      judged(
+        BEACON_SHARE_LABEL,
+        `${percent(share)} (${count(on.requestsPerSecond)} of ${count(off.requestsPerSecond)} req/s)`,
+        target,
+        share >= TARGETS.beaconThroughputShare,
+      ),
+      context(
+        `${BEACON_LABEL}: that share in each round`,
+        runs.on.map((result, round) => percent(result.requestsPerSecond / runs.off[round]!.requestsPerSecond)).join(", "),
+      ),
+      context(`${BEACON_LABEL}, ANALYTICS=off: requests/s`, throughput(off)),
+      context(`${BEACON_LABEL}, ANALYTICS=off: p50 / p99 latency`, latencies(off)),
+      context(`${BEACON_LABEL}, counting on: requests/s`, throughput(on)),
+      context(`${BEACON_LABEL}, counting on: p50 / p99 latency`, latencies(on)),
+      context(
+        `${BEACON_LABEL}, counting on: views written`,
+        // The check's beacon is a visit too.
+        `${count(viewsWritten)}, one per visit (about ${count(visits.on + 1)} visits: half the answers wrk read)`,
+      ),
+      context("The same cached articles without beacons (ANALYTICS=off): requests/s", throughput(pagesAlone)),
+      context(
+        "Article pages served per second with beacons and counting on, as a share of pages alone",
+        `${percent(pagesPerSecond / pagesAlone.requestsPerSecond)} (${count(pagesPerSecond)} of ${count(pagesAlone.requestsPerSecond)} pages/s)`,
+      ),
+    );
+    section.notes.push(
+      `View beacon: ${count(articles.length)} different cached articles (PAGE_CACHE=on, each a cache hit before ` +
+        `measuring) read in turn at ${settings.connections} connections; every visit is the article page, then the ` +
+        `beacon its script sends (\`POST ${VIEW_ENDPOINT}\`, \`{"article":<id>}\` as text/plain from the page's ` +
+        `origin), from a reader of its own (its own \`X-Forwarded-For\` address, a browser's user agent), so every ` +
+        `beacon is a new visitor and counts. Two servers run side by side on the same dataset: one with ANALYTICS=off, ` +
+        `where the endpoint answers 404 (wrk's non-2xx) and counts nothing, and one counting, on a copy of the dataset ` +
+        `whose views are counted after its stop. After a ${settings.warmupS} s warm-up of each, ${BEACON_ROUNDS} rounds ` +
+        `of ${Math.max(1, Math.round(settings.durationS / BEACON_ROUNDS))} s on each in turn (off first, then on first, ` +
+        `...), so a change in the machine's other load falls on both; requests/s is the rounds' mean, p50 their median, ` +
+        `p99 their highest. With ANALYTICS=off as deployed, pages carry no beacon, so readers send none: the last two ` +
+        `figures compare with those pages alone (${settings.warmupS} s warm-up, ${settings.durationS} s measured).`,
+      ...problemsNote(problems, "the beacon runs"),
+    );
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+  return section;
+}
+
+/** A note quoting the last warning or error lines the servers logged during `runs`, when there were any. */
+function problemsNote(problems: string[], runs: string): string[] {
+  if (problems.length === 0) return [];
+  return [
+    `The server logged ${problems.length} warning or error lines during ${runs}; the last ones:\n\n` +
+      "```\n" +
+      problems.slice(-5).join("\n") +
+      "\n```",
+  ];
+}
+
 export async function measureLoad(root: string, settings: LoadSettings): Promise<Section> {
   const section: Section = { title: "Load", figures: [], notes: [] };
   const generator = findLoadGenerator(root);
@@ -224,6 +449,7 @@ export async function measureLoad(root: string, settings: LoadSettings): Promise
       ),
       unmeasured("Uncached pages: p99 latency", `< ${TARGETS.uncachedP99Ms} ms`, reason),
       unmeasured("Server resident memory after the load run", `< ${bytes(TARGETS.residentMemoryBytes)}`, reason),
+      unmeasured(BEACON_SHARE_LABEL, `≥ ${percent(TARGETS.beaconThroughputShare)}`, reason),
     );
     return section;
   }
@@ -321,6 +547,9 @@ export async function measureLoad(root: string, settings: LoadSettings): Promise
     memoryFigure(cached),
     memoryFigure(uncached),
   );
+  const beacon = await measureViewBeacon(root, settings);
+  section.figures.push(...beacon.figures);
+  section.notes.push(...beacon.notes);
 
   section.notes.push(
     `Production server (\`node bin/byline.js start\`, NODE_ENV=production, LOG_LEVEL=warn) on an embedded database with ` +
@@ -348,12 +577,6 @@ export async function measureLoad(root: string, settings: LoadSettings): Promise
       : `PostgreSQL was not measured: ${postgresUnavailable}.`,
   );
   const problems = [...cached.serverProblems, ...uncached.serverProblems, ...(onPostgres?.serverProblems ?? [])];
-  if (problems.length > 0)
-    section.notes.push(
-      `The server logged ${problems.length} warning or error lines during the load runs; the last ones:\n\n` +
-        "```\n" +
-        problems.slice(-5).join("\n") +
-        "\n```",
-    );
+  section.notes.push(...problemsNote(problems, "the load runs"));
   return section;
 }

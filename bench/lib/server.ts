@@ -22,6 +22,8 @@ export interface ServerOptions {
   /** A PostgreSQL database instead of the embedded one. */
   databaseUrl?: string;
   pageCache: boolean;
+  /** ANALYTICS: counting reads on (the default, as in production) or off. */
+  analytics?: boolean;
   /** The path polled until it answers 200 (the cold start polls `/`). */
   readyPath?: string;
 }
@@ -39,7 +41,7 @@ export interface RunningServer {
 /** Starts `node bin/byline.js start` with NODE_ENV=production and LOG_LEVEL=warn on a free loopback port. */
 export async function startServer(
   root: string,
-  { dataDir, databaseUrl = "", pageCache, readyPath = "/healthz" }: ServerOptions,
+  { dataDir, databaseUrl = "", pageCache, analytics = true, readyPath = "/healthz" }: ServerOptions,
 ): Promise<RunningServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -56,6 +58,7 @@ export async function startServer(
     SEED_CONTENT: "none",
     NEWSLETTER_AUTO_SEND: "false",
     PAGE_CACHE: pageCache ? "on" : "off",
+    ANALYTICS: analytics ? "on" : "off",
   };
   const startedAt = performance.now();
   const child: ChildProcess = spawn(process.execPath, [path.join(root, "bin", "byline.js"), "start"], {

@@ -1,28 +1,13 @@
 import { expect, test, type BrowserContext } from "@playwright/test";
 import { rmSync } from "node:fs";
-import path from "node:path";
-import { sql } from "drizzle-orm";
-import { openDatabase } from "../../app/db/client.server";
 import { errorLogLines, startServer } from "../support/server-process";
+import { storedViews } from "../support/stored-views";
 import { E2E_ADMIN, signIn } from "./admin-support";
 import { articleIds, DESKTOP_CHROME, freshDataDir, openArticle, readerContext } from "./views-support";
 
 // Counting is read from the database once the server has stopped (the embedded database has one user at a
 // time), so these tests start servers of their own, one after another.
 test.describe.configure({ mode: "serial" });
-
-/** Article views as stored, read from the embedded database once the server has stopped and written its buffer. */
-async function storedViews(dataDir: string): Promise<Record<number, number>> {
-  const database = await openDatabase({ driver: "pglite", dataDir: path.join(dataDir, "db") });
-  try {
-    const { rows } = await database.db.execute<{ article_id: number; views: number }>(
-      sql`select article_id, sum(views)::int as views from article_daily_views group by article_id`,
-    );
-    return Object.fromEntries(rows.map((row) => [Number(row.article_id), Number(row.views)]));
-  } finally {
-    await database.close();
-  }
-}
 
 test("a reader's visit counts once per article, with or without JavaScript; bots and signed-in editors do not count", async ({
   browser,

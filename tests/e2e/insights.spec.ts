@@ -69,14 +69,25 @@ test("the Insights tab shows the reads and the search that found nothing, from r
   test.setTimeout(120_000);
   const [mostRead, other] = await articleIds(server);
 
-  // Three readers (each its own address) read through the beacon; the first also searches for something absent.
+  // Three readers (each its own address): two read through the beacon, the first also searching for something
+  // absent; the third runs no JavaScript, and its browser reports the read through the pixel.
+  const readers = [
+    { id: mostRead!, report: "beacon", status: 204 },
+    { id: mostRead!, report: "beacon", status: 204 },
+    { id: other!, report: "pixel", status: 200 },
+  ] as const;
   let title = "";
-  for (const [index, id] of [mostRead, mostRead, other].entries()) {
-    const context = await readerContext(browser, server, `198.51.100.${70 + index}`);
+  let pixelReadTitle = "";
+  for (const [index, { id, report, status }] of readers.entries()) {
+    const context = await readerContext(browser, server, `198.51.100.${70 + index}`, {
+      javaScriptEnabled: report === "beacon",
+    });
     contexts.push(context);
     const page = await context.newPage();
-    expect(await openArticle(page, id!, "beacon")).toBe(204);
-    if (id === mostRead) title = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
+    expect(await openArticle(page, id, report)).toBe(status);
+    const heading = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
+    if (id === mostRead) title = heading;
+    else pixelReadTitle = heading;
     if (index === 0) {
       const reported = page.waitForResponse(
         (response) => new URL(response.url()).pathname === "/api/views" && response.request().method() === "POST",
@@ -87,6 +98,7 @@ test("the Insights tab shows the reads and the search that found nothing, from r
     }
   }
   expect(title).not.toBe("");
+  expect(pixelReadTitle).not.toBe("");
 
   const editorContext = await readerContext(browser, server, "198.51.100.80");
   contexts.push(editorContext);
@@ -103,6 +115,10 @@ test("the Insights tab shows the reads and the search that found nothing, from r
   }).toPass({ timeout: 30_000 });
 
   await expect(topArticles.getByRole("row", { name: title })).toContainText("2");
+  await expect(
+    topArticles.getByRole("row", { name: pixelReadTitle }).getByRole("cell").last(),
+    "the read without JavaScript",
+  ).toHaveText("1");
   await expect(section(page, "Most read articles")).toContainText(`“${title}”, with 2 reads`);
   const gaps = page.getByRole("table", { name: /Searches that found nothing/ });
   await expect(gaps.getByRole("row", { name: GAP.toLowerCase() })).toContainText("1");

@@ -1,11 +1,11 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page, Response } from "@playwright/test";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { startChatCompletionsServer, type ChatCompletionsServer } from "../fakes/chat-completions-server";
 import { header, startSmtpSink, type SmtpMessage, type SmtpSink } from "../fakes/smtp-sink";
 import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
 import { FORM_REFUSED, statusConsoleError } from "./admin-support";
-import { waitForHydrated, waitForModal, type AdminAccount } from "./article-admin-support";
+import { signInTo, waitForHydrated, waitForModal, type AdminAccount } from "./article-admin-support";
 import { accessibilityViolations, expect, test } from "./fixtures";
 import { completionRequests, FORM_KEY, promptOf } from "./generation-support";
 import {
@@ -23,6 +23,7 @@ import {
   summaryOf,
 } from "./newsletter-support";
 import { published, sameOriginHeaders, waitForHydration } from "./support";
+import { readerContext } from "./views-support";
 
 /**
  * Issue 7, the newsletter really sends, end to end on a server of this file's own: the demo newsroom (so there
@@ -253,6 +254,81 @@ test("the editor generates the digest with a typed key, previews it and sends it
   await tab.send.click();
   await expect(tab.alert).toHaveText(NEWSLETTER_TAB_TEXTS.notGenerated);
   expect(sink.messages).toHaveLength(4);
+});
+
+test("a reader who opens an article from the sent message counts as a read from that issue, with or without JavaScript, on the article's cached page", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const message = messageTo(READER);
+  const [article] = DIGEST_ARTICLES;
+  // The sender adds the issue's campaign parameter to every article link, in the HTML and in the text.
+  const articleLink = (reader: Page) =>
+    reader.getByRole("heading", { level: 2, name: article!.title, exact: true }).getByRole("link");
+  await page.setContent(message.parsed.html ?? "");
+  const link = (await articleLink(page).getAttribute("href")) ?? "";
+  expect(link).toMatch(new RegExp(`^${siteUrl}/article/${article!.id}\\?ref=newsletter-\\d+$`));
+  expect(message.parsed.text).toContain(link);
+
+  // The page cache keeps the article once, whatever its campaign parameter: warmed without it, the link is a hit.
+  const plain = `${siteUrl}/article/${article!.id}`;
+  await page.request.get(plain);
+  const cached = await page.request.get(plain);
+  expect(cached.headers()["x-page-cache"]).toBe("hit");
+
+  /** The reader's view report and the link's page: the cached article, the same copy as without the parameter. */
+  const expectCountedOnCachedPage = async (landed: Promise<Response>, reported: Promise<Response>, report: "POST" | "GET") => {
+    const answer = await landed;
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()["x-page-cache"], "the link's page comes from the cache").toBe("hit");
+    expect(answer.headers().etag, "the same cached page as without the parameter").toBe(cached.headers().etag);
+    expect((await reported).status(), `the view report (${report})`).toBe(report === "POST" ? 204 : 200);
+  };
+  const viewReport = (context: BrowserContext, method: "POST" | "GET") =>
+    context.waitForEvent(
+      "response",
+      (response) => new URL(response.url()).pathname === "/api/views" && response.request().method() === method,
+    );
+
+  // A reader opens the message and follows the article's link, which opens in a new tab as mail links do.
+  const reader = await readerContext(browser, server, "198.51.100.111");
+  try {
+    const inbox = await reader.newPage();
+    await inbox.setContent(message.parsed.html ?? "");
+    const landed = reader.waitForEvent("response", (response) => response.url() === link);
+    const reported = viewReport(reader, "POST");
+    const opened = reader.waitForEvent("page");
+    await articleLink(inbox).click();
+    await expect((await opened).getByRole("heading", { level: 1 })).toHaveText(article!.title);
+    await expectCountedOnCachedPage(landed, reported, "POST");
+  } finally {
+    await reader.close();
+  }
+
+  // Another, whose browser runs no JavaScript, opens the same link: the pixel counts, the page sending its address as Referer.
+  const noScript = await readerContext(browser, server, "198.51.100.112", { javaScriptEnabled: false });
+  try {
+    const tab = await noScript.newPage();
+    const reported = viewReport(noScript, "GET");
+    const landed = tab.goto(link).then((response) => response!);
+    await expect(tab.getByRole("heading", { level: 1 })).toHaveText(article!.title);
+    await expectCountedOnCachedPage(landed, reported, "GET");
+  } finally {
+    await noScript.close();
+  }
+
+  // Views are written every 10 seconds: the editor's Insights tab shows the two reads once they are in.
+  await signInTo(page, siteUrl, admin);
+  const issues = page.getByRole("table", { name: /Newsletter issues/ });
+  await expect(async () => {
+    await page.goto(`${siteUrl}/admin/insights`);
+    await expect(issues.getByRole("row", { name: SUBJECT }).getByRole("cell"), "Sent on, delivered, failed, reads").toHaveText(
+      [/\d{4}-\d{2}-\d{2}/, "4", "0", "2"],
+      { timeout: 1_000 },
+    );
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByRole("region", { name: "Newsletter issues", exact: true })).toContainText("2 reads from the newsletter");
 });
 
 test("the reader's message carries their own unsubscribe link; it opens a page whose Unsubscribe button unsubscribes, and Resubscribe brings them back", async ({

@@ -1,13 +1,12 @@
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { DESKTOP_CHROME } from "../support/chromium";
 import { PROJECT_ROOT, type ServerProcess } from "../support/server-process";
 
 /** What the reading-figure specs share (article views, insights): readers' browsers and their view reports. */
 
-/** A browser's own user agent: Playwright's headless Chromium says "HeadlessChrome", which isbot rightly calls a bot. */
-export const DESKTOP_CHROME =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+export { DESKTOP_CHROME };
 
 export function freshDataDir(name: string): string {
   const dir = path.join(PROJECT_ROOT, "tests", ".tmp", `${name}-${process.pid}-${Date.now()}`);

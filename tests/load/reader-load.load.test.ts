@@ -7,7 +7,9 @@ import { DEMO_ARTICLES } from "~/services/seed/demo-content.server";
 import { articlePath } from "~/utils/articles";
 import { CATEGORIES, categorySlug } from "~/utils/categories";
 import { searchPath } from "~/validation/search";
+import { DESKTOP_CHROME } from "../support/chromium";
 import { errorLogLines, startServer, type ServerProcess } from "../support/server-process";
+import { storedViews } from "../support/stored-views";
 import { httpRequest, listenerWarnings, residentMemoryKiB, stopServer } from "./load-support";
 
 /**
@@ -15,6 +17,11 @@ import { httpRequest, listenerWarnings, residentMemoryKiB, stopServer } from "./
  * the production build with the embedded database and the demo newsroom. Every answer must be a 200 (or
  * a 304 to a conditional request), nothing may go wrong in the server's log, and its memory must not
  * keep growing once its caches are full.
+ *
+ * Issue 23: after every article page the reader sends the view beacon its script sends, and now and then
+ * sends it again (a reload), so the counter works under the same concurrency; once the server has stopped,
+ * the database holds exactly one view per visitor per article. Its throughput target is the bench's
+ * (`npm run bench -- --only=beacon`), not this test's.
  */
 
 const CONNECTIONS = 200;
@@ -29,11 +36,19 @@ const MEMORY_GROWTH_LIMIT = 0.2;
 const ACCEPT_ENCODING = "gzip, deflate, br";
 /** One request in this many carries the ETag already received for the page, as a browser revalidating does. */
 const CONDITIONAL_EVERY = 4;
+/** One article view in this many is reported twice by its visitor (a reload), which must not count again. */
+const REPEAT_BEACON_EVERY = 5;
+/**
+ * Visitors sharing one client address (each with a user agent of its own): few enough that an address stays
+ * under the counter's 120 reports a minute, many enough that the addresses seen in a minute stay far below its cap.
+ */
+const VISITORS_PER_ADDRESS = 40;
 
 /** The demo newsroom's articles get ids in DEMO_ARTICLES order, from 1; six of the published ones. */
 const articleIds = DEMO_ARTICLES.flatMap((article, index) => (article.publishedDaysAgo === null ? [] : [index + 1])).slice(0, 6);
 
 /** A reader's mix: the home page, every category, several articles, searches, the feeds and the sitemap. */
+const ARTICLE_IDS_BY_PATH = new Map(articleIds.map((id) => [articlePath(id), id]));
 const READER_PATHS = [
   "/",
   ...CATEGORIES.map((category) => `/category/${categorySlug(category)}`),
@@ -44,6 +59,14 @@ const READER_PATHS = [
   `/category/${categorySlug("Security")}/rss.xml`,
   "/sitemap.xml",
 ];
+
+/** The view beacons sent after article pages: visitors are numbered as they come, and each counts once per article. */
+interface BeaconTally {
+  visitors: number;
+  sent: number;
+  /** Views the database must hold per article: the visitors whose first beacon for it was answered. */
+  expected: Map<number, number>;
+}
 
 interface LoadTally {
   requests: number;
@@ -76,10 +99,62 @@ function recordFailure(tally: LoadTally, description: string): void {
 }
 
 /**
- * `connections` readers, each sending its next request as soon as the last answer is read, over one
- * keep-alive agent limited to that many sockets, until `durationMs` has passed.
+ * The beacon an article page's script sends (decision 032), as sendBeacon does: `{"article":12}` as text/plain from
+ * the page's origin; the visitor is a client address (X-Forwarded-For, trusted from loopback) and a user agent.
  */
-async function readPages(baseUrl: string, agent: http.Agent, durationMs: number, tally: LoadTally): Promise<void> {
+async function sendBeacon(
+  baseUrl: string,
+  agent: http.Agent,
+  articleId: number,
+  visitor: number,
+  tally: LoadTally,
+): Promise<boolean> {
+  const address = Math.floor(visitor / VISITORS_PER_ADDRESS);
+  tally.requests += 1;
+  try {
+    const answer = await httpRequest(agent, `${baseUrl}/api/views`, {
+      method: "POST",
+      headers: {
+        "User-Agent": `${DESKTOP_CHROME} reader/${visitor}`,
+        "X-Forwarded-For": `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`,
+        Origin: baseUrl,
+        "Content-Type": "text/plain;charset=UTF-8",
+      },
+      body: JSON.stringify({ article: articleId }),
+      onSocket: (socket) => tally.sockets.add(socket),
+    });
+    tally.byStatus.set(answer.status, (tally.byStatus.get(answer.status) ?? 0) + 1);
+    if (answer.status === 204) return true;
+    recordFailure(tally, `beacon for article ${articleId}: ${answer.status}`);
+  } catch (error) {
+    recordFailure(tally, `beacon for article ${articleId}: ${(error as Error).message}`);
+  }
+  return false;
+}
+
+/** After an article page: its beacon from a new visitor, and every REPEAT_BEACON_EVERY views the same beacon again. */
+async function reportView(baseUrl: string, agent: http.Agent, articleId: number, beacons: BeaconTally, tally: LoadTally) {
+  const visitor = beacons.visitors++;
+  const times = visitor % REPEAT_BEACON_EVERY === 0 ? 2 : 1;
+  for (let time = 0; time < times; time += 1) {
+    beacons.sent += 1;
+    const answered = await sendBeacon(baseUrl, agent, articleId, visitor, tally);
+    if (answered && time === 0) beacons.expected.set(articleId, (beacons.expected.get(articleId) ?? 0) + 1);
+  }
+}
+
+/**
+ * `connections` readers, each sending its next request as soon as the last answer is read, over one
+ * keep-alive agent limited to that many sockets, until `durationMs` has passed; after each article page
+ * they send its view beacon.
+ */
+async function readPages(
+  baseUrl: string,
+  agent: http.Agent,
+  durationMs: number,
+  tally: LoadTally,
+  beacons: BeaconTally,
+): Promise<void> {
   const etags = new Map<string, string>();
   const deadline = Date.now() + durationMs;
 
@@ -108,7 +183,10 @@ async function readPages(baseUrl: string, agent: http.Agent, durationMs: number,
             tally,
             `${pagePath}: ${answer.status} (${answer.body.length} bytes)${etag ? " to a conditional GET" : ""}`,
           );
+          continue;
         }
+        const articleId = ARTICLE_IDS_BY_PATH.get(pagePath);
+        if (articleId !== undefined) await reportView(baseUrl, agent, articleId, beacons, tally);
       } catch (error) {
         recordFailure(tally, `${pagePath}: ${(error as Error).message}`);
       }
@@ -156,7 +234,7 @@ describe("reader pages under load", () => {
     }
   });
 
-  it(`answers ${CONNECTIONS} keep-alive readers for ${LOAD_MS / 1000} s without an error, and its memory stays put`, async () => {
+  it(`answers ${CONNECTIONS} keep-alive readers for ${LOAD_MS / 1000} s without an error, and its memory stays put; their view beacons count exactly once per visitor and article`, async () => {
     const pid = server!.child.pid!;
     // Resident memory rises and falls with each garbage collection, so a single reading says little. What is
     // compared is the top of that sawtooth: the highest reading during the warm-up's last seconds against the
@@ -169,12 +247,13 @@ describe("reader pages under load", () => {
     const warmUp = newTally();
     const warmUpStarted = performance.now();
     const load = newTally();
+    const beacons: BeaconTally = { visitors: 0, sent: 0, expected: new Map() };
     const marks = { loadStarted: 0 };
     try {
-      await readPages(server!.url, agent, WARM_UP_MS, warmUp);
+      await readPages(server!.url, agent, WARM_UP_MS, warmUp, beacons);
       expect(warmUp.failureSamples, "failures during the warm-up").toEqual([]);
       marks.loadStarted = performance.now();
-      await readPages(server!.url, agent, LOAD_MS, load);
+      await readPages(server!.url, agent, LOAD_MS, load, beacons);
     } finally {
       clearInterval(sampler);
     }
@@ -192,12 +271,13 @@ describe("reader pages under load", () => {
         `server memory (VmRSS, highest reading of the last ${MEMORY_WINDOW_MS / 1000} s): ${mebibytes(memoryAfterWarmUp)} ` +
           `at the end of the warm-up, ${mebibytes(memoryAfterLoad)} at the end of the load (peak ${mebibytes(peakMemory)}) ` +
           `(${(((memoryAfterLoad - memoryAfterWarmUp) / memoryAfterWarmUp) * 100).toFixed(1)}%)`,
+        `view beacons: ${beacons.sent} sent by ${beacons.visitors} visitors (warm-up and load)`,
       ].join("\n"),
     );
 
     expect(load.failureSamples, `${load.failures} failures`).toEqual([]);
     expect(load.failures).toBe(0);
-    expect([...load.byStatus.keys()].sort()).toEqual([200, 304]);
+    expect([...load.byStatus.keys()].sort()).toEqual([200, 204, 304]);
     // Reader pages are precompressed once and served in the encoding the browser prefers.
     expect([...load.byEncoding.keys()]).toEqual(["br"]);
     expect(load.requests).toBeGreaterThan(CONNECTIONS * 10);
@@ -205,8 +285,12 @@ describe("reader pages under load", () => {
       Math.round(memoryAfterWarmUp * (1 + MEMORY_GROWTH_LIMIT)),
     );
 
+    // Stopping writes what the counter still holds; then the database has one view per visitor and article.
+    expect(await stopServer(server), "the server's exit code after SIGTERM").toBe(0);
     const output = server!.output();
     expect(errorLogLines(output)).toEqual([]);
     expect(listenerWarnings(output)).toEqual([]);
+    expect(beacons.visitors).toBeGreaterThan(CONNECTIONS);
+    expect(await storedViews(dataDir!)).toEqual(Object.fromEntries(beacons.expected));
   });
 });

@@ -14,3 +14,10 @@ export const CHROMIUM_FLAGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
+
+/**
+ * A desktop Chrome's own user agent, for readers whose views must count: headless Chromium says "HeadlessChrome",
+ * which isbot rightly calls a bot, and the view counter leaves out requests without a user agent.
+ */
+export const DESKTOP_CHROME =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
