@@ -182,10 +182,11 @@ export function createSearchService({
    *    of them read. When that is all of them, they are sorted by date and are the answer.
    * 2. Probe: the newest PROBE_SAMPLE articles are read down the date index, and for a word in DENSE_SHARE of
    *    them or more the walk goes on until SEARCH_CANDIDATES match (about 250 articles read for a word in 80%).
-   * 3. Periods: the share of matches the probe found says how far back SEARCH_CANDIDATES lie. The index's
-   *    matches are ANDed with the date index's range from there, so only matching articles of the period are
-   *    read, and the period widened tenfold while it holds too few. Every article outside a period is older
-   *    than every one in it, so a period with SEARCH_CANDIDATES matches holds the newest.
+   * 3. Periods: the share of matches the probe found says how far back SEARCH_CANDIDATES lie, as whole weeks.
+   *    The full-text index's scan keeps the matches of those weeks only (its second column), so only they are
+   *    read, and the period is widened tenfold while it holds too few, up to PERIOD_WEEKS_MAX; then the whole
+   *    archive's matches are read. Every article outside a period is older than every one in it, so a period
+   *    with SEARCH_CANDIDATES matches holds the newest.
    */
   async function newestMatches(tx: Database, condition: SQL, count: boolean): Promise<{ ids: number[]; matched: number }> {
     const now = clock.now();
