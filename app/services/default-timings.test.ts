@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SCHEDULER_POLL_MS } from "./articles/scheduler.server";
 import { JOB_STALE_AFTER_MS } from "./generation/generation-jobs.server";
 import { FEED_CACHE_TTL_MS } from "./generation/news-feeds.server";
 import { DEFAULT_RETRY_DELAY_MS, retryDelay } from "./newsletter/newsletter-sender.server";
@@ -17,6 +18,10 @@ describe("the README's default timings", () => {
 
   it("keeps fetched news feeds for 10 minutes", () => {
     expect(FEED_CACHE_TTL_MS).toBe(10 * MINUTE);
+  });
+
+  it("looks for scheduled articles every 15 seconds, so one is published within a minute of its time", () => {
+    expect(SCHEDULER_POLL_MS).toBe(15_000);
   });
 
   it("marks a generation job interrupted once its heartbeat has stopped for a minute", () => {

@@ -248,7 +248,7 @@ export function createNewsletterSender({
       where status = 'sending' and (${everyClaim} or claimed_at < ${cutoff}::timestamptz)
       returning id`);
     if (result.rows.length > 0)
-      logger.warn({ count: result.rows.length }, "newsletter deliveries of a stopped sender will be sent again");
+      logger.warn({ count: result.rows.length, everyClaim }, "newsletter deliveries of a stopped sender will be sent again");
     return result.rows.length;
   }
 
