@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SCHEDULER_POLL_MS } from "./articles/scheduler.server";
 import { JOB_STALE_AFTER_MS } from "./generation/generation-jobs.server";
 import { FEED_CACHE_TTL_MS } from "./generation/news-feeds.server";
-import { DEFAULT_RETRY_DELAY_MS, retryDelay } from "./newsletter/newsletter-sender.server";
+import { DEFAULT_RETRY_DELAY_MS, DEFAULT_STALE_CLAIM_MS, retryDelay } from "./newsletter/newsletter-sender.server";
 
 const MINUTE = 60_000;
 
@@ -14,6 +14,10 @@ describe("the README's default timings", () => {
     expect(retryDelay(1)).toBe(1 * MINUTE);
     expect(retryDelay(2)).toBe(4 * MINUTE);
     expect(retryDelay(2, 1_000)).toBe(4_000);
+  });
+
+  it("gives a newsletter claim nobody refreshed for 2 minutes to another sender", () => {
+    expect(DEFAULT_STALE_CLAIM_MS).toBe(2 * MINUTE);
   });
 
   it("keeps fetched news feeds for 10 minutes", () => {
