@@ -218,6 +218,7 @@ function listUnsubscribeUrl(message: SmtpMessage): string {
 
 const recipients = (messages: SmtpMessage[]) => messages.flatMap((message) => message.envelope.to).sort();
 const chatCompletions = () => chat.requests.filter((request) => request.path.endsWith("/chat/completions"));
+const ARTICLE_LINK = new RegExp(`${SITE.url.replaceAll(".", "\\.")}/article/[^"\\s<>)\\]]+`, "g");
 const UNSUBSCRIBE_LINK = new RegExp(`${SITE.url.replaceAll(".", "\\.")}/unsubscribe/[^"\\s<>)\\]]+`, "g");
 
 describe("sending a generated newsletter", () => {
@@ -267,6 +268,11 @@ describe("sending a generated newsletter", () => {
       expect(new Set(message.parsed.text?.match(UNSUBSCRIBE_LINK)), `the text of ${to}`).toEqual(new Set([link]));
       expect(message.raw).not.toContain("your-personal-link");
     }
+    // Every story's link carries the issue's campaign parameter, so reads from this issue are counted as such.
+    const storyLinks = (body: string | undefined) => [...new Set(body?.match(ARTICLE_LINK))].sort();
+    const tagged = stories.map((story) => `${SITE.url}/article/${story.id}?ref=newsletter-${draft.id}`).sort();
+    expect(storyLinks(messages[0]?.parsed.html || undefined)).toEqual(tagged);
+    expect(storyLinks(messages[0]?.parsed.text)).toEqual(tagged);
 
     const rows = await deliveries();
     expect(rows).toHaveLength(1_000);
@@ -522,6 +528,22 @@ function gatedMailer() {
   return { mailer, reached, open, waiting };
 }
 
+/**
+ * An instance whose sender stops while sending: it claims a batch of the issue it freezes, then hangs on a mail
+ * server that never answers, with a heartbeat too slow to ever run. To the database it is a process that died
+ * holding `batchSize` claims. `abandoned` settles once `silent` is closed and its late outcomes are refused.
+ */
+async function senderThatStops({ clock, batchSize = 50, claims = 1 }: { clock: Clock; batchSize?: number; claims?: number }) {
+  const silent = await startSilentServer();
+  cleanups.push(() => silent.close());
+  const stuck = newsletter({ clock, openaiKey: SERVER_KEY, smtpUrl: silent.url, timings: { batchSize, heartbeatMs: 600_000 } });
+  const draft = await generateDraft(stuck, await publishArticles());
+  await stuck.service.sendDraft(draft.id);
+  const abandoned = stuck.service.sender.sendBatch();
+  await vi.waitFor(async () => expect(await countByStatus("sending")).toBe(claims), { timeout: 5_000 });
+  return { draft, abandoned, silent };
+}
+
 async function countByStatus(status: "pending" | "sending" | "sent") {
   return (await deliveries()).filter((row) => row.status === status).length;
 }
@@ -529,20 +551,7 @@ async function countByStatus(status: "pending" | "sending" | "sent") {
 describe("a sender that stops mid-run", () => {
   it("leaves its claims to another instance, which sends them once they are stale; nobody is lost", async () => {
     const subscribers = await addSubscribers(60);
-    const silent = await startSilentServer();
-    cleanups.push(() => silent.close());
-    // The first instance hangs on a mail server that never answers, with its heartbeat too slow to
-    // ever run: to the database it is a process that died holding a batch.
-    const stuck = newsletter({
-      clock: realClock,
-      openaiKey: SERVER_KEY,
-      smtpUrl: silent.url,
-      timings: { batchSize: 20, heartbeatMs: 600_000 },
-    });
-    const draft = await generateDraft(stuck, await publishArticles());
-    await stuck.service.sendDraft(draft.id);
-    const abandoned = stuck.service.sender.sendBatch();
-    await vi.waitFor(async () => expect(await countByStatus("sending")).toBe(20), { timeout: 5_000 });
+    const { draft, abandoned, silent } = await senderThatStops({ clock: realClock, batchSize: 20, claims: 20 });
 
     const rescuer = newsletter({
       db: await secondDatabase(),
@@ -579,13 +588,7 @@ describe("a sender that stops mid-run", () => {
   it("does not let a stale sender's late outcome undo another sender's claim", async () => {
     const clock = manualClock(NOW);
     const [subscriber] = await addSubscribers(1);
-    const silent = await startSilentServer();
-    cleanups.push(() => silent.close());
-    const stuck = newsletter({ clock, openaiKey: SERVER_KEY, smtpUrl: silent.url, timings: { heartbeatMs: 600_000 } });
-    const draft = await generateDraft(stuck, await publishArticles());
-    await stuck.service.sendDraft(draft.id);
-    const abandoned = stuck.service.sender.sendBatch();
-    await vi.waitFor(async () => expect(await countByStatus("sending")).toBe(1), { timeout: 5_000 });
+    const { abandoned, silent } = await senderThatStops({ clock });
 
     // The second instance's mail goes to the sink, but only once the test opens the gate.
     const gated = gatedMailer();
@@ -710,19 +713,8 @@ describe("sending when things change under the sender", () => {
   it("takes over only the stale claim: a sender whose heartbeat keeps its claim fresh keeps its rows", async () => {
     const clock = manualClock(NOW);
     const readers = await addSubscribers(5);
-    const silent = await startSilentServer();
-    cleanups.push(() => silent.close());
-    // A sender that stopped: its mail server never answers and its heartbeat never runs.
-    const stopped = newsletter({
-      clock,
-      openaiKey: SERVER_KEY,
-      smtpUrl: silent.url,
-      timings: { batchSize: 2, heartbeatMs: 600_000 },
-    });
-    const draft = await generateDraft(stopped, await publishArticles());
-    await stopped.service.sendDraft(draft.id);
-    const abandoned = stopped.service.sender.sendBatch();
-    await vi.waitFor(async () => expect(await countByStatus("sending")).toBe(2), { timeout: 5_000 });
+    // A sender that stopped holding two claims.
+    const { draft, abandoned, silent } = await senderThatStops({ clock, batchSize: 2, claims: 2 });
 
     // A live sender on another instance: its messages wait at a slow server while its heartbeat refreshes its claim.
     const gated = gatedMailer();
@@ -741,11 +733,14 @@ describe("sending when things change under the sender", () => {
         ).toEqual([now, now, now]),
       { timeout: 5_000 },
     );
+    // A third instance's sender starts beside them (not as the database's only process) and sends what it took over.
     const rescuer = newsletter({ db: await secondDatabase(), clock });
-    expect(await rescuer.service.sender.recoverStaleClaims()).toBe(2);
+    rescuer.service.sender.start({ exclusive: false });
+    await sink.waitForMessages(2, 10_000);
+    await rescuer.service.sender.stop();
     expect((await deliveries()).map((row) => [row.email, row.status, row.attempts])).toEqual([
-      [readers[0]!.email, "pending", 0],
-      [readers[1]!.email, "pending", 0],
+      [readers[0]!.email, "sent", 1],
+      [readers[1]!.email, "sent", 1],
       [readers[2]!.email, "sending", 1],
       [readers[3]!.email, "sending", 1],
       [readers[4]!.email, "sending", 1],
@@ -754,7 +749,6 @@ describe("sending when things change under the sender", () => {
       rescuer.entries.filter((entry) => entry.msg === "newsletter deliveries of a stopped sender will be sent again"),
     ).toEqual([expect.objectContaining({ count: 2, everyClaim: false })]);
 
-    await drain(rescuer);
     gated.open();
     expect(await working).toBe(3);
     await silent.close();
@@ -786,13 +780,7 @@ describe("sending when things change under the sender", () => {
   it("takes a claim over after the default 2 minutes without a heartbeat, and not a millisecond sooner", async () => {
     const clock = manualClock(NOW);
     const [reader] = await addSubscribers(1);
-    const silent = await startSilentServer();
-    cleanups.push(() => silent.close());
-    const stopped = newsletter({ clock, openaiKey: SERVER_KEY, smtpUrl: silent.url, timings: { heartbeatMs: 600_000 } });
-    const draft = await generateDraft(stopped, await publishArticles());
-    await stopped.service.sendDraft(draft.id);
-    const abandoned = stopped.service.sender.sendBatch();
-    await vi.waitFor(async () => expect(await countByStatus("sending")).toBe(1), { timeout: 5_000 });
+    const { abandoned, silent } = await senderThatStops({ clock });
 
     // Another instance with the default timings.
     const rescuer = newsletter({ db: await secondDatabase(), clock, timings: { staleAfterMs: undefined } });
@@ -801,8 +789,31 @@ describe("sending when things change under the sender", () => {
     expect(await countByStatus("sending")).toBe(1);
     clock.advance(2);
     expect(await rescuer.service.sender.recoverStaleClaims(), "a claim just over it is taken over").toBe(1);
+    expect(
+      rescuer.entries.filter((entry) => entry.msg === "newsletter deliveries of a stopped sender will be sent again"),
+      "a look that found nothing stale says nothing",
+    ).toEqual([expect.objectContaining({ count: 1, everyClaim: false })]);
 
     await drain(rescuer);
+    await silent.close();
+    await abandoned;
+    expect(recipients(sink.messages)).toEqual([reader!.email]);
+    expect(await deliveries()).toMatchObject([{ status: "sent", attempts: 1 }]);
+  });
+  it("takes every claim over at once when it starts as the database's only process, fresh claims too", async () => {
+    const clock = manualClock(NOW);
+    const [reader] = await addSubscribers(1);
+    const { abandoned, silent } = await senderThatStops({ clock });
+
+    // The embedded database serves one process: whatever is claimed was claimed by one that is gone.
+    const only = newsletter({ clock });
+    only.service.sender.start({ exclusive: true });
+    await sink.waitForMessages(1, 10_000);
+    await only.service.sender.stop();
+    expect(only.entries.filter((entry) => entry.msg === "newsletter deliveries of a stopped sender will be sent again")).toEqual([
+      expect.objectContaining({ count: 1, everyClaim: true }),
+    ]);
+
     await silent.close();
     await abandoned;
     expect(recipients(sink.messages)).toEqual([reader!.email]);
