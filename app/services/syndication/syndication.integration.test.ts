@@ -428,6 +428,9 @@ describe("every document, whole", () => {
     );
     expect(afterAuthors("   "), "a blank cover").toBe("");
     expect(afterAuthors("ftp://files.example/cover.png"), "a cover no reader can fetch").toBe("");
+    expect(afterAuthors("http://cdn.example/cover.gif"), "a cover on plain http").toBe(
+      '<media:content url="http://cdn.example/cover.gif" medium="image" type="image/gif"/>\n',
+    );
     expect(afterAuthors("https://cdn.example/cover"), "a cover whose type the address does not tell").toBe(
       '<media:content url="https://cdn.example/cover" medium="image"/>\n',
     );
