@@ -6,6 +6,8 @@ import path from "node:path";
 import type { ServerProcess } from "../support/server-process";
 import { stopServer } from "./load-support";
 
+export { logEntries } from "../support/server-process";
+
 /**
  * What the fault tests of issue 8 share: a throwaway PostgreSQL cluster they may stop and start at will, signing
  * in over HTTP as the login form does, reading a page's visible text, and bounded waits.
@@ -218,18 +220,6 @@ export async function waitFor<T>(
 /** A fetch that gives up after `timeoutMs`, so a hanging server fails the test instead of stalling it. */
 export function fetchWithin(url: string, timeoutMs: number, init: RequestInit = {}): Promise<Response> {
   return fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-}
-
-/** The pino JSON lines of a server's output, parsed. */
-export function logEntries(output: string): { level: number; time: number; msg?: string; [key: string]: unknown }[] {
-  return output.split("\n").flatMap((line) => {
-    if (!line.startsWith("{")) return [];
-    try {
-      return [JSON.parse(line) as { level: number; time: number; msg?: string }];
-    } catch {
-      return [];
-    }
-  });
 }
 
 /**

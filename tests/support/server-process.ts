@@ -99,3 +99,15 @@ export function errorLogLines(output: string): string[] {
     }
   });
 }
+
+/** The pino JSON lines of a server's output, parsed. */
+export function logEntries(output: string): { level: number; time: number; msg?: string; [key: string]: unknown }[] {
+  return output.split("\n").flatMap((line) => {
+    if (!line.startsWith("{")) return [];
+    try {
+      return [JSON.parse(line) as { level: number; time: number; msg?: string }];
+    } catch {
+      return [];
+    }
+  });
+}

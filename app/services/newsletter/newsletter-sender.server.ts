@@ -57,6 +57,9 @@ export function withNewsletterRef(body: string, siteUrl: string, issueId: number
 /** The README's default wait before a temporary failure is tried again: 1 minute, then 4. */
 export const DEFAULT_RETRY_DELAY_MS = 60_000;
 
+/** The default time after which a claim nobody refreshed belonged to a sender that stopped: 2 minutes. */
+export const DEFAULT_STALE_CLAIM_MS = 2 * 60_000;
+
 /** How long a delivery waits after its `attempts`-th temporary failure: the base delay, times 4 for each one before. */
 export function retryDelay(attempts: number, baseMs: number = DEFAULT_RETRY_DELAY_MS): number {
   return baseMs * 4 ** (attempts - 1);
@@ -96,7 +99,7 @@ export function createNewsletterSender({
   const batchSize = timings.batchSize ?? 50;
   const pollMs = timings.pollMs ?? 2_000;
   const retryDelayMs = timings.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
-  const staleAfterMs = timings.staleAfterMs ?? 2 * 60_000;
+  const staleAfterMs = timings.staleAfterMs ?? DEFAULT_STALE_CLAIM_MS;
   const heartbeatMs = timings.heartbeatMs ?? 15_000;
   const mailDomain = new URL(siteUrl).hostname;
   const contentCache = new Map<number, { subject: string; html: string; text: string } | null>();
@@ -248,7 +251,7 @@ export function createNewsletterSender({
       where status = 'sending' and (${everyClaim} or claimed_at < ${cutoff}::timestamptz)
       returning id`);
     if (result.rows.length > 0)
-      logger.warn({ count: result.rows.length }, "newsletter deliveries of a stopped sender will be sent again");
+      logger.warn({ count: result.rows.length, everyClaim }, "newsletter deliveries of a stopped sender will be sent again");
     return result.rows.length;
   }
 

@@ -20,10 +20,11 @@ import type { ArticleRow } from "../../db/schema";
 import { newsletterDeliveries, newsletterIssues, newsletterSubscribers } from "../../db/schema";
 import { createAiProviders } from "../generation/ai-provider.server";
 import type { Clock } from "../index.server";
-import { createMailer, type Mailer } from "../mail/mailer.server";
+import { createMailer, type Mailer, type OutgoingMessage } from "../mail/mailer.server";
 import { createRateLimiter } from "../rate-limits/rate-limiter.server";
 import { createNewsletterService, SEND_CONCURRENCY } from "./newsletter.server";
-import type { SenderTimings } from "./newsletter-sender.server";
+import { createNewsletterIssues } from "./newsletter-issues.server";
+import { createNewsletterSender, DEFAULT_STALE_CLAIM_MS, type SenderTimings } from "./newsletter-sender.server";
 import { createSubscriberService } from "./subscribers.server";
 import { isoWeekKey } from "./weekly-schedule.server";
 
@@ -217,6 +218,7 @@ function listUnsubscribeUrl(message: SmtpMessage): string {
 
 const recipients = (messages: SmtpMessage[]) => messages.flatMap((message) => message.envelope.to).sort();
 const chatCompletions = () => chat.requests.filter((request) => request.path.endsWith("/chat/completions"));
+const ARTICLE_LINK = new RegExp(`${SITE.url.replaceAll(".", "\\.")}/article/[^"\\s<>)\\]]+`, "g");
 const UNSUBSCRIBE_LINK = new RegExp(`${SITE.url.replaceAll(".", "\\.")}/unsubscribe/[^"\\s<>)\\]]+`, "g");
 
 describe("sending a generated newsletter", () => {
@@ -266,6 +268,11 @@ describe("sending a generated newsletter", () => {
       expect(new Set(message.parsed.text?.match(UNSUBSCRIBE_LINK)), `the text of ${to}`).toEqual(new Set([link]));
       expect(message.raw).not.toContain("your-personal-link");
     }
+    // Every story's link carries the issue's campaign parameter, so reads from this issue are counted as such.
+    const storyLinks = (body: string | undefined) => [...new Set(body?.match(ARTICLE_LINK))].sort();
+    const tagged = stories.map((story) => `${SITE.url}/article/${story.id}?ref=newsletter-${draft.id}`).sort();
+    expect(storyLinks(messages[0]?.parsed.html || undefined)).toEqual(tagged);
+    expect(storyLinks(messages[0]?.parsed.text)).toEqual(tagged);
 
     const rows = await deliveries();
     expect(rows).toHaveLength(1_000);
@@ -496,27 +503,55 @@ async function startSilentServer(): Promise<{ url: string; close(): Promise<void
   };
 }
 
-async function countByStatus(status: "sending" | "sent") {
+/**
+ * A mailer to the sink that holds every message until the test opens its gate, as a slow SMTP server would:
+ * `reached` resolves when the first message waits there.
+ */
+function gatedMailer() {
+  const smtp = createMailer({ smtpUrl: sink.url, from: FROM, dataDir: tmpdir(), connections: SEND_CONCURRENCY });
+  cleanups.push(async () => smtp.close());
+  let open = () => {};
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  let reachedGate = () => {};
+  const reached = new Promise<void>((resolve) => (reachedGate = resolve));
+  const waiting: OutgoingMessage[] = [];
+  const mailer: Mailer = {
+    kind: "smtp",
+    async send(message) {
+      waiting.push(message);
+      reachedGate();
+      await gate;
+      await smtp.send(message);
+    },
+    close: () => smtp.close(),
+  };
+  return { mailer, reached, open, waiting };
+}
+
+/**
+ * An instance whose sender stops while sending: it claims a batch of the issue it freezes, then hangs on a mail
+ * server that never answers, with a heartbeat too slow to ever run. To the database it is a process that died
+ * holding `batchSize` claims. `abandoned` settles once `silent` is closed and its late outcomes are refused.
+ */
+async function senderThatStops({ clock, batchSize = 50, claims = 1 }: { clock: Clock; batchSize?: number; claims?: number }) {
+  const silent = await startSilentServer();
+  cleanups.push(() => silent.close());
+  const stuck = newsletter({ clock, openaiKey: SERVER_KEY, smtpUrl: silent.url, timings: { batchSize, heartbeatMs: 600_000 } });
+  const draft = await generateDraft(stuck, await publishArticles());
+  await stuck.service.sendDraft(draft.id);
+  const abandoned = stuck.service.sender.sendBatch();
+  await vi.waitFor(async () => expect(await countByStatus("sending")).toBe(claims), { timeout: 5_000 });
+  return { draft, abandoned, silent };
+}
+
+async function countByStatus(status: "pending" | "sending" | "sent") {
   return (await deliveries()).filter((row) => row.status === status).length;
 }
 
 describe("a sender that stops mid-run", () => {
   it("leaves its claims to another instance, which sends them once they are stale; nobody is lost", async () => {
     const subscribers = await addSubscribers(60);
-    const silent = await startSilentServer();
-    cleanups.push(() => silent.close());
-    // The first instance hangs on a mail server that never answers, with its heartbeat too slow to
-    // ever run: to the database it is a process that died holding a batch.
-    const stuck = newsletter({
-      clock: realClock,
-      openaiKey: SERVER_KEY,
-      smtpUrl: silent.url,
-      timings: { batchSize: 20, heartbeatMs: 600_000 },
-    });
-    const draft = await generateDraft(stuck, await publishArticles());
-    await stuck.service.sendDraft(draft.id);
-    const abandoned = stuck.service.sender.sendBatch();
-    await vi.waitFor(async () => expect(await countByStatus("sending")).toBe(20), { timeout: 5_000 });
+    const { draft, abandoned, silent } = await senderThatStops({ clock: realClock, batchSize: 20, claims: 20 });
 
     const rescuer = newsletter({
       db: await secondDatabase(),
@@ -553,43 +588,235 @@ describe("a sender that stops mid-run", () => {
   it("does not let a stale sender's late outcome undo another sender's claim", async () => {
     const clock = manualClock(NOW);
     const [subscriber] = await addSubscribers(1);
-    const silent = await startSilentServer();
-    cleanups.push(() => silent.close());
-    const stuck = newsletter({ clock, openaiKey: SERVER_KEY, smtpUrl: silent.url, timings: { heartbeatMs: 600_000 } });
-    const draft = await generateDraft(stuck, await publishArticles());
-    await stuck.service.sendDraft(draft.id);
-    const abandoned = stuck.service.sender.sendBatch();
-    await vi.waitFor(async () => expect(await countByStatus("sending")).toBe(1), { timeout: 5_000 });
+    const { abandoned, silent } = await senderThatStops({ clock });
 
     // The second instance's mail goes to the sink, but only once the test opens the gate.
-    const smtp = createMailer({ smtpUrl: sink.url, from: FROM, dataDir: tmpdir(), connections: 1 });
-    let openGate = () => {};
-    const gate = new Promise<void>((resolve) => (openGate = resolve));
-    let reachedGate = () => {};
-    const atGate = new Promise<void>((resolve) => (reachedGate = resolve));
-    const gated: Mailer = {
-      kind: "smtp",
-      async send(message) {
-        reachedGate();
-        await gate;
-        await smtp.send(message);
-      },
-      close: () => smtp.close(),
-    };
-    const rescuer = newsletter({ db: await secondDatabase(), clock, mailer: gated, timings: { staleAfterMs: 1_000 } });
+    const gated = gatedMailer();
+    const rescuer = newsletter({ db: await secondDatabase(), clock, mailer: gated.mailer, timings: { staleAfterMs: 1_000 } });
     clock.advance(1_001);
     expect(await rescuer.service.sender.recoverStaleClaims()).toBe(1);
     const rescue = rescuer.service.sender.sendBatch();
-    await atGate;
+    await gated.reached;
 
     await silent.close();
     await abandoned;
-    openGate();
+    gated.open();
     await rescue;
     clock.advance(3_600_000);
     await drain(rescuer);
 
     expect(recipients(sink.messages)).toEqual([subscriber!.email]);
+    expect(await deliveries()).toMatchObject([{ status: "sent", attempts: 1 }]);
+  });
+});
+
+/** Each delivery's claim: who holds it (a random token per batch) and when they last said they were alive. */
+function claims() {
+  return database.db
+    .select({
+      email: newsletterDeliveries.email,
+      status: newsletterDeliveries.status,
+      claimToken: newsletterDeliveries.claimToken,
+      claimedAt: newsletterDeliveries.claimedAt,
+    })
+    .from(newsletterDeliveries)
+    .orderBy(asc(newsletterDeliveries.id));
+}
+
+/** How many messages each address received. */
+function copiesPerRecipient(): Record<string, number> {
+  const copies: Record<string, number> = {};
+  for (const address of recipients(sink.messages)) copies[address] = (copies[address] ?? 0) + 1;
+  return copies;
+}
+
+const onceEach = (addresses: string[]) => Object.fromEntries(addresses.map((address) => [address, 1]));
+
+describe("sending when things change under the sender", () => {
+  it("sends nothing of an issue deleted while its deliveries wait in a batch, and finishes the other issue", async () => {
+    const readers = await addSubscribers(3);
+    const stories = await publishArticles();
+    const one = newsletter({ openaiKey: SERVER_KEY });
+    const first = await generateDraft(one, stories);
+    await one.service.sendDraft(first.id);
+    const second = await generateDraft(one, stories, "A second issue for the same readers");
+    await one.service.sendDraft(second.id);
+
+    // A sender with one connection claims both issues' six deliveries in one batch; its first message waits at the
+    // gate. The issue that message belongs to is kept; the other one is deleted while its deliveries wait.
+    const gated = gatedMailer();
+    const { logger, entries } = createTestLogger();
+    const sender = createNewsletterSender({
+      db: database.db,
+      clock: manualClock(NOW),
+      logger,
+      mailer: gated.mailer,
+      links: one.service.links,
+      issues: createNewsletterIssues({ db: database.db, clock: manualClock(NOW) }),
+      siteUrl: SITE.url,
+      concurrency: 1,
+    });
+    const batch = sender.sendBatch();
+    await gated.reached;
+    const inFlight = Number(/^<newsletter-(\d+)-/.exec(gated.waiting[0]?.messageId ?? "")?.[1]);
+    const [kept, deleted] = inFlight === first.id ? [first, second] : [second, first];
+    await database.db.delete(newsletterIssues).where(eq(newsletterIssues.id, deleted.id));
+    gated.open();
+    expect(await batch, "both issues' deliveries were in the batch").toBe(6);
+
+    expect(copiesPerRecipient()).toEqual(onceEach(readers.map((reader) => reader.email)));
+    expect(new Set(sink.messages.map((message) => message.parsed.subject))).toEqual(new Set([kept.subject]));
+    expect((await deliveries()).map((row) => row.status)).toEqual(["sent", "sent", "sent"]);
+    expect((await one.service.history()).map((issue) => [issue.id, issue.status])).toEqual([[kept.id, "sent"]]);
+    expect(await sender.sendBatch(), "nothing of the deleted issue is left to send").toBe(0);
+    expect(
+      entries.filter((entry) => entry.msg === "a newsletter message was not accepted"),
+      "a deleted issue is not a refused message",
+    ).toEqual([]);
+  });
+
+  it("gives the rest of a batch back when stopped mid-batch; the next run sends it, nobody twice", async () => {
+    const readers = await addSubscribers(SEND_CONCURRENCY + 3);
+    const gated = gatedMailer();
+    const first = newsletter({ openaiKey: SERVER_KEY, mailer: gated.mailer });
+    const draft = await generateDraft(first, await publishArticles());
+    await first.service.sendDraft(draft.id);
+
+    // The loop claims all eight; one message per connection waits at the gate when the sender is told to stop.
+    first.service.sender.start({ exclusive: false });
+    await gated.reached;
+    const stopped = first.service.sender.stop();
+    gated.open();
+    await stopped;
+
+    expect(sink.messages, "the messages in flight were finished").toHaveLength(SEND_CONCURRENCY);
+    const afterStop = await deliveries();
+    expect(afterStop.filter((row) => row.status === "sent")).toHaveLength(SEND_CONCURRENCY);
+    expect(
+      afterStop.filter((row) => row.status !== "sent").map((row) => [row.status, row.attempts, row.lastError]),
+      "the rest is pending again, the attempt not counted",
+    ).toEqual([
+      ["pending", 0, null],
+      ["pending", 0, null],
+      ["pending", 0, null],
+    ]);
+    expect((await claims()).filter((row) => row.claimToken !== null || row.claimedAt !== null)).toEqual([]);
+    expect(await issueStatus(draft.id)).toBe("sending");
+
+    const next = newsletter();
+    await drain(next);
+    expect(copiesPerRecipient()).toEqual(onceEach(readers.map((reader) => reader.email)));
+    expect((await deliveries()).map((row) => [row.status, row.attempts])).toEqual(readers.map(() => ["sent", 1]));
+    expect(await issueStatus(draft.id)).toBe("sent");
+  });
+
+  it("takes over only the stale claim: a sender whose heartbeat keeps its claim fresh keeps its rows", async () => {
+    const clock = manualClock(NOW);
+    const readers = await addSubscribers(5);
+    // A sender that stopped holding two claims.
+    const { draft, abandoned, silent } = await senderThatStops({ clock, batchSize: 2, claims: 2 });
+
+    // A live sender on another instance: its messages wait at a slow server while its heartbeat refreshes its claim.
+    const gated = gatedMailer();
+    const alive = newsletter({ db: await secondDatabase(), clock, mailer: gated.mailer, timings: { heartbeatMs: 20 } });
+    const working = alive.service.sender.sendBatch();
+    await gated.reached;
+
+    // A minute and a bit later (the claims go stale after a minute here), the live sender's heartbeat has run.
+    clock.advance(61_000);
+    const now = clock.now().getTime();
+    await vi.waitFor(
+      async () =>
+        expect(
+          (await claims()).slice(2).map((row) => row.claimedAt?.getTime()),
+          "the live sender's three rows, refreshed",
+        ).toEqual([now, now, now]),
+      { timeout: 5_000 },
+    );
+    // A third instance's sender starts beside them (not as the database's only process) and sends what it took over.
+    const rescuer = newsletter({ db: await secondDatabase(), clock });
+    rescuer.service.sender.start({ exclusive: false });
+    await sink.waitForMessages(2, 10_000);
+    await rescuer.service.sender.stop();
+    expect((await deliveries()).map((row) => [row.email, row.status, row.attempts])).toEqual([
+      [readers[0]!.email, "sent", 1],
+      [readers[1]!.email, "sent", 1],
+      [readers[2]!.email, "sending", 1],
+      [readers[3]!.email, "sending", 1],
+      [readers[4]!.email, "sending", 1],
+    ]);
+    expect(
+      rescuer.entries.filter((entry) => entry.msg === "newsletter deliveries of a stopped sender will be sent again"),
+    ).toEqual([expect.objectContaining({ count: 2, everyClaim: false })]);
+
+    gated.open();
+    expect(await working).toBe(3);
+    await silent.close();
+    await abandoned;
+    expect(copiesPerRecipient()).toEqual(onceEach(readers.map((reader) => reader.email)));
+    expect((await deliveries()).map((row) => [row.status, row.attempts])).toEqual(readers.map(() => ["sent", 1]));
+    expect(await issueStatus(draft.id)).toBe("sent");
+  });
+
+  it("settles several rows of one batch at once: three readers who left are skipped together", async () => {
+    const readers = await addSubscribers(6);
+    const one = newsletter({ openaiKey: SERVER_KEY });
+    const draft = await generateDraft(one, await publishArticles());
+    await one.service.sendDraft(draft.id);
+    const leaving = [readers[0]!, readers[2]!, readers[5]!];
+    for (const reader of leaving) await one.service.unsubscribe(await one.service.links.tokenFor(reader.id));
+
+    expect(await one.service.sender.sendBatch(), "one batch").toBe(6);
+    const staying = readers.filter((reader) => !leaving.includes(reader));
+    expect(copiesPerRecipient()).toEqual(onceEach(staying.map((reader) => reader.email)));
+    expect((await deliveries()).map((row) => row.status)).toEqual(["skipped", "sent", "skipped", "sent", "sent", "skipped"]);
+    expect((await claims()).filter((row) => row.claimToken !== null || row.claimedAt !== null)).toEqual([]);
+    expect((await one.service.history())[0]).toMatchObject({
+      status: "sent",
+      counts: { pending: 0, sending: 0, sent: 3, failed: 0, skipped: 3, total: 6 },
+    });
+  });
+
+  it("takes a claim over after the default 2 minutes without a heartbeat, and not a millisecond sooner", async () => {
+    const clock = manualClock(NOW);
+    const [reader] = await addSubscribers(1);
+    const { abandoned, silent } = await senderThatStops({ clock });
+
+    // Another instance with the default timings.
+    const rescuer = newsletter({ db: await secondDatabase(), clock, timings: { staleAfterMs: undefined } });
+    clock.advance(DEFAULT_STALE_CLAIM_MS - 1);
+    expect(await rescuer.service.sender.recoverStaleClaims(), "a claim just under the default is left alone").toBe(0);
+    expect(await countByStatus("sending")).toBe(1);
+    clock.advance(2);
+    expect(await rescuer.service.sender.recoverStaleClaims(), "a claim just over it is taken over").toBe(1);
+    expect(
+      rescuer.entries.filter((entry) => entry.msg === "newsletter deliveries of a stopped sender will be sent again"),
+      "a look that found nothing stale says nothing",
+    ).toEqual([expect.objectContaining({ count: 1, everyClaim: false })]);
+
+    await drain(rescuer);
+    await silent.close();
+    await abandoned;
+    expect(recipients(sink.messages)).toEqual([reader!.email]);
+    expect(await deliveries()).toMatchObject([{ status: "sent", attempts: 1 }]);
+  });
+  it("takes every claim over at once when it starts as the database's only process, fresh claims too", async () => {
+    const clock = manualClock(NOW);
+    const [reader] = await addSubscribers(1);
+    const { abandoned, silent } = await senderThatStops({ clock });
+
+    // The embedded database serves one process: whatever is claimed was claimed by one that is gone.
+    const only = newsletter({ clock });
+    only.service.sender.start({ exclusive: true });
+    await sink.waitForMessages(1, 10_000);
+    await only.service.sender.stop();
+    expect(only.entries.filter((entry) => entry.msg === "newsletter deliveries of a stopped sender will be sent again")).toEqual([
+      expect.objectContaining({ count: 1, everyClaim: true }),
+    ]);
+
+    await silent.close();
+    await abandoned;
+    expect(recipients(sink.messages)).toEqual([reader!.email]);
     expect(await deliveries()).toMatchObject([{ status: "sent", attempts: 1 }]);
   });
 });

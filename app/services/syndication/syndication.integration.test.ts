@@ -4,7 +4,21 @@ import { resetDatabase, withTestDatabase } from "../../../tests/setup/test-datab
 import { articles, authors } from "../../db/schema";
 import type { Category } from "../../utils/categories";
 import { manualClock } from "../../../tests/support/manual-clock";
-import { createSyndicationService, escapeXml, FEED_ITEM_LIMIT, renderRobots, renderSitemap } from "./syndication.server";
+import type { PublicCorrection } from "../../utils/corrections";
+import {
+  createSyndicationService,
+  escapeXml,
+  FEED_ITEM_LIMIT,
+  renderCorrectionsJsonFeed,
+  renderCorrectionsRss,
+  renderJsonFeed,
+  renderNewsSitemap,
+  renderRobots,
+  renderRss,
+  renderSitemap,
+  renderSitemapIndex,
+  type FeedItem,
+} from "./syndication.server";
 
 const database = withTestDatabase();
 const site = { name: "Byline", url: "https://news.example" };
@@ -339,5 +353,268 @@ describe("the sitemap index", () => {
     const pages = await service.sitemapPages();
     expect(all(pages, "loc")).toContain("https://news.example/author/maya-okafor");
     expect(all(pages, "loc").some((loc) => loc.includes("/article/"))).toBe(false);
+  });
+});
+
+// Each document whole, as a reader's feed app or a search engine receives it: every element, attribute and line
+// break, so a changed name, a lost declaration or an element added where none belongs fails here.
+describe("every document, whole", () => {
+  const older: FeedItem = {
+    id: 11,
+    title: "Chips & boards",
+    excerpt: "Three chip makers.",
+    category: "Gadgets",
+    image: "/images/covers/chip.PNG",
+    authors: [{ name: "Maya Okafor", slug: "maya-okafor" }],
+    contentHtml: "<p>Body</p>",
+    publishedAt: new Date("2025-03-01T08:00:00Z"),
+    // Edited after the newer story was published: the channel's last build is this edit.
+    lastModified: new Date("2025-03-07T12:00:00Z"),
+  };
+  const newer: FeedItem = {
+    ...older,
+    id: 12,
+    title: "A copilot runs the tests",
+    image: "https://cdn.example/covers/shot.v2.webp",
+    publishedAt: new Date("2025-03-05T09:30:00Z"),
+    lastModified: new Date("2025-03-05T09:30:00Z"),
+  };
+  /** What an item with this cover says after its authors: its media element, or nothing. */
+  const afterAuthors = (image: string) => {
+    const xml = renderRss(site, undefined, [{ ...older, image }]);
+    return xml.slice(xml.indexOf("</dc:creator>\n") + "</dc:creator>\n".length, xml.indexOf("</item>"));
+  };
+
+  it("the author's RSS channel, with the newest change as its last build and each cover's media type", () => {
+    const author = { id: 1, name: "Maya Okafor", slug: "maya-okafor" };
+    expect(renderRss(site, { author }, [newer, older])).toBe(
+      [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/">',
+        "<channel>",
+        "<title>Byline: Maya Okafor</title>",
+        "<link>https://news.example/author/maya-okafor</link>",
+        "<description>The latest articles by Maya Okafor on Byline.</description>",
+        "<language>en</language>",
+        '<atom:link href="https://news.example/author/maya-okafor/rss.xml" rel="self" type="application/rss+xml"/>',
+        "<lastBuildDate>Fri, 07 Mar 2025 12:00:00 GMT</lastBuildDate>",
+        "<generator>Byline</generator>",
+        "<item>",
+        "<title>A copilot runs the tests</title>",
+        "<link>https://news.example/article/12</link>",
+        '<guid isPermaLink="true">https://news.example/article/12</guid>',
+        "<pubDate>Wed, 05 Mar 2025 09:30:00 GMT</pubDate>",
+        "<description>Three chip makers.</description>",
+        "<content:encoded>&lt;p&gt;Body&lt;/p&gt;</content:encoded>",
+        "<category>Gadgets</category>",
+        "<dc:creator>Maya Okafor</dc:creator>",
+        '<media:content url="https://cdn.example/covers/shot.v2.webp" medium="image" type="image/webp"/>',
+        "</item>",
+        "<item>",
+        "<title>Chips &amp; boards</title>",
+        "<link>https://news.example/article/11</link>",
+        '<guid isPermaLink="true">https://news.example/article/11</guid>',
+        "<pubDate>Sat, 01 Mar 2025 08:00:00 GMT</pubDate>",
+        "<description>Three chip makers.</description>",
+        "<content:encoded>&lt;p&gt;Body&lt;/p&gt;</content:encoded>",
+        "<category>Gadgets</category>",
+        "<dc:creator>Maya Okafor</dc:creator>",
+        '<media:content url="https://news.example/images/covers/chip.PNG" medium="image" type="image/png"/>',
+        "</item>",
+        "</channel>",
+        "</rss>",
+        "",
+      ].join("\n"),
+    );
+    expect(afterAuthors("   "), "a blank cover").toBe("");
+    expect(afterAuthors("ftp://files.example/cover.png"), "a cover no reader can fetch").toBe("");
+    expect(afterAuthors("http://cdn.example/cover.gif"), "a cover on plain http").toBe(
+      '<media:content url="http://cdn.example/cover.gif" medium="image" type="image/gif"/>\n',
+    );
+    expect(afterAuthors("https://cdn.example/cover"), "a cover whose type the address does not tell").toBe(
+      '<media:content url="https://cdn.example/cover" medium="image"/>\n',
+    );
+  });
+
+  it("the home and category channels, and an empty one without a last build", () => {
+    const head = (xml: string) => xml.split("\n").slice(3, 9);
+    expect(head(renderRss(site, undefined, [newer]))).toEqual([
+      "<title>Byline</title>",
+      "<link>https://news.example/</link>",
+      "<description>The latest technology news from Byline.</description>",
+      "<language>en</language>",
+      '<atom:link href="https://news.example/rss.xml" rel="self" type="application/rss+xml"/>',
+      "<lastBuildDate>Wed, 05 Mar 2025 09:30:00 GMT</lastBuildDate>",
+    ]);
+    expect(head(renderRss(site, { category: "Cloud" }, []))).toEqual([
+      "<title>Byline: Cloud News</title>",
+      "<link>https://news.example/category/cloud</link>",
+      "<description>The latest Cloud news from Byline.</description>",
+      "<language>en</language>",
+      '<atom:link href="https://news.example/category/cloud/rss.xml" rel="self" type="application/rss+xml"/>',
+      "<generator>Byline</generator>",
+    ]);
+  });
+
+  it("the JSON Feed names the author's feed, and names hubs only when there are some", () => {
+    const feed = (hubs?: string[]) =>
+      JSON.parse(
+        renderJsonFeed(
+          { ...site, ...(hubs ? { hubs } : {}) },
+          { author: { id: 1, name: "Maya Okafor", slug: "maya-okafor" } },
+          [],
+        ),
+      ) as Record<string, unknown>;
+    expect(feed()).toEqual({
+      version: "https://jsonfeed.org/version/1.1",
+      title: "Byline: Maya Okafor",
+      home_page_url: "https://news.example/author/maya-okafor",
+      feed_url: "https://news.example/author/maya-okafor/feed.json",
+      description: "The latest articles by Maya Okafor on Byline.",
+      language: "en",
+      items: [],
+    });
+    expect(feed([])).not.toHaveProperty("hubs");
+    expect(feed(["https://hub.example/"])).toHaveProperty("hubs", [{ type: "WebSub", url: "https://hub.example/" }]);
+  });
+
+  it("the corrections feeds, RSS and JSON Feed, each note linked to its place on the article page", () => {
+    const notes: PublicCorrection[] = [
+      {
+        id: 7,
+        kind: "update",
+        note: "The copilot is now generally available.",
+        createdAt: new Date("2025-03-20T09:01:00Z"),
+        articleId: 12,
+        articleTitle: "A copilot & its tests",
+      },
+      {
+        id: 3,
+        kind: "correction",
+        note: "The chip has 8 cores, not 16.",
+        createdAt: new Date("2025-03-20T09:00:00Z"),
+        articleId: 11,
+        articleTitle: "Chips",
+      },
+    ];
+    expect(renderCorrectionsRss(site, notes)).toBe(
+      [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+        "<channel>",
+        "<title>Byline: Corrections and updates</title>",
+        "<link>https://news.example/corrections</link>",
+        "<description>Corrections and updates to stories published by Byline.</description>",
+        "<language>en</language>",
+        '<atom:link href="https://news.example/corrections/rss.xml" rel="self" type="application/rss+xml"/>',
+        "<lastBuildDate>Thu, 20 Mar 2025 09:01:00 GMT</lastBuildDate>",
+        "<generator>Byline</generator>",
+        "<item>",
+        "<title>Updated: A copilot &amp; its tests</title>",
+        "<link>https://news.example/article/12#correction-7</link>",
+        '<guid isPermaLink="true">https://news.example/article/12#correction-7</guid>',
+        "<pubDate>Thu, 20 Mar 2025 09:01:00 GMT</pubDate>",
+        "<description>The copilot is now generally available.</description>",
+        "<category>Updated</category>",
+        "</item>",
+        "<item>",
+        "<title>Correction: Chips</title>",
+        "<link>https://news.example/article/11#correction-3</link>",
+        '<guid isPermaLink="true">https://news.example/article/11#correction-3</guid>',
+        "<pubDate>Thu, 20 Mar 2025 09:00:00 GMT</pubDate>",
+        "<description>The chip has 8 cores, not 16.</description>",
+        "<category>Correction</category>",
+        "</item>",
+        "</channel>",
+        "</rss>",
+        "",
+      ].join("\n"),
+    );
+    expect(renderCorrectionsRss(site, []).split("\n").slice(7)).toEqual([
+      '<atom:link href="https://news.example/corrections/rss.xml" rel="self" type="application/rss+xml"/>',
+      "<generator>Byline</generator>",
+      "</channel>",
+      "</rss>",
+      "",
+    ]);
+
+    const json = renderCorrectionsJsonFeed({ ...site, hubs: ["https://hub.example/"] }, notes);
+    expect(json.endsWith("}\n")).toBe(true);
+    expect(JSON.parse(json)).toEqual({
+      version: "https://jsonfeed.org/version/1.1",
+      title: "Byline: Corrections and updates",
+      home_page_url: "https://news.example/corrections",
+      feed_url: "https://news.example/corrections/feed.json",
+      description: "Corrections and updates to stories published by Byline.",
+      language: "en",
+      hubs: [{ type: "WebSub", url: "https://hub.example/" }],
+      items: [
+        {
+          id: "https://news.example/article/12#correction-7",
+          url: "https://news.example/article/12#correction-7",
+          title: "Updated: A copilot & its tests",
+          content_text: "The copilot is now generally available.",
+          date_published: "2025-03-20T09:01:00.000Z",
+          tags: ["Updated"],
+        },
+        {
+          id: "https://news.example/article/11#correction-3",
+          url: "https://news.example/article/11#correction-3",
+          title: "Correction: Chips",
+          content_text: "The chip has 8 cores, not 16.",
+          date_published: "2025-03-20T09:00:00.000Z",
+          tags: ["Correction"],
+        },
+      ],
+    });
+    expect(JSON.parse(renderCorrectionsJsonFeed(site, []))).not.toHaveProperty("hubs");
+    expect(JSON.parse(renderCorrectionsJsonFeed({ ...site, hubs: [] }, []))).not.toHaveProperty("hubs");
+  });
+
+  it("the sitemap, its index and the News sitemap", () => {
+    const sitemap = renderSitemap(site, [
+      { id: 11, lastModified: new Date("2025-03-07T12:00:00Z") },
+      { id: 12, lastModified: new Date("2025-03-05T09:30:00Z") },
+    ]);
+    const lines = sitemap.split("\n");
+    expect(lines.slice(0, 3)).toEqual([
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      // Without category dates, the home page changed when its newest article did.
+      "<url><loc>https://news.example/</loc><lastmod>2025-03-07T12:00:00.000Z</lastmod></url>",
+    ]);
+    expect(lines.slice(-4)).toEqual([
+      "<url><loc>https://news.example/article/11</loc><lastmod>2025-03-07T12:00:00.000Z</lastmod></url>",
+      "<url><loc>https://news.example/article/12</loc><lastmod>2025-03-05T09:30:00.000Z</lastmod></url>",
+      "</urlset>",
+      "",
+    ]);
+
+    expect(
+      renderSitemapIndex(site, [
+        { path: "/sitemaps/pages.xml", lastModified: new Date("2025-03-07T12:00:00Z") },
+        { path: "/sitemaps/articles/1.xml" },
+      ]),
+    ).toBe(
+      [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+        "<sitemap><loc>https://news.example/sitemaps/pages.xml</loc><lastmod>2025-03-07T12:00:00.000Z</lastmod></sitemap>",
+        "<sitemap><loc>https://news.example/sitemaps/articles/1.xml</loc></sitemap>",
+        "</sitemapindex>",
+        "",
+      ].join("\n"),
+    );
+
+    // Without a time zone, the News sitemap gives UTC times.
+    expect(renderNewsSitemap(site, [{ id: 12, title: "Chips & boards", publishedAt: new Date("2025-03-05T09:30:00Z") }])).toBe(
+      [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">',
+        "<url><loc>https://news.example/article/12</loc><news:news><news:publication><news:name>Byline</news:name><news:language>en</news:language></news:publication><news:publication_date>2025-03-05T09:30:00+00:00</news:publication_date><news:title>Chips &amp; boards</news:title></news:news></url>",
+        "</urlset>",
+        "",
+      ].join("\n"),
+    );
   });
 });
