@@ -7,10 +7,10 @@ import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { sql } from "drizzle-orm";
 import { VIEW_ENDPOINT } from "~/validation/views";
 import { DESKTOP_CHROME } from "../../tests/support/chromium";
-import { embeddedDataset, openDataset, postgresDataset, postgresProblem } from "./datasets";
+import { storedViews } from "../../tests/support/stored-views";
+import { embeddedDataset, postgresDataset, postgresProblem } from "./datasets";
 import {
   beaconWrkScript,
   BROWSER_HEADERS,
@@ -281,17 +281,9 @@ function combined(results: LoadResult[]): LoadResult {
   };
 }
 
-/** Article views the database holds (written by the server's batches and at its stop). */
-async function storedViews(dataDir: string, articles: number): Promise<number> {
-  const handle = await openDataset({ engine: "embedded", articles, dataDir });
-  try {
-    const { rows } = await handle.db.execute<{ views: number }>(
-      sql`select coalesce(sum(views), 0)::int as views from article_daily_views`,
-    );
-    return Number(rows[0]?.views ?? 0);
-  } finally {
-    await handle.close();
-  }
+/** Article views the database in `dataDir` holds, all articles together (written by the server's batches and at its stop). */
+async function viewsHeld(dataDir: string): Promise<number> {
+  return Object.values(await storedViews(dataDir)).reduce((total, views) => total + views, 0);
 }
 
 const BEACON_LABEL = "Cached articles, each view with its beacon";
@@ -323,7 +315,7 @@ export async function measureViewBeacon(root: string, settings: LoadSettings): P
   const servers: { off?: RunningServer; on?: RunningServer } = {};
   try {
     cpSync(dataset.dataDir!, copy, { recursive: true });
-    const viewsBefore = await storedViews(copy, settings.articles);
+    const viewsBefore = await viewsHeld(copy);
     const runs = { off: [] as LoadResult[], on: [] as LoadResult[] };
     const visits = { off: 0, on: 0 };
     let articles: BeaconArticle[] = [];
@@ -372,7 +364,7 @@ export async function measureViewBeacon(root: string, settings: LoadSettings): P
       await servers.on?.stop();
       await servers.off?.stop();
     }
-    const viewsWritten = (await storedViews(copy, settings.articles)) - viewsBefore;
+    const viewsWritten = (await viewsHeld(copy)) - viewsBefore;
 
     const off = combined(runs.off);
     const on = combined(runs.on);

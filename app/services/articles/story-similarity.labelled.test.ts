@@ -36,10 +36,11 @@ function verdicts(pairs: { a: StoryText; b: StoryText; same: boolean }[], newFir
 }
 
 describe("story similarity on the labelled set", () => {
-  it(
-    "gives the set-aside part's verdicts of decision 014, whichever article comes first",
-    () => {
-      const expected = {
+  it.each([
+    [
+      "set-aside part's verdicts of decision 014",
+      setAside,
+      {
         "same -> same": 47,
         "same -> same (unsure)": 8,
         "same -> follow-up (unsure)": 5,
@@ -48,17 +49,12 @@ describe("story similarity on the labelled set", () => {
         "different -> follow-up": 22,
         "different -> follow-up (unsure)": 28,
         "different -> different": 8,
-      };
-      expect(verdicts(setAside, true)).toEqual(expected);
-      expect(verdicts(setAside, false)).toEqual(expected);
-    },
-    LABELLED_SET_TIME_LIMIT_MS,
-  );
-
-  it(
-    "gives the tuning part's verdicts, whichever article comes first",
-    () => {
-      const expected = {
+      },
+    ],
+    [
+      "tuning part's verdicts",
+      tuning,
+      {
         "same -> same": 190,
         "same -> same (unsure)": 44,
         "same -> follow-up": 3,
@@ -67,9 +63,13 @@ describe("story similarity on the labelled set", () => {
         "different -> follow-up": 98,
         "different -> follow-up (unsure)": 97,
         "different -> different": 38,
-      };
-      expect(verdicts(tuning, true)).toEqual(expected);
-      expect(verdicts(tuning, false)).toEqual(expected);
+      },
+    ],
+  ])(
+    "gives the %s, whichever article comes first",
+    (_name, pairs, expected) => {
+      expect(verdicts(pairs, true)).toEqual(expected);
+      expect(verdicts(pairs, false)).toEqual(expected);
     },
     LABELLED_SET_TIME_LIMIT_MS,
   );

@@ -162,8 +162,8 @@ export function createSearchService({
   }
 
   /**
-   * Planner settings for the statements that follow in the transaction: which scans, and whether the full-text
-   * index's matches are sampled (only step 1 of `newestMatches` reads the index while they are; the results
+   * Planner settings for the statements that follow in the transaction: the work memory, which scans, and whether
+   * the full-text index's matches are sampled (only step 1 of `newestMatches` reads the index while they are; the results
    * are then read by id).
    */
   const plan = (tx: Database, scans: "bitmap" | "date index", sampled = false) =>
@@ -263,7 +263,7 @@ export function createSearchService({
     const newestWhere = async (fullText: SQL) => {
       const { rows } = await tx.execute<{ id: number }>(
         sql`select id from ${fromFullText(fullText)} where ${visible}
-          order by ${articles.publishedAt} desc, ${articles.id} desc limit ${SEARCH_CANDIDATES}`,
+          order by ${sql.join([...newestFirst], sql`, `)} limit ${SEARCH_CANDIDATES}`,
       );
       return rows.map((row) => Number(row.id));
     };
@@ -273,9 +273,10 @@ export function createSearchService({
       const articlesBack = (4 * SEARCH_CANDIDATES * read) / Math.max(probed.length, 1);
       let period = (articlesBack * (newestAt - span.probeEdge.getTime())) / read;
       const newestWeek = weekOf(newestAt);
-      const oldestAt = span.oldestAt.getTime();
-      for (; newestAt - period > oldestAt && newestWeek - weekOf(newestAt - period) < PERIOD_WEEKS_MAX; period *= 10) {
-        const ids = await newestWhere(sql`${condition} and ${publishedInWeeks(weekOf(newestAt - period), newestWeek)}`);
+      for (; newestAt - period > span.oldestAt.getTime(); period *= 10) {
+        const firstWeek = weekOf(newestAt - period);
+        if (newestWeek - firstWeek >= PERIOD_WEEKS_MAX) break;
+        const ids = await newestWhere(sql`${condition} and ${publishedInWeeks(firstWeek, newestWeek)}`);
         if (ids.length === SEARCH_CANDIDATES) return { ids, matched };
       }
     }
@@ -344,8 +345,9 @@ export function createSearchService({
     allowInstantSearch: (clientAddress: string) => rateLimiter.hit(INSTANT_SEARCH_RATE_LIMIT, clientAddress),
 
     /**
-     * Quick results while the reader types: the words before the last whole, the last as a prefix, in the stemmed full text or in
-     * the unstemmed words of title and excerpt. Fewer than 2 characters give nothing.
+     * Quick results while the reader types: the words before the last whole, the last as a prefix
+     * (`prefixQueryText`), in the stemmed full text or in the unstemmed words of title and excerpt. Fewer than 2
+     * characters give nothing.
      */
     async instantSearch(rawQuery: string, limit = INSTANT_SEARCH_LIMIT): Promise<ArticleSummary[]> {
       const query = cutText(rawQuery.trim(), SEARCH_QUERY_MAX_LENGTH);
