@@ -49,7 +49,6 @@ export default [
   route("auth/invite/:token", "routes/auth/invite.tsx"),
 
   route("api/search", "routes/resources/search.ts"),
-  route("api/views", "routes/resources/views.ts"),
   route("rss.xml", "routes/resources/rss.ts", { id: "rss-site" }),
   route("category/:slug/rss.xml", "routes/resources/rss.ts", { id: "rss-category" }),
   route("corrections/rss.xml", "routes/resources/corrections-rss.ts"),

@@ -10,12 +10,13 @@ import { UPLOADS_URL_PREFIX } from "~/services/uploads/uploads.server";
 import { MEDIA_URL_PREFIX } from "~/utils/responsive-images";
 import { serveMedia } from "./media";
 import { rateLimitAddress } from "~/services/rate-limits/client-address.server";
-import { createFrontDoor, limitBodies, planWithBuild } from "./front-door";
+import { createFrontDoor, limitBodies, planWithBuild, readBody } from "./front-door";
 import type { PageCache } from "./page-cache";
 import { createPageHandler } from "./page-handler";
 import { planOf } from "./request-plan";
 import { requireSameOrigin } from "./same-origin";
 import { assignNonce, securityHeaders } from "./security-headers";
+import { viewBeacon } from "./view-beacon";
 
 const DYNAMIC_BROTLI_QUALITY = 3;
 
@@ -63,8 +64,8 @@ export function createRequestListener(options: AppOptions): (req: IncomingMessag
 }
 
 /**
- * The Express application: request logs, security headers, compression, static files, then the
- * same-origin check for state-changing requests, then React Router.
+ * The Express application: request logs, body budgets, the view beacon, security headers, compression, static
+ * files, then the same-origin check for state-changing requests, then React Router.
  */
 function createApp(
   { services, build, clientDir, devMiddleware, pageCache, trustProxy }: AppOptions,
@@ -84,6 +85,8 @@ function createApp(
     next();
   });
   app.use(limitBodies);
+  // The view beacon, one small request after every article a reader opens, is answered before the page machinery.
+  app.use(viewBeacon(services));
   app.use(assignNonce);
   app.use(
     securityHeaders({
@@ -187,15 +190,6 @@ function oneClickUnsubscribe({ newsletter, logger }: Services): RequestHandler {
       })
       .catch(next);
   };
-}
-
-/** The body, already read when it came chunked (limitBodies); otherwise within its declared, budgeted length. */
-async function readBody(req: express.Request, res: express.Response): Promise<Buffer> {
-  const read: unknown = res.locals.body;
-  if (Buffer.isBuffer(read)) return read;
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 /** Whether a body is RFC 8058's one-click request; a body that is not a form at all is not. */

@@ -1,4 +1,4 @@
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerBuild } from "react-router";
 import { planOf, planRequest, planTarget, PUBLIC_BODY_LIMIT, setPlan, type RequestPlan, type TargetPlan } from "./request-plan";
@@ -166,3 +166,12 @@ export const limitBodies: RequestHandler = (req, res, next) => {
     .once("end", onEnd)
     .once("error", () => req.off("end", onEnd));
 };
+
+/** The body, already read when it came chunked (limitBodies); otherwise within its declared, budgeted length. */
+export async function readBody(req: Request, res: Response): Promise<Buffer> {
+  const read: unknown = res.locals.body;
+  if (Buffer.isBuffer(read)) return read;
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

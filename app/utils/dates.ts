@@ -48,8 +48,11 @@ function wallClockMs(date: Date, timeZone: string): number {
     });
     wallClockFormats.set(timeZone, format);
   }
-  const part = (type: string) => Number(format.formatToParts(date).find((entry) => entry.type === type)?.value);
-  return Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
+  // One formatToParts call (the costly part), read field by field: the view counter asks for every beacon.
+  const fields: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
+  for (const { type, value } of format.formatToParts(date)) fields[type] = Number(value);
+  const { year = NaN, month = NaN, day = NaN, hour = NaN, minute = NaN, second = NaN } = fields;
+  return Date.UTC(year, month - 1, day, hour, minute, second);
 }
 
 const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;

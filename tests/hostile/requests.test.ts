@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { residentMemoryKiB, stopServer } from "../load/load-support";
+import { DESKTOP_CHROME } from "../support/chromium";
 import { errorLogLines, startServer, type ServerProcess } from "../support/server-process";
 
 /**
@@ -374,6 +375,48 @@ describe("request bodies", () => {
     const grownMiB = (residentMemoryKiB(pid) - before) / 1024;
     // 20 declared bodies of 200 MB and 20 streamed ones of 20 MB: buffered, they would add hundreds of MB.
     expect(grownMiB).toBeLessThan(32);
+  });
+});
+
+describe("the view beacon", () => {
+  /** A report as the article page's script sends it, to `rawPath` exactly as written. */
+  function report(rawPath: string, { method = "POST", headers = {}, body = '{"article":1}' } = {}) {
+    return send(site.url, rawPath, {
+      method,
+      headers: { Origin: site.url, "Content-Type": "text/plain;charset=UTF-8", "User-Agent": DESKTOP_CHROME, ...headers },
+      body,
+    });
+  }
+
+  it("answers at its one address with 204, never stored, and reaches no counter under another spelling", async () => {
+    const answer = await report("/api/views");
+    expect(answer.status).toBe(204);
+    expect(answer.headers["cache-control"]).toBe("no-store");
+    expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+    expect((await report("/api/views?x=1")).status).toBe(204);
+    // Another spelling is sent to the one spelling, or is no address of ours.
+    expect((await report("/api/views/")).headers.location).toBe("/api/views");
+    for (const rawPath of ["/API/views", "/api/%76iews"]) expect((await report(rawPath)).status, rawPath).toBe(405);
+  });
+
+  it("refuses a report from another site as it refuses any form from one", async () => {
+    const answer = await report("/api/views", { headers: { Origin: "https://elsewhere.example" } });
+    expect(answer.status).toBe(403);
+    expect(answer.body).toBe("This form was sent from another website, so it was refused. Please use the form on this site.");
+  });
+
+  it("answers the image to GET and HEAD, 405 naming GET and POST to any other method, 204 to a report too long to read", async () => {
+    for (const method of ["GET", "HEAD"]) {
+      const image = await send(site.url, "/api/views?article=1", { method, headers: { "User-Agent": DESKTOP_CHROME } });
+      expect(image.status, method).toBe(200);
+      expect(image.headers["content-type"], method).toBe("image/gif");
+      expect(image.headers["content-length"], method).toBe("42");
+      expect(image.headers["cache-control"], method).toBe("no-store");
+    }
+    const put = await report("/api/views", { method: "PUT" });
+    expect(put.status).toBe(405);
+    expect(put.headers.allow).toBe("GET, POST");
+    expect((await report("/api/views", { body: `{"search":"${"a".repeat(4_000)}"}` })).status).toBe(204);
   });
 });
 

@@ -1,6 +1,7 @@
 import { createCookie, data, type RouterContextProvider } from "react-router";
 import { servicesContext } from "~/context";
 import type { AdminSession } from "~/services/auth/sessions.server";
+import type { Services } from "~/services/index.server";
 import { SESSION_DURATION_MS } from "~/services/auth/sessions.server";
 import type { ArticleStatus } from "~/utils/article-status";
 import { can, type AreaAction, type ArticleAction, type ArticleFacts } from "~/utils/permissions";
@@ -36,10 +37,14 @@ function sessionCookie(siteUrl: string) {
   });
 }
 
-async function readSessionToken({ request, context }: GuardArgs): Promise<string | null> {
-  const { site } = context.get(servicesContext);
-  const value: unknown = await sessionCookie(site.url).parse(request.headers.get("Cookie"));
+/** The session token a `Cookie` header carries, or null. */
+async function sessionTokenIn(cookieHeader: string | null, siteUrl: string): Promise<string | null> {
+  const value: unknown = await sessionCookie(siteUrl).parse(cookieHeader);
   return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+function readSessionToken({ request, context }: GuardArgs): Promise<string | null> {
+  return sessionTokenIn(request.headers.get("Cookie"), context.get(servicesContext).site.url);
 }
 
 /** The Set-Cookie value that starts a session in the browser. */
@@ -53,13 +58,15 @@ export function endSessionCookie(siteUrl: string): Promise<string> {
 }
 
 /**
- * The signed-in admin for a request, or null, without answering anything: for public routes that treat staff
- * differently (article views are not counted for them). No cookie costs no query.
+ * The signed-in admin a request's `Cookie` header names, or null, without answering anything: for the view beacon
+ * (server/view-beacon.ts), which does not count staff. No cookie costs no query.
  */
-export async function findSignedInAdmin(args: GuardArgs): Promise<AdminSession | null> {
-  if (!args.request.headers.has("Cookie")) return null;
-  const token = await readSessionToken(args);
-  return token ? args.context.get(servicesContext).sessions.find(token) : null;
+export async function findSignedInAdmin(
+  cookieHeader: string | undefined,
+  { site, sessions }: Pick<Services, "site" | "sessions">,
+): Promise<AdminSession | null> {
+  const token = cookieHeader ? await sessionTokenIn(cookieHeader, site.url) : null;
+  return token ? sessions.find(token) : null;
 }
 
 /**
