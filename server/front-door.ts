@@ -167,11 +167,21 @@ export const limitBodies: RequestHandler = (req, res, next) => {
     .once("error", () => req.off("end", onEnd));
 };
 
-/** The body, already read when it came chunked (limitBodies); otherwise within its declared, budgeted length. */
-export async function readBody(req: Request, res: Response): Promise<Buffer> {
+/**
+ * The body, already read when it came chunked (limitBodies); otherwise within its declared, budgeted length (read
+ * with the stream's events: the view beacon reads one per article a reader opens). Rejects when the client goes
+ * away before the end.
+ */
+export function readBody(req: Request, res: Response): Promise<Buffer> {
   const read: unknown = res.locals.body;
-  if (Buffer.isBuffer(read)) return read;
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  if (Buffer.isBuffer(read)) return Promise.resolve(read);
+  if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req
+      .on("data", (chunk: Buffer) => chunks.push(chunk))
+      .once("end", () => resolve(Buffer.concat(chunks)))
+      .once("error", reject)
+      .once("close", () => reject(new Error("The client went away before the end of its request.")));
+  });
 }

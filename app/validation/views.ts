@@ -21,7 +21,8 @@ export function newsletterRef(issueId: number): string {
 /** The newsletter issue a `ref` value names, or null for anything else. */
 export function parseNewsletterRef(value: string | null | undefined): number | null {
   const match = NEWSLETTER_REF.exec(value ?? "");
-  const parsed = ArticleId.safeParse(match ? Number(match[1]) : null);
+  if (!match) return null;
+  const parsed = ArticleId.safeParse(Number(match[1]));
   return parsed.success ? parsed.data : null;
 }
 

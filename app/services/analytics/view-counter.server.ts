@@ -101,8 +101,16 @@ export function createViewCounter({
   let timer: ReturnType<typeof setInterval> | undefined;
   let writing: Promise<number> = Promise.resolve(0);
 
+  /**
+   * The newsroom day, read from the wall clock once a minute: every time zone's offset is whole minutes, so a day
+   * starts on a minute, and the beacon (decision 034) does not pay for a date format per report.
+   */
+  let dayOfMinute = { minute: Number.NaN, day: "" };
+
   function currentDay(now: Date): { day: string; salt: Buffer; seen: Set<string> } {
-    const day = newsroomDay(now, timeZone);
+    const minute = Math.floor(now.getTime() / 60_000);
+    if (dayOfMinute.minute !== minute) dayOfMinute = { minute, day: newsroomDay(now, timeZone) };
+    const { day } = dayOfMinute;
     if (today?.day !== day) today = { day, salt: newSalt(), seen: new Set() };
     return today;
   }
