@@ -182,6 +182,8 @@ export function readBody(req: Request, res: Response): Promise<Buffer> {
       .on("data", (chunk: Buffer) => chunks.push(chunk))
       .once("end", () => resolve(Buffer.concat(chunks)))
       .once("error", reject)
-      .once("close", () => reject(new Error("The client went away before the end of its request.")));
+      .once("close", () => {
+        if (!req.readableEnded) reject(new Error("The client went away before the end of its request."));
+      });
   });
 }
