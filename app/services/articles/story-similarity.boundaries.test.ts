@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { prepareStory, storyFeatures, storySimilarity, storyVerdict } from "./story-similarity.server";
+import {
+  extractFigures,
+  prepareStory,
+  sameFigure,
+  searchNames,
+  storyFeatures,
+  storySimilarity,
+  storyVerdict,
+} from "./story-similarity.server";
 
 /*
  * Story similarity's rules at their edges, with the exact evidence each gives (found by `npm run test:mutation`:
@@ -22,6 +30,9 @@ describe("names: Title Case, possessives and models", () => {
       "siri",
       "features",
     ]);
+    // A quoted word is not one of the long words that are counted (it starts with a quote mark): it cannot tip a
+    // Title Case headline into sentence case.
+    expect(names("Apple Delays “Smarter” Siri")).toEqual(["apple", "smarter", "siri"]);
     // Two long words are too few to tell Title Case from names: each capital is read as a name.
     expect(names("Arm Delays Chips")).toEqual(["arm", "delays", "chips"]);
   });
@@ -43,6 +54,90 @@ describe("names: Title Case, possessives and models", () => {
         { title: "Apple compares the iPhone 15 and iPhone 14", excerpt: "" },
       ).conflictingModels,
     ).toEqual(["iphone 16e/x vs 15/14"]);
+  });
+});
+
+describe("figures at their edges", () => {
+  const read = (text: string) =>
+    extractFigures(text).map(({ value, kind, currency, approximate, text: written }) => ({
+      value,
+      kind,
+      currency,
+      approximate,
+      written,
+    }));
+  const one = (text: string) => extractFigures(text)[0]!;
+
+  it("reads 'six thousand five hundred' as 6,500: 'hundred' multiplies only what follows the thousands", () => {
+    expect(read("six thousand five hundred jobs")).toEqual([
+      { value: 6_500, kind: "quantity", currency: null, approximate: true, written: "six thousand five hundred" },
+    ]);
+    expect(read("two hundred thousand users")).toEqual([
+      { value: 200_000, kind: "quantity", currency: null, approximate: true, written: "two hundred thousand" },
+    ]);
+  });
+
+  it("reads other dollars with a space before the amount, and a hedge before US$", () => {
+    expect(read("an A$ 50m deal")).toEqual([
+      { value: 50_000_000, kind: "money", currency: "AUD", approximate: false, written: "aud 50 m" },
+    ]);
+    expect(read("about US$5bn")).toEqual([{ value: 5e9, kind: "money", currency: "USD", approximate: true, written: "$5 bn" }]);
+  });
+
+  it("reads across runs of spaces and after trailing dots", () => {
+    expect(read("cuts a  fifth of staff")).toEqual([
+      { value: 20, kind: "percent", currency: null, approximate: true, written: "a fifth of" },
+    ]);
+    expect(read("It raised $5bn...")).toEqual([
+      { value: 5e9, kind: "money", currency: "USD", approximate: false, written: "$5 bn" },
+    ]);
+  });
+
+  it("takes a bare m for millions after a whole number or money, not after a plain fraction", () => {
+    expect(read("a 0.4m rise")).toEqual([{ value: 0.4, kind: "quantity", currency: null, approximate: false, written: "0.4" }]);
+    expect(read("1m users")).toEqual([
+      { value: 1_000_000, kind: "quantity", currency: null, approximate: false, written: "1 m" },
+    ]);
+    expect(read("$0.5m grant")).toEqual([
+      { value: 500_000, kind: "money", currency: "USD", approximate: false, written: "$0.5 m" },
+    ]);
+  });
+
+  it("leaves out the years from 1990 to 2100, and no others", () => {
+    expect(read("since 1990, by 2100")).toEqual([]);
+    expect(read("in 1989")).toEqual([{ value: 1989, kind: "quantity", currency: null, approximate: false, written: "1989" }]);
+  });
+
+  it("reads number words as written: 'a trillion', 'a ten-year deal', 'twenty and rising', 'both quarters of'", () => {
+    expect(read("a trillion dollars")).toEqual([
+      { value: 1e12, kind: "money", currency: "USD", approximate: true, written: "a trillion dollars" },
+    ]);
+    expect(read("signs a ten-year deal")).toEqual([
+      { value: 10, kind: "quantity", currency: null, approximate: true, written: "ten" },
+    ]);
+    expect(read("twenty and rising")).toEqual([
+      { value: 20, kind: "quantity", currency: null, approximate: true, written: "twenty" },
+    ]);
+    expect(read("in both quarters of the year")).toEqual([]);
+    expect(read("12 in 100 users")).toEqual([
+      { value: 12, kind: "percent", currency: null, approximate: true, written: "12 in 100" },
+    ]);
+  });
+
+  it("takes a rounding within 5% of the larger figure, 10% only when one is approximate, and zero for zero", () => {
+    expect(sameFigure(one("$2bn"), one("$2.104bn"))).toBe(true);
+    expect(sameFigure(one("$950m"), one("$1bn"))).toBe(true);
+    expect(sameFigure(one("$1bn"), one("$950m"))).toBe(true);
+    expect(sameFigure(one("$2bn"), one("$2.15bn"))).toBe(false);
+    expect(sameFigure(one("about $2bn"), one("$2.15bn"))).toBe(true);
+    expect(sameFigure(one("0%"), one("0 percent"))).toBe(true);
+  });
+});
+
+describe("searchNames at its edges", () => {
+  it("keeps a product code with digits, and no name with a model after it", () => {
+    expect(searchNames({ title: "Nvidia sells H20 chips to China", excerpt: "" }, 5)).toEqual(["nvidia", "h20"]);
+    expect(searchNames({ title: "Apple unveils the iPhone 16e", excerpt: "" }, 5)).toEqual(["apple", "iphone"]);
   });
 });
 
