@@ -8,6 +8,7 @@ import {
   storySimilarity,
   storyVerdict,
 } from "./story-similarity.server";
+import { bothWays } from "../../../tests/support/story-pairs";
 
 /*
  * Story similarity's rules at their edges, with the exact evidence each gives (found by `npm run test:mutation`:
@@ -173,10 +174,7 @@ describe("events, subjects and follow-ups at their edges", () => {
       title: "Harrowgate Council's website goes offline",
       excerpt: "The council blamed a ransomware attack by criminals.",
     };
-    for (const [a, b] of [
-      [attack, outage],
-      [outage, attack],
-    ] as const) {
+    for (const [a, b] of bothWays(attack, outage)) {
       expect(storySimilarity(a, b).conflictingEvents).toEqual([]);
       expect(storyVerdict(a, b)).toEqual({ relation: "same", uncertain: true });
     }
@@ -211,12 +209,7 @@ describe("events, subjects and follow-ups at their edges", () => {
       conflictingYears: ["2024", "2025"],
       subjectNamed: true,
     });
-    for (const [a, b] of [
-      [recall, newModel],
-      [newModel, recall],
-      [recallOfYear, newYear],
-      [newYear, recallOfYear],
-    ] as const) {
+    for (const [a, b] of [...bothWays(recall, newModel), ...bothWays(recallOfYear, newYear)]) {
       expect(storyVerdict(a, b)).toEqual({ relation: "follow-up", uncertain: false });
     }
   });
@@ -224,10 +217,7 @@ describe("events, subjects and follow-ups at their edges", () => {
   it("does not take a regulator both articles name for the subject of both", () => {
     const apple = { title: "Apple fined by the Federal Trade Commission", excerpt: "The fine is over app store rules." };
     const google = { title: "Google fined by the FTC over ads", excerpt: "The regulator said the ads misled buyers." };
-    for (const [a, b] of [
-      [apple, google],
-      [google, apple],
-    ] as const) {
+    for (const [a, b] of bothWays(apple, google)) {
       expect(storySimilarity(a, b)).toMatchObject({ sharedSubject: false, subjectNamed: false });
       expect(storyVerdict(a, b)).toEqual({ relation: "different", uncertain: false });
     }
