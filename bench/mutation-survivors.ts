@@ -20,8 +20,7 @@ const LOGIN = "app/services/auth/login.server.ts";
 const PASSWORDS = "app/services/auth/passwords.server.ts";
 const SENDER = "app/services/newsletter/newsletter-sender.server.ts";
 const SYNDICATION = "app/services/syndication/syndication.server.ts";
-/** A survivor a test written after its module's last run aims at. */
-const AFTER = "Aimed at by a test added after the last run";
+const SIMILARITY = "app/services/articles/story-similarity.server.ts";
 
 /** The reason for the mutants of the line holding `code` (of some of them, with `narrow`). */
 function note(file: string, code: string, reason: string, narrow: { mutator?: string; replacement?: string } = {}): SurvivorNote {
@@ -484,29 +483,205 @@ export const SURVIVOR_NOTES: readonly SurvivorNote[] = [
     `${"Equivalent"}: of two equal dates either is the newest.`,
     { mutator: "EqualityOperator" },
   ),
-  note(
-    SYNDICATION,
-    'if (url.protocol !== "http:" && url.protocol !== "https:") return null;',
-    `${AFTER} (a cover on plain http keeps its media element; the run's covers were https or paths on this site); not yet re-measured.`,
-  ),
   note(SYNDICATION, 'channelPath: "/",', `${"Equivalent"}: an empty path resolves to the site's root, as "/" does.`),
   note(
     SYNDICATION,
     '.join("");',
     `${"Equivalent"}: the separator between an element's attributes; no element written by \`element\` has more than one (the guid's isPermaLink).`,
   ),
+  // Story similarity (measured again 2026-11-26 at 6d2e93e, with the rules, labelled and evidence tests)
+  ...notes(
+    SIMILARITY,
+    ["if (/^[.!?:;]$/.test(raw)) {"],
+    `${"Equivalent"}: only the one-mark tokens begin or end with one of these marks; every word or number the tokenizer reads begins and ends with a letter, a digit or %.`,
+  ),
+  note(
+    SIMILARITY,
+    "const words = title.split(/[\\s-]+/).filter((word) => /^\\p{L}{4,}/u.test(word));",
+    `${"Equivalent"}: splitting on each space or hyphen alone leaves empty pieces between them, which the four-letter filter drops.`,
+    { replacement: "/[\\s-]/" },
+  ),
+  note(
+    SIMILARITY,
+    "const capitalised = words.filter((word) => /^\\p{Lu}/u.test(word));",
+    "Not killed, and neither reading is wrong: a word with a capital inside (iPhone, macOS) counted as capitalised changes only a headline where such words lift the capitalised share to four in five, and that headline is in Title Case anyway ('Apple Ships iPhone Mirroring for macOS'). No test or labelled headline has one.",
+  ),
+  note(
+    SIMILARITY,
+    '.replace(/[\'’]s$/, "")',
+    `${"Equivalent"}: every word nameKey is given is a token, whose possessive the tokenizer has already taken off, so there is no "'s" left at the end to replace.`,
+    { mutator: "StringLiteral" },
+  ),
+  note(
+    SIMILARITY,
+    "if (/^\\d+(\\.\\d+)?$/.test(next.text)) return Number(next.text) < 100 ? next.text : null;",
+    `${"Equivalent"}: a token that ends in digits without being all digits gives NaN, and NaN < 100 is false: no model, as the rules after it give (none of them takes a token ending in a digit).`,
+  ),
+  note(
+    SIMILARITY,
+    'if (/^\\d+\\p{L}{1,2}$/u.test(next.text) && !SCALES[next.lower.replace(/^\\d+/, "")]) return next.lower;',
+    `${"Equivalent"}: the token matched starts with digits, so its first run of digits is the leading one.`,
+    { replacement: "/\\d+/" },
+  ),
+  note(
+    SIMILARITY,
+    'if (/^\\d+\\p{L}{1,2}$/u.test(next.text) && !SCALES[next.lower.replace(/^\\d+/, "")]) return next.lower;',
+    "Not killed, and neither reading is wrong: a code after a name that begins with a letter ('Snapdragon X1e') would also be kept as a model. No test or labelled article has one; the rule keeps codes that begin with a digit ('iPhone 16e').",
+    { replacement: "/\\d+\\p{L}{1,2}$/u" },
+  ),
+  note(
+    SIMILARITY,
+    'if (/^\\d+\\p{L}{1,2}$/u.test(next.text) && !SCALES[next.lower.replace(/^\\d+/, "")]) return next.lower;',
+    "A bound no realistic input reaches: a number glued to three or more letters that are not a scale ('Pixel 10pro') right after a name.",
+    { replacement: "/^\\d+\\p{L}{1,2}/u" },
+  ),
+  note(
+    SIMILARITY,
+    '} else if (!(token.lower === "of" && run.length > 0)) {',
+    `${"Equivalent"}: an "of" with no run open ends an empty run, which adds nothing and leaves joined false as it already is.`,
+  ),
+  note(
+    SIMILARITY,
+    "return reports(events, kind) || TOLD_TOGETHER.some((group) => group.has(kind) && [...events].some((event) => group.has(event)));",
+    "A bound no realistic input reaches: requiring every event of the other headline to be in the group differs only when both headlines report, beside an attack or outage, another event the other headline does not report, each mentioned in the other's excerpt; no test or labelled pair has two such headlines.",
+    { replacement: "[...events].every" },
+  ),
+  note(
+    SIMILARITY,
+    ".split(/[\\s\\-–—,;:()\"']+/)",
+    `${"Equivalent"}: splitting on each separator alone leaves empty words between them, which the filter after it drops.`,
+  ),
+  note(
+    SIMILARITY,
+    "const words = text",
+    "A bound no realistic input reaches: without the filter, the empty words are those at the ends of the text and a word of full stops, ! or ? alone, which news text does not put between a number and its scale, currency or hedge.",
+  ),
+  ...notes(
+    SIMILARITY,
+    ['.replace(/(\\d),(\\d{3})/g, "$1_$2")'],
+    "A bound no realistic input reaches: the mutant marks a comma followed by fewer than three digits too, that is a decimal comma ('1,5 million'), which English news does not write.",
+  ),
+  note(
+    SIMILARITY,
+    "while (index < words.length) {",
+    `${"Equivalent"}: one more turn past the last word reads nothing and ends the loop.`,
+  ),
+  ...[
+    'let currency = CURRENCY_SYMBOLS[words[index] ?? ""] ?? null;',
+    'const scaleWord = words[index] ?? "";',
+    'const named = currency ? undefined : CURRENCY_WORDS[words[index] ?? ""];',
+    'const approximate = number.inWords || HEDGES.has(words[start - 1] ?? "");',
+    'if (words[index] === "a" && ["thousand", "million", "billion", "trillion"].includes(words[index + 1] ?? "")) {',
+    'const next = words[index + 1] ?? "";',
+    '} else if (current === "half" && next === "a" && SCALES[words[index + 2] ?? ""]) {',
+    '} else if (third === "of" && NUMBER_WORDS[first] !== undefined && FRACTION_PLURALS[second ?? ""] !== undefined) {',
+    'value = NUMBER_WORDS[first] * (FRACTION_PLURALS[second ?? ""] ?? 0);',
+  ].map((code) =>
+    note(
+      SIMILARITY,
+      code,
+      `${"Equivalent"}: the stand-in for a word past the end is looked up in a table of words (or compared with one) that has no such key either.`,
+      { replacement: "Stryker was here!" },
+    ),
+  ),
+  note(
+    SIMILARITY,
+    'const kindOf = (figure: Figure) => `${figure.kind} ${figure.currency ?? ""}`;',
+    `${"Equivalent"}: the key is only compared with other keys made the same way, so what stands for no currency does not matter.`,
+    { replacement: "Stryker was here!" },
+  ),
+  note(
+    SIMILARITY,
+    "if (word === undefined) return null;",
+    `${"Equivalent"}: past the end, no pattern matches, no word is "a" and the loop stops at once: null either way.`,
+  ),
+  note(
+    SIMILARITY,
+    '} else if (current === "half" && next === "a" && SCALES[words[index + 2] ?? ""]) {',
+    "A bound no realistic input reaches: 'half' then any word then a scale ('half the million') instead of 'half a million'.",
+    { mutator: "ConditionalExpression" },
+  ),
+  note(
+    SIMILARITY,
+    "if (first === undefined || third === undefined) return null;",
+    `${"Equivalent"}: without a third word no branch below matches (comparisons with undefined are false, and "undefined" is not all digits): null either way.`,
+  ),
+  note(
+    SIMILARITY,
+    'if (first === "a" && second !== undefined && (third === "of" || COMPARATIVES.has(third))) {',
+    `${"Equivalent"}: a third word exists, so the second does too (the words have no holes).`,
+  ),
+  ...notes(
+    SIMILARITY,
+    [
+      "const numerator = NUMBER_WORDS[first] ?? (/^\\d+$/.test(first) ? Number(first) : undefined);",
+      "const denominator = NUMBER_WORDS[third] ?? (/^\\d+$/.test(third) ? Number(third) : undefined);",
+    ],
+    "A bound no realistic input reaches: a word that only starts or ends with digits is a share only when Number() reads it, that is a decimal ('1.5 in 10'); any other such word gives NaN, which no comparison passes.",
+  ),
+  note(
+    SIMILARITY,
+    "if (numerator !== undefined && denominator !== undefined && denominator > numerator && denominator <= 100) {",
+    `${"Equivalent"}: a comparison with undefined is false, so the two bounds after it already refuse a missing numerator or denominator.`,
+  ),
+  note(
+    SIMILARITY,
+    "if (a.currency && b.currency && a.currency !== b.currency) return false;",
+    `${"Equivalent"}: a figure is money exactly when it has a currency, and kinds are compared first, so two figures either both have a currency or both lack one.`,
+  ),
+  note(
+    SIMILARITY,
+    "return difference <= Math.max(a.tolerance, b.tolerance) + 1e-9 * larger && difference <= relative * larger;",
+    `${"Equivalent"} in practice: the slack (a billionth of the larger figure) only absorbs floating-point error when two figures are exactly half a unit apart; \`<\` and \`<=\` then differ only at a difference equal to the tolerance plus that slack, and a slack divided by the figure still exceeds the error for every figure the tests and labelled articles give.`,
+    { mutator: "EqualityOperator", replacement: "difference < Math.max" },
+  ),
+  note(
+    SIMILARITY,
+    "return difference <= Math.max(a.tolerance, b.tolerance) + 1e-9 * larger && difference <= relative * larger;",
+    `${"Equivalent"} in practice: the slack only absorbs floating-point error when two figures are exactly half a unit apart, and a billionth divided by the figure still exceeds that error for every figure the tests and labelled articles give.`,
+    { mutator: "ArithmeticOperator" },
+  ),
+  ...notes(
+    SIMILARITY,
+    [
+      "const tokens = [...tokenize(story.title, isTitleCase(story.title)), ...tokenize(story.excerpt, false)];",
+      "const undecided = tokens",
+      ".filter((token) => (token.sentenceStart || token.inTitleCaseTitle) && isName(token, lowercaseWords))",
+      ".filter((token) => !isAcronym(token.text) && !hasInnerCapitalOrDigit(token.text))",
+      "if (![...side.undecided].some((word) => other.lowercaseWords.has(word))) return side.features;",
+    ],
+    `${"Equivalent"} but for work: the undecided words only say when a prepared story must be read again with the pair's lowercase words; each mutant makes it read again more often (or always), and a second reading gives what the first would have where it was skipped.`,
+  ),
+  note(
+    SIMILARITY,
+    "if (subject === null) return false;",
+    `${"Equivalent"}: with no subject, no name set has null and no run's names include it: false either way.`,
+  ),
+  ...[
+    "!tellsApart(similarity) && more && similarity.score >= UNCERTAIN_BAND.from && similarity.score < UNCERTAIN_BAND.to;",
+    "similarity.score >= SAME_STORY_THRESHOLD;",
+    "similarity.score >= SAME_STORY_THRESHOLD",
+    "similarity.sharedFigures.length > 0 || similarity.sharedEvents.length > 0 || similarity.wordShare >= WORDS_CARRYING_A_STORY",
+  ].map((code) =>
+    note(
+      SIMILARITY,
+      code,
+      "Not killed: only a pair whose score rounds to exactly 0.3 or 0.44, or that shares exactly a quarter of its other words, tells `>=` from `>`; none of the 595 labelled pairs lands on a bound, and a pair made up to land there (as the made-up pairs of the tests can be) would pin the verdict of a close call that the uncertain band already hands to the model.",
+      { mutator: "EqualityOperator" },
+    ),
+  ),
 ];
 
 /** A word on a module's survivors as a whole, printed above its list (by the module's name in bench/lib/mutation.ts). */
 export const MODULE_NOTES: Readonly<Record<string, string>> = {
   "Syndication (feeds, sitemaps, robots.txt)":
-    "First measured on 2026-11-26 at 7ba8723: 64.3%, the tests checked pieces of each document. With every document compared whole (the feeds, the corrections feeds, the sitemap's ends, its index and the News sitemap), 97.2% at 327776f; one survivor is aimed at by a test added after that run, the others are equivalent.",
+    "First measured on 2026-11-26 at 7ba8723: 64.3%, the tests checked pieces of each document. With every document compared whole (the feeds, the corrections feeds, the sitemap's ends, its index and the News sitemap), 97.2% at 327776f; 97.9% at ccd9ba5 with the test of a cover on plain http, which killed the survivor it aimed at. The others are equivalent or not reached, each explained below.",
   "Newsletter sending":
     "Measured three times on 2026-11-26: 65.8% at 46782a8 (34 timeouts, on a machine paused by other work), 76.4% at 7ba8723 with the five tests of what changes under the sender (an issue deleted while its deliveries wait in a batch, a stop mid-batch, a stale claim beside a fresh one, several rows settled at once, the 2-minute default just under and just over), and 80.9% at 7d0e1c0 with the tests aimed at that run's survivors (start-up recovery as the only process or beside others, no recovery line when nothing was stale, the story links' campaign parameter). What survives is logging, timing, work or an equivalent, each explained below.",
   "Content cleanup":
     "First measured on 2026-11-26 at 77.5%, then 80.8% with `content-cleanup.rules.test.ts`, then 94% with `content-cleanup.boundaries.test.ts` (a case per rule with the input just inside and just outside what it recognises). The survivors left are explained one by one below.",
   "Story similarity":
-    "Figures of the d6fb0b2 run (2026-11-26), before `story-similarity.rules.test.ts` and `story-similarity.labelled.test.ts` (its verdicts on the 595 labelled pairs, counted exactly): 64.8%. Two reruns with those tests were started this evening and stopped unfinished (the shared machine was paused for minutes at a time by another session's measurements; at 7% the new run had 20 survivors in 93 mutants, where the d6fb0b2 run had 45 in 123). The tests added after that run (the verdict and whether it is unsure on the duplicate check's pairs, the stemmer, number words and shares at their bounds, one article's names, models and runs, and the whole evidence of six labelled pairs both ways round, every field exact) are not yet in this figure: the rerun did not finish on the shared machine. The survivors below are from before them and are not yet triaged one by one; most are in the rules that read names, figures and events out of free text, where a changed branch alters the evidence for some wording no test uses.",
+    "64.8% at d6fb0b2, before `story-similarity.rules.test.ts` and `story-similarity.labelled.test.ts`. Measured again on 2026-11-26 at 6d2e93e with those tests and the labelled set's evidence counted exactly (names, models, runs, figures and words read in its 1,190 articles, each evidence field summed over its 595 pairs both ways round): 90.7%, 109 survivors and 5 mutants no test reaches. Then 95.1% at d75ec27 with `story-similarity.boundaries.test.ts`, aimed at the rules those left at their edges (Title Case, possessives, models, figures and shares, roundings, headline figures apart, events told together, subjects, follow-up words, prepared stories, search names); it found one bug, fixed: \"six thousand five hundred\" read as 600,500. The 60 left are explained below: equivalent mutants (most of them the stand-in for a word past the end, or the prepared story's shortcut, which only saves work), bounds no realistic input reaches, two readings that are neither of them wrong, and the four exact thresholds.",
   "Duplicate check":
     "Measured again on 2026-11-26 at 2a99989 (87.3% before, at e75b8b4): the tests added for it (the model asked once per check about the newest close call, its reason kept on a follow-up) killed the survivors they aimed at; the notes are now matched by code, not line.",
 };

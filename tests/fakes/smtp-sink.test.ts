@@ -195,6 +195,21 @@ describe("startSmtpSink", () => {
     expect(messages[0]?.envelope.from).toBe("");
   });
 
+  it("waitUntilIdle waits for a connected client to quit, with its last message recorded", async () => {
+    const smtp = await start();
+    const client = await openClient(smtp.port);
+    await expect(smtp.waitUntilIdle(100)).rejects.toThrow(
+      "Expected the SMTP clients to go within 100 ms, but 1 are still connected",
+    );
+    const idle = smtp.waitUntilIdle(2_000);
+    await client.command("MAIL FROM:<a@example.com>");
+    await client.command("RCPT TO:<b@example.com>");
+    await client.command("DATA");
+    expect((await client.command("Subject: last\r\n\r\nbye\r\n.")).code).toBe(250);
+    expect((await client.command("QUIT")).code).toBe(221);
+    expect((await idle).map((message) => message.parsed.subject)).toEqual(["last"]);
+  });
+
   it("rejects messages larger than maxMessageBytes with 552", async () => {
     const smtp = await start({ maxMessageBytes: 1_000 });
     const client = await openClient(smtp.port);
@@ -214,7 +229,8 @@ describe("startSmtpSink", () => {
     await dropped.command("RCPT TO:<b@example.com>");
     await dropped.command("DATA");
     dropped.reset();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The sink has seen the reset connection go, and recorded nothing for it.
+    expect(await smtp.waitUntilIdle(2_000)).toEqual([]);
 
     const client = await openClient(smtp.port);
     await client.command("MAIL FROM:<a@example.com>");

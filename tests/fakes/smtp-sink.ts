@@ -37,6 +37,12 @@ export interface SmtpSink {
   messages: SmtpMessage[];
   /** Resolves with the messages once at least `count` arrived; rejects after `timeoutMs` saying how many did. */
   waitForMessages(count: number, timeoutMs?: number): Promise<SmtpMessage[]>;
+  /**
+   * Resolves with the messages once no client is connected and every message whose DATA ended is recorded (a client
+   * that quit, reset its connection or was killed has been seen to go); rejects after `timeoutMs` saying how many
+   * connections are still open.
+   */
+  waitUntilIdle(timeoutMs?: number): Promise<SmtpMessage[]>;
   /** Makes the next `count` RCPT TO or DATA commands (whichever come first) fail with this reply. */
   failNext(count: number, failure: SmtpFailure): void;
   /** Forgets recorded messages and pending failures. */
@@ -62,7 +68,7 @@ function addressOf(address: SMTPServerAddress | false): string {
 }
 
 interface Waiter {
-  count: number;
+  ready: () => boolean;
   resolve: (messages: SmtpMessage[]) => void;
 }
 
@@ -73,10 +79,13 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
   const failures: SmtpFailure[] = [];
   const waiters = new Set<Waiter>();
   const sockets = new Set<Socket>();
+  /** Messages whose DATA ended and that are still being parsed. */
+  let parsing = 0;
+  const idle = () => sockets.size === 0 && parsing === 0;
 
   function settleWaiters(): void {
     for (const waiter of waiters) {
-      if (messages.length >= waiter.count) {
+      if (waiter.ready()) {
         waiters.delete(waiter);
         waiter.resolve([...messages]);
       }
@@ -114,13 +123,19 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
         if (failure) return callback(smtpError(failure));
         const raw = Buffer.concat(chunks).toString("utf8");
         const envelope = { from: addressOf(session.envelope.mailFrom), to: session.envelope.rcptTo.map((rcpt) => rcpt.address) };
+        parsing += 1;
         PostalMime.parse(raw).then(
           (parsed) => {
+            parsing -= 1;
             messages.push({ envelope, raw, parsed });
             settleWaiters();
             callback(null);
           },
-          (error: unknown) => callback(smtpError({ code: 554, message: `Could not parse message: ${String(error)}` })),
+          (error: unknown) => {
+            parsing -= 1;
+            settleWaiters();
+            callback(smtpError({ code: 554, message: `Could not parse message: ${String(error)}` }));
+          },
         );
       });
     },
@@ -129,7 +144,10 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
   server.on("error", () => {});
   server.server.on("connection", (socket: Socket) => {
     sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
+    socket.on("close", () => {
+      sockets.delete(socket);
+      settleWaiters();
+    });
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -141,27 +159,42 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
   });
   const port = (server.server.address() as { port: number }).port;
 
+  function waitUntil(ready: () => boolean, timeoutMs: number, failure: () => string): Promise<SmtpMessage[]> {
+    if (ready()) return Promise.resolve([...messages]);
+    return new Promise<SmtpMessage[]>((resolve, reject) => {
+      const waiter: Waiter = {
+        ready,
+        resolve: (arrived) => {
+          clearTimeout(timer);
+          resolve(arrived);
+        },
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(waiter);
+        reject(new Error(failure()));
+      }, timeoutMs);
+      waiters.add(waiter);
+    });
+  }
+
   return {
     host: "127.0.0.1",
     port,
     url: `smtp://127.0.0.1:${port}`,
     messages,
     waitForMessages(count, timeoutMs = 10_000) {
-      if (messages.length >= count) return Promise.resolve([...messages]);
-      return new Promise<SmtpMessage[]>((resolve, reject) => {
-        const waiter: Waiter = {
-          count,
-          resolve: (arrived) => {
-            clearTimeout(timer);
-            resolve(arrived);
-          },
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(waiter);
-          reject(new Error(`Expected ${count} SMTP message(s) within ${timeoutMs} ms, but ${messages.length} arrived`));
-        }, timeoutMs);
-        waiters.add(waiter);
-      });
+      return waitUntil(
+        () => messages.length >= count,
+        timeoutMs,
+        () => `Expected ${count} SMTP message(s) within ${timeoutMs} ms, but ${messages.length} arrived`,
+      );
+    },
+    waitUntilIdle(timeoutMs = 10_000) {
+      return waitUntil(
+        idle,
+        timeoutMs,
+        () => `Expected the SMTP clients to go within ${timeoutMs} ms, but ${sockets.size} are still connected`,
+      );
     },
     failNext(count, failure) {
       for (let index = 0; index < count; index += 1) failures.push({ ...failure });

@@ -189,8 +189,9 @@ describe("kill -9 during a newsletter send, five times", () => {
       const target = sink.messages.length + 20 + Math.floor(random() * 30);
       await sink.waitForMessages(target, 30_000);
       await killHard(server);
-      // A message whose DATA was complete before the kill may still be parsed by the sink: count it in this round.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // A message whose DATA was complete before the kill may still be parsed by the sink: count it in this round,
+      // once the sink has seen every connection of the killed server close.
+      await sink.waitUntilIdle(10_000);
       const to = sink.messages.length;
       const reached = new Set(sink.messages.map((message) => message.envelope.to.join(","))).size;
       expect(reached, `kill ${kill} landed before the issue was complete`).toBeLessThan(SUBSCRIBERS.length);

@@ -48,10 +48,6 @@ export function residentMemoryKiB(pid: number): number {
   return Number(match[1]);
 }
 
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 /** Stops a server with SIGTERM and resolves with its exit code; SIGKILL (and null) when it has not exited within `timeoutMs`. */
 export async function stopServer(server: ServerProcess | undefined, timeoutMs = 20_000): Promise<number | null | undefined> {
   if (!server) return undefined;

@@ -17,3 +17,11 @@ export const ORBIT_RETOLD = {
   excerpt:
     "Brightvale's latest e-reader brings a 7-inch colour screen and about a week of battery, and goes on sale across Europe this month.",
 };
+
+/** A pair both ways round: the measure must say the same whichever article comes first. */
+export function bothWays<T>(a: T, b: T): [T, T][] {
+  return [
+    [a, b],
+    [b, a],
+  ];
+}

@@ -656,6 +656,8 @@ function readNumber(
   }
   let index = start;
   let value = 0;
+  /** The thousands already read ("six thousand" of "six thousand five hundred"): "hundred" multiplies what follows them. */
+  let thousands = 0;
   let found = false;
   // "a million users", "a billion dollars": one of the scale.
   if (words[index] === "a" && ["thousand", "million", "billion", "trillion"].includes(words[index + 1] ?? "")) {
@@ -675,10 +677,11 @@ function readNumber(
       found = true;
       index += 1;
     } else if (current === "hundred") {
-      value = (value || 1) * 100;
+      value = thousands + (value - thousands || 1) * 100;
       found = true;
     } else if (current === "thousand" && found) {
       value *= 1000;
+      thousands = value;
     } else if (numberWord !== undefined) {
       value += numberWord;
       found = true;
