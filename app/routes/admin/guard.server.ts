@@ -1,8 +1,8 @@
 import { createCookie, data, type RouterContextProvider } from "react-router";
 import { servicesContext } from "~/context";
 import type { AdminSession } from "~/services/auth/sessions.server";
-import type { Services } from "~/services/index.server";
 import { SESSION_DURATION_MS } from "~/services/auth/sessions.server";
+import type { Services } from "~/services/index.server";
 import type { ArticleStatus } from "~/utils/article-status";
 import { can, type AreaAction, type ArticleAction, type ArticleFacts } from "~/utils/permissions";
 
