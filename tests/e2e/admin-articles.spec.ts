@@ -7,7 +7,7 @@ import { openDatabase } from "../../app/db/client.server";
 import { articles, authors } from "../../app/db/schema";
 import type { Category } from "../../app/utils/categories";
 import { errorLogLines, PROJECT_ROOT, runCommand, startServer, type ServerProcess } from "../support/server-process";
-import { fromClientAddress, statusConsoleError } from "./admin-support";
+import { fromOwnClientAddress, statusConsoleError } from "./admin-support";
 import {
   pngImage,
   signInTo,
@@ -418,7 +418,7 @@ function feedItems(xml: string): { title: string; link: string }[] {
 }
 
 test.describe("Article Management", () => {
-  fromClientAddress(20);
+  fromOwnClientAddress();
 
   const run = `${process.pid}-${Date.now().toString(36)}`;
   const dir = path.join(PROJECT_ROOT, "tests", ".tmp", `admin-articles-${run}`);
@@ -1263,7 +1263,7 @@ test.describe("Article Management", () => {
 });
 
 test.describe("Article Management in an empty newsroom", () => {
-  fromClientAddress(23);
+  fromOwnClientAddress();
 
   test("says no article exists yet, and the first one written by hand is signed by the admin's author profile", async ({
     page,

@@ -6,7 +6,7 @@ import type { Category } from "../../app/utils/categories";
 import { escapeXml } from "../fakes/feed-server";
 import { startNewsFixtures, type NewsFixtureItem, type NewsFixtures } from "../support/news-fixtures";
 import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
-import { fromClientAddress } from "./admin-support";
+import { fromOwnClientAddress } from "./admin-support";
 import { signInTo, waitForHydrated, waitForModal, type AdminAccount } from "./article-admin-support";
 import { accessibilityViolations, expect, test } from "./fixtures";
 import {
@@ -199,7 +199,7 @@ async function draftId(page: Page, title: string): Promise<number> {
 }
 
 test.describe("Article Generation", () => {
-  fromClientAddress(30);
+  fromOwnClientAddress();
 
   const admin: AdminAccount = {
     username: `generation-editor-${process.pid}`,

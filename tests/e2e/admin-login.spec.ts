@@ -6,7 +6,7 @@ import {
   ACCOUNT_LOCKED,
   dashboardHeading,
   E2E_ADMIN,
-  fromClientAddress,
+  fromOwnClientAddress,
   INVALID_CREDENTIALS,
   loginHeading,
   loginMessage,
@@ -73,7 +73,7 @@ function plainSpaces(text: string): string {
 
 test.describe("signing in", () => {
   test.describe(() => {
-    fromClientAddress(1);
+    fromOwnClientAddress();
     test.use({ timezoneId: "America/New_York" });
 
     test("shows the dashboard with the welcome line, the tabs and the session banner", async ({ page }) => {
@@ -117,7 +117,7 @@ test.describe("signing in", () => {
   });
 
   test.describe(() => {
-    fromClientAddress(2);
+    fromOwnClientAddress();
 
     test("the session cookie is httpOnly, SameSite=Lax, not Secure over http, and lasts 24 hours", async ({ page, context }) => {
       await signIn(page);
@@ -138,7 +138,7 @@ test.describe("signing in", () => {
   });
 
   test.describe(() => {
-    fromClientAddress(3);
+    fromOwnClientAddress();
 
     test("Sign Out returns to the login screen and ends the session on the server", async ({ page, context, request }) => {
       await signIn(page);
@@ -167,7 +167,7 @@ test.describe("signing in", () => {
   });
 
   test.describe(() => {
-    fromClientAddress(4);
+    fromOwnClientAddress();
 
     test("a wrong password keeps the login screen with its message; the right one then signs in", async ({ page }) => {
       await page.goto("/admin");
@@ -189,7 +189,7 @@ test.describe("signing in", () => {
   });
 
   test.describe(() => {
-    fromClientAddress(5);
+    fromOwnClientAddress();
 
     test("the fifth failure locks the username for 15 minutes, and it stays locked after a reload", async ({ page }) => {
       const username = unknownUsername("lockout");
@@ -246,7 +246,7 @@ test.describe("signing in", () => {
   });
 
   test.describe(() => {
-    fromClientAddress(6);
+    fromOwnClientAddress();
 
     test('the button says "Signing in..." and is disabled while the request runs', async ({ page }) => {
       await page.goto("/admin");
@@ -268,7 +268,7 @@ test.describe("signing in", () => {
   });
 
   test.describe(() => {
-    fromClientAddress(7);
+    fromOwnClientAddress();
 
     test("after signing in, a reload of the Newsletter Management tab stays on that tab", async ({ page }) => {
       await signIn(page);
@@ -289,7 +289,7 @@ test.describe("signing in", () => {
   });
 
   test.describe(() => {
-    fromClientAddress(8);
+    fromOwnClientAddress();
 
     test("a deep link without a session shows the login screen, then lands on the page asked for", async ({ page }) => {
       const response = await page.goto("/admin/generate");
@@ -308,7 +308,7 @@ test.describe("signing in", () => {
 });
 
 test.describe("the session banner", () => {
-  fromClientAddress(15);
+  fromOwnClientAddress();
 
   test("re-checks the session every 60 seconds and warns once the server no longer confirms it", async ({ page }) => {
     await page.clock.install();
@@ -336,7 +336,7 @@ test.describe("signing in without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test.describe(() => {
-    fromClientAddress(9);
+    fromOwnClientAddress();
 
     test("the form signs in and opens the dashboard", async ({ page }) => {
       await page.goto("/admin");
@@ -349,7 +349,7 @@ test.describe("signing in without JavaScript", () => {
   });
 
   test.describe(() => {
-    fromClientAddress(10);
+    fromOwnClientAddress();
 
     test("a wrong password comes back with the message", async ({ page }) => {
       await page.goto("/admin");
@@ -390,7 +390,7 @@ test.describe("accessibility", () => {
   });
 
   test.describe(() => {
-    fromClientAddress(11);
+    fromOwnClientAddress();
 
     test("axe finds no violations on the dashboard", async ({ page }) => {
       await signIn(page);
@@ -402,7 +402,7 @@ test.describe("accessibility", () => {
 
 test.describe("response headers", () => {
   test.describe(() => {
-    fromClientAddress(12);
+    fromOwnClientAddress();
 
     test("admin pages and their data are never stored by the browser (Cache-Control: no-store)", async ({ page }) => {
       const answers: { url: string; cacheControl: string | undefined }[] = [];
@@ -440,7 +440,7 @@ test.describe("response headers", () => {
     { name: "the dashboard", path: "/admin/articles", signedIn: true },
   ]) {
     test.describe(() => {
-      fromClientAddress(signedIn ? 13 : 14);
+      fromOwnClientAddress();
 
       test(`${name} carries the security headers, and its scripts run with the CSP nonce`, async ({ page }) => {
         if (signedIn) await signIn(page);

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { test } from "./fixtures";
 
 /**
  * What the admin specs know about the shared e2e server's admin and the sign-in screen. The global setup
@@ -23,11 +24,11 @@ export function statusConsoleError(...statuses: number[]): RegExp {
 }
 
 /**
- * The server trusts X-Forwarded-For from loopback and limits sign-in attempts per client address, so every
- * test that signs in comes from its own documentation address (198.51.100.0/24) and spends its own budget.
+ * The server limits sign-in attempts per client address, so every test that signs in comes from an address of its
+ * own, fresh on every run of it (fixtures.ts), and spends its own budget.
  */
-export function fromClientAddress(lastOctet: number): void {
-  test.use({ extraHTTPHeaders: { "X-Forwarded-For": `198.51.100.${lastOctet}` } });
+export function fromOwnClientAddress(): void {
+  test.use({ ownClientAddress: true });
 }
 
 let uniqueName = 0;
@@ -79,7 +80,7 @@ export async function submitLogin(page: Page, credentials: { username: string; p
 
 /**
  * Signs in from the login screen at `path` (an /admin page) and waits for the dashboard. The page's
- * context needs a client address of its own (fromClientAddress) and 401 in its allowed console errors.
+ * context needs a client address of its own (fromOwnClientAddress) and 401 in its allowed console errors.
  */
 export async function signIn(page: Page, path = "/admin", credentials: { username: string; password: string } = E2E_ADMIN) {
   await page.goto(path);

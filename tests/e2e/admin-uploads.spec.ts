@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
-import { fromClientAddress, statusConsoleError } from "./admin-support";
+import { fromOwnClientAddress, statusConsoleError } from "./admin-support";
 import {
   GIF_1X1,
   MB,
@@ -29,7 +29,7 @@ const NOT_AN_IMAGE = "This file is not a JPEG, PNG, WebP or GIF image. Please ch
 const UPLOADED = "Image uploaded.";
 
 test.describe("cover image uploads", () => {
-  fromClientAddress(21);
+  fromOwnClientAddress();
   // Refused uploads answer 413 and 415, which Chromium reports in the console.
   test.use({ allowedConsoleErrors: [statusConsoleError(413, 415)] });
 

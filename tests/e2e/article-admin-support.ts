@@ -16,7 +16,7 @@ export interface AdminAccount {
 
 /**
  * Signs in to `serverUrl` as the sign-in form does, through the page's own request context, so the session
- * cookie lands in the page's browser context. The context needs its own client address (fromClientAddress).
+ * cookie lands in the page's browser context. The context needs its own client address (fromOwnClientAddress).
  */
 export async function signInTo(page: Page, serverUrl: string, admin: AdminAccount): Promise<void> {
   const response = await page.request.post(`${serverUrl}/auth/login`, {

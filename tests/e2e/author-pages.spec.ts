@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
-import { fromClientAddress, statusConsoleError } from "./admin-support";
+import { fromOwnClientAddress, statusConsoleError } from "./admin-support";
 import { signInTo, waitForHydrated, waitForModal } from "./article-admin-support";
 import { accessibilityViolations, expect, test } from "./fixtures";
 import { exactly, htmlClasses, siteOrigin } from "./support";
@@ -54,7 +54,7 @@ test.describe("Author pages and co-authors", () => {
   });
 
   test.use({ allowedConsoleErrors: [statusConsoleError(404)] });
-  fromClientAddress(71);
+  fromOwnClientAddress();
 
   test("an editor adds co-authors; the byline, JSON-LD, author pages, feeds and sitemap name them in order", async ({ page }) => {
     test.setTimeout(90_000);

@@ -5,7 +5,7 @@ import { openDatabase } from "../../app/db/client.server";
 import { articles, newsletterDeliveries, newsletterIssues, newsletterSubscribers } from "../../app/db/schema";
 import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
 import { errorLogLines, PROJECT_ROOT, runCommand, startServer, type ServerProcess } from "../support/server-process";
-import { fromClientAddress } from "./admin-support";
+import { fromOwnClientAddress } from "./admin-support";
 import { signInTo, waitForHydrated } from "./article-admin-support";
 import { accessibilityViolations, expect, test } from "./fixtures";
 import { exactly } from "./support";
@@ -35,7 +35,7 @@ function newsroomTime(value: string): string {
   }).format(new Date(value));
 }
 
-fromClientAddress(71);
+fromOwnClientAddress();
 
 test.describe("Corrections and updates", () => {
   const run = `${process.pid}-${Date.now().toString(36)}`;

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { E2E_ADMIN, fromClientAddress } from "./admin-support";
+import { E2E_ADMIN, fromOwnClientAddress } from "./admin-support";
 import { signInTo } from "./article-admin-support";
 import { accessibilityViolations, expect, test } from "./fixtures";
 import { appUrl, articlePath, published } from "./support";
@@ -9,7 +9,7 @@ import { appUrl, articlePath, published } from "./support";
  * tables) is in the tab order with a name, so a keyboard user can reach it and scroll it with the arrow keys.
  */
 
-fromClientAddress(126);
+fromOwnClientAddress();
 test.use({ viewport: { width: 360, height: 740 } });
 
 /** A published demo article whose body has a table. */

@@ -11,11 +11,11 @@ const LIMITED = "Too many sign-up attempts from your network. Please try again i
 const SIGNUP_LIMIT = 10;
 
 /**
- * The server trusts X-Forwarded-For from loopback and rate-limits sign-ups per client address, so every
- * test that signs up comes from its own documentation address (203.0.113.0/24) and spends its own budget.
+ * The server rate-limits sign-ups per client address, so every test that signs up comes from an address of its
+ * own, fresh on every run of it (fixtures.ts), and spends its own budget.
  */
-function fromAddress(lastOctet: number) {
-  test.use({ extraHTTPHeaders: { "X-Forwarded-For": `203.0.113.${lastOctet}` } });
+function fromOwnAddress() {
+  test.use({ ownClientAddress: true });
 }
 
 function block(page: Page) {
@@ -80,7 +80,7 @@ test.describe("newsletter sign-up in the browser", () => {
   });
 
   test.describe(() => {
-    fromAddress(11);
+    fromOwnAddress();
 
     test("a valid address is thanked for 3 seconds and the field is cleared", async ({ page }) => {
       // The page's clock is paused once it has loaded: the 3 seconds are counted in its own timers, which the
@@ -104,7 +104,7 @@ test.describe("newsletter sign-up in the browser", () => {
   });
 
   test.describe(() => {
-    fromAddress(12);
+    fromOwnAddress();
 
     test("an error message is replaced by the thanks once the address is fixed", async ({ page }) => {
       await page.goto("/category/security");
@@ -118,7 +118,7 @@ test.describe("newsletter sign-up in the browser", () => {
   });
 
   test.describe(() => {
-    fromAddress(13);
+    fromOwnAddress();
 
     test("the same address in another case signs up again without an error", async ({ page, request }) => {
       const email = freshEmail();
@@ -136,7 +136,7 @@ test.describe("newsletter sign-up in the browser", () => {
   });
 
   test.describe(() => {
-    fromAddress(14);
+    fromOwnAddress();
     test.use({ allowedConsoleErrors: [/the server responded with a status of 429/] });
 
     test(`after ${SIGNUP_LIMIT} sign-ups from one address the next is refused with 429`, async ({ page, request }) => {
@@ -160,7 +160,7 @@ test.describe("newsletter sign-up in the browser", () => {
   });
 
   test.describe(() => {
-    fromAddress(15);
+    fromOwnAddress();
 
     test("another address keeps its own budget", async ({ request }) => {
       const response = await post(request, { email: freshEmail() });
@@ -186,7 +186,7 @@ test.describe("the sign-up action", () => {
   });
 
   test.describe(() => {
-    fromAddress(16);
+    fromOwnAddress();
 
     test("redirects a plain form post back to its page (303) and never off the site", async ({ request }) => {
       const back = await post(request, { email: freshEmail(), returnTo: "/category/ai?page=1&newsletter=invalid" });
@@ -229,7 +229,7 @@ test.describe("newsletter sign-up without JavaScript", () => {
   });
 
   test.describe(() => {
-    fromAddress(17);
+    fromOwnAddress();
 
     test("a valid address comes back to the same page with the thanks", async ({ page }) => {
       await page.goto("/category/ai");
@@ -245,7 +245,7 @@ test.describe("newsletter sign-up without JavaScript", () => {
   });
 
   test.describe(() => {
-    fromAddress(18);
+    fromOwnAddress();
 
     test("an exhausted budget comes back with the rate-limit message", async ({ page, request }) => {
       for (let attempt = 1; attempt <= SIGNUP_LIMIT; attempt++) {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { DEMO_ARTICLES } from "../../app/services/seed/demo-content.server";
 import { startWebSubHub } from "../fakes/websub-hub";
 import { PROJECT_ROOT, startServer } from "../support/server-process";
-import { fromClientAddress } from "./admin-support";
+import { fromOwnClientAddress } from "./admin-support";
 import { signInTo, waitForHydrated, waitForModal, type AdminAccount } from "./article-admin-support";
 import { expect, test } from "./fixtures";
 
@@ -99,7 +99,7 @@ test("/feed.json is JSON Feed 1.1 with the same stories as /rss.xml, each with i
 });
 
 test.describe("WebSub", () => {
-  fromClientAddress(41);
+  fromOwnClientAddress();
 
   test("with WEBSUB_HUB set, feeds name the hub, and publishing notifies it once for each feed that lists the story", async ({
     page,

@@ -4,7 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
 import { photoLikeJpeg } from "../support/test-photo";
-import { fromClientAddress } from "./admin-support";
+import { fromOwnClientAddress } from "./admin-support";
 import { signInTo, waitForModal, type AdminAccount } from "./article-admin-support";
 import { expect, test } from "./fixtures";
 import { exactly } from "./support";
@@ -22,7 +22,7 @@ const STORY = {
 };
 
 test.describe("responsive covers", () => {
-  fromClientAddress(24);
+  fromOwnClientAddress();
 
   const dir = path.join(PROJECT_ROOT, "tests", ".tmp", `responsive-images-${process.pid}-${Date.now().toString(36)}`);
   const dataDir = path.join(dir, "data");

@@ -3,7 +3,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { instantToZonedTime, zonedTimeToInstant } from "../../app/utils/dates";
 import { PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
-import { fromClientAddress } from "./admin-support";
+import { fromOwnClientAddress } from "./admin-support";
 import { signInTo, waitForHydrated, waitForModal, type AdminAccount } from "./article-admin-support";
 import { drafts } from "./support";
 
@@ -18,7 +18,7 @@ const TIME_ZONE = "America/New_York";
 const admin: AdminAccount = { username: `scheduler-${process.pid}`, password: "scheduling editor correct horse" };
 const story = drafts[0]!;
 
-fromClientAddress(40);
+fromOwnClientAddress();
 
 let server: ServerProcess;
 let clockControl: string;

@@ -4,7 +4,7 @@ import path from "node:path";
 import { startChatCompletionsServer, type ChatCompletionsServer } from "../fakes/chat-completions-server";
 import { startNewsFixtures, type NewsFixtures } from "../support/news-fixtures";
 import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
-import { fromClientAddress } from "./admin-support";
+import { fromOwnClientAddress } from "./admin-support";
 import { signInTo, waitForHydrated, waitForModal } from "./article-admin-support";
 import { expect, test } from "./fixtures";
 import { articleReply, FORM_KEY, type Story } from "./generation-support";
@@ -41,7 +41,7 @@ function articleRow(page: Page, title: string): Locator {
 }
 
 test.describe("AI provenance", () => {
-  fromClientAddress(86);
+  fromOwnClientAddress();
 
   const dir = path.join(PROJECT_ROOT, "tests", ".tmp", `team-ai-${process.pid}-${Date.now().toString(36)}`);
   const dataDir = path.join(dir, "data");
