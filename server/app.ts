@@ -10,11 +10,11 @@ import { UPLOADS_URL_PREFIX } from "~/services/uploads/uploads.server";
 import { MEDIA_URL_PREFIX } from "~/utils/responsive-images";
 import { serveMedia } from "./media";
 import { rateLimitAddress } from "~/services/rate-limits/client-address.server";
-import { createFrontDoor, limitBodies, planWithBuild, readBody } from "./front-door";
+import { createFrontDoor, keepBody, limitBodies, planWithBuild, readBody } from "./front-door";
 import type { PageCache } from "./page-cache";
 import { createPageHandler } from "./page-handler";
 import { planOf } from "./request-plan";
-import { requireSameOrigin } from "./same-origin";
+import { requireSameOrigin, type TrustProxy } from "./same-origin";
 import { assignNonce, securityHeaders } from "./security-headers";
 import { viewBeacon } from "./view-beacon";
 
@@ -49,7 +49,7 @@ export function createRequestListener(options: AppOptions): (req: IncomingMessag
     checkHost: !options.devMiddleware,
     build: typeof options.build === "function" ? undefined : options.build,
   });
-  const app = createApp(options, frontDoor);
+  const { app, answerViewReport } = createApp(options, frontDoor);
   const { pageCache } = options;
   const { logger } = options.services;
   return (req, res) => {
@@ -58,19 +58,25 @@ export function createRequestListener(options: AppOptions): (req: IncomingMessag
       if (logger.isLevelEnabled("info")) logRequest(logger, req, res, started);
       return;
     }
+    if (answerViewReport(req, res)) {
+      if (logger.isLevelEnabled("info")) res.once("finish", () => logRequest(logger, req, res, started));
+      return;
+    }
     if (!pageCache?.serveFast(req, res)) return void app(req, res);
     if (logger.isLevelEnabled("info")) logRequest(logger, req, res, started);
   };
 }
 
 /**
- * The Express application: request logs, body budgets, the view beacon, security headers, compression, static
- * files, then the same-origin check for state-changing requests, then React Router.
+ * The Express application: request logs, body budgets, security headers, compression, static files, then the
+ * same-origin check for state-changing requests, then React Router. With it, the view beacon's handler (decision
+ * 034), which the request listener calls in front of the application, and the application itself in development,
+ * where a request's plan is made inside it.
  */
 function createApp(
   { services, build, clientDir, devMiddleware, pageCache, trustProxy }: AppOptions,
   frontDoor: ReturnType<typeof createFrontDoor>,
-): express.Express {
+): { app: express.Express; answerViewReport: ReturnType<typeof viewBeacon> } {
   const { logger, site } = services;
   const app = express();
   app.disable("x-powered-by");
@@ -84,9 +90,10 @@ function createApp(
     if (planOf(req)?.private) res.set("Cache-Control", "no-store");
     next();
   });
+  // In front of the application in production; here in development, once the plan is made (it has its own budgets).
+  const answerViewReport = viewBeacon(services, app.get("trust proxy fn") as TrustProxy);
+  if (typeof build === "function") app.use((req, res, next) => answerViewReport(req, res) || next());
   app.use(limitBodies);
-  // The view beacon, one small request after every article a reader opens, is answered before the page machinery.
-  app.use(viewBeacon(services));
   app.use(assignNonce);
   app.use(
     securityHeaders({
@@ -156,7 +163,7 @@ function createApp(
     res.status(500).type("text/plain").send("Something went wrong. Please try refreshing the page.");
   }) satisfies express.ErrorRequestHandler);
 
-  return app;
+  return { app, answerViewReport };
 }
 
 /** The path only: query strings may carry tokens or addresses that do not belong in logs, nor do unsubscribe and confirmation tokens. */
@@ -176,10 +183,10 @@ function oneClickUnsubscribe({ newsletter, logger }: Services): RequestHandler {
   return (req, res, next) => {
     const token = req.params.token;
     if (typeof token !== "string") return next();
-    readBody(req, res)
+    readBody(req)
       .then(async (body) => {
         if (!(await isOneClickBody(body, req.get("content-type")))) {
-          res.locals.body = body;
+          keepBody(req, body);
           return next();
         }
         const subscription = await newsletter.unsubscribe(token);

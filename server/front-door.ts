@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Response } from "express";
+import type { RequestHandler } from "express";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerBuild } from "react-router";
 import { planOf, planRequest, planTarget, PUBLIC_BODY_LIMIT, setPlan, type RequestPlan, type TargetPlan } from "./request-plan";
@@ -128,14 +128,28 @@ const TOO_LARGE = "This request is too large. Please shorten what you sent and t
  */
 const DISCARD_MS = 5_000;
 
+/** Bodies read whole before their handler: a chunked one (limitBodies), the one-click unsubscribe's (server/app.ts). */
+const bodiesRead = new WeakMap<IncomingMessage, Buffer>();
+
+/** Keeps a request's body, read whole, for whatever handles the request next (`readBody`, the page handler). */
+export function keepBody(req: IncomingMessage, body: Buffer): void {
+  bodiesRead.set(req, body);
+}
+
+/** The body kept with `keepBody`, if it was read before its handler. */
+export function bodyAlreadyRead(req: IncomingMessage): Buffer | undefined {
+  return bodiesRead.get(req);
+}
+
 /**
  * Body budgets, before anything reads a body: a declared length over the route's budget is refused at once
  * without reading it (and without "100 Continue", so a client that waits for it never sends the body); a
  * chunked body, which no browser sends for a form, is read into memory up to 64 KB at most (whatever the route's
- * budget) and handed on as bytes, or refused past it. Bodies with a declared
- * length within budget stream on, and the HTTP parser stops them at that length.
+ * budget) and handed on as bytes (`keepBody`), or refused past it. Bodies with a declared length within budget
+ * stream on, and the HTTP parser stops them at that length. Express's middleware, and the view beacon's in front
+ * of Express (server/view-beacon.ts).
  */
-export const limitBodies: RequestHandler = (req, res, next) => {
+export function limitBodies(req: IncomingMessage, res: ServerResponse, next: () => void): void {
   const limit = planOf(req)?.bodyLimit ?? PUBLIC_BODY_LIMIT;
   const declared = req.headers["content-length"];
   if (declared !== undefined && Number(declared) > limit) return refuse(res, 413, TOO_LARGE);
@@ -157,7 +171,7 @@ export const limitBodies: RequestHandler = (req, res, next) => {
     req.once("end", () => clearTimeout(cut)).once("close", () => clearTimeout(cut));
   };
   const onEnd = () => {
-    res.locals.body = Buffer.concat(chunks);
+    keepBody(req, Buffer.concat(chunks));
     next();
   };
   // A client that goes away half-way is no fault of ours: nothing more to answer.
@@ -165,16 +179,16 @@ export const limitBodies: RequestHandler = (req, res, next) => {
     .on("data", onData)
     .once("end", onEnd)
     .once("error", () => req.off("end", onEnd));
-};
+}
 
 /**
  * The body, already read when it came chunked (limitBodies); otherwise within its declared, budgeted length (read
  * with the stream's events: the view beacon reads one per article a reader opens). Rejects when the client goes
  * away before the end.
  */
-export function readBody(req: Request, res: Response): Promise<Buffer> {
-  const read: unknown = res.locals.body;
-  if (Buffer.isBuffer(read)) return Promise.resolve(read);
+export function readBody(req: IncomingMessage): Promise<Buffer> {
+  const read = bodiesRead.get(req);
+  if (read) return Promise.resolve(read);
   if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];

@@ -6,6 +6,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { compressOnce, isCacheableResponse, PUBLIC_PAGE_CACHE_CONTROL, type PageCache, type RenderedPage } from "./page-cache";
 import { renderedPageOf } from "~/rendered-page";
+import { bodyAlreadyRead } from "./front-door";
 import { planOf } from "./request-plan";
 import { createTurnQueue } from "./turns";
 
@@ -36,9 +37,9 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse, target: strin
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
     // A chunked body was read up to its budget already (server/front-door.ts); others stream.
-    const read: unknown = res.locals.body;
-    init.body = Buffer.isBuffer(read) ? new Uint8Array(read) : createReadableStreamFromReadable(req);
-    if (!Buffer.isBuffer(read)) init.duplex = "half";
+    const read = bodyAlreadyRead(req);
+    init.body = read ? new Uint8Array(read) : createReadableStreamFromReadable(req);
+    if (!read) init.duplex = "half";
   }
   return new Request(url, init);
 }

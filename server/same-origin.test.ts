@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { comesFromOwnOrigin, type OriginEvidence } from "./same-origin";
+import type { IncomingMessage } from "node:http";
+import proxyaddr from "proxy-addr";
+import { comesFromOwnOrigin, requestOrigin, sentFromOwnOrigin, type OriginEvidence } from "./same-origin";
 
 const OWN = ["https://news.example.com", "http://127.0.0.1:3000"];
 
@@ -58,5 +60,54 @@ describe("comesFromOwnOrigin", () => {
 
   it("refuses a request that proves nothing", () => {
     expect(check({})).toBe(false);
+  });
+});
+
+/** A request as Node's server hands it over, from `peer`, with these headers. */
+function request(headers: Record<string, string>, { peer = "127.0.0.1", encrypted = false } = {}): IncomingMessage {
+  return { headers, socket: { remoteAddress: peer, encrypted: encrypted || undefined } } as unknown as IncomingMessage;
+}
+
+const trustLoopback = proxyaddr.compile(["loopback"]);
+const trustNobody = proxyaddr.compile([]);
+
+describe("requestOrigin", () => {
+  it("is the scheme of the connection and the Host the client named", () => {
+    expect(requestOrigin(request({ host: "127.0.0.1:3000" }), trustNobody)).toBe("http://127.0.0.1:3000");
+    expect(requestOrigin(request({ host: "news.example.com" }, { encrypted: true }), trustNobody)).toBe(
+      "https://news.example.com",
+    );
+  });
+
+  it("takes the first X-Forwarded-Proto from a trusted proxy, and ignores it from anyone else", () => {
+    const forwarded = { host: "news.example.com", "x-forwarded-proto": "https, http" };
+    expect(requestOrigin(request(forwarded), trustLoopback)).toBe("https://news.example.com");
+    expect(requestOrigin(request(forwarded, { peer: "198.51.100.7" }), trustLoopback)).toBe("http://news.example.com");
+    expect(requestOrigin(request(forwarded), trustNobody)).toBe("http://news.example.com");
+    expect(requestOrigin(request({ host: "news.example.com", "x-forwarded-proto": "" }), trustLoopback)).toBe(
+      "http://news.example.com",
+    );
+  });
+});
+
+describe("sentFromOwnOrigin", () => {
+  const site = "https://news.example.com";
+
+  it("accepts the site's origin, or the origin the request was sent to", () => {
+    expect(sentFromOwnOrigin(request({ host: "localhost:3000", origin: site }), site, trustNobody)).toBe(true);
+    expect(sentFromOwnOrigin(request({ host: "localhost:3000", origin: "http://localhost:3000" }), site, trustNobody)).toBe(true);
+    expect(
+      sentFromOwnOrigin(request({ host: "localhost:3000", referer: "http://localhost:3000/article/1" }), site, trustNobody),
+    ).toBe(true);
+  });
+
+  it("refuses any other origin, and a scheme that is not the one the request came by", () => {
+    expect(sentFromOwnOrigin(request({ host: "localhost:3000", origin: "https://evil.example.net" }), site, trustNobody)).toBe(
+      false,
+    );
+    expect(sentFromOwnOrigin(request({ host: "localhost:3000", origin: "https://localhost:3000" }), site, trustNobody)).toBe(
+      false,
+    );
+    expect(sentFromOwnOrigin(request({ host: "localhost:3000" }), site, trustNobody)).toBe(false);
   });
 });

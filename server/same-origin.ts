@@ -1,4 +1,6 @@
-import type { Request, RequestHandler, Response } from "express";
+import type { RequestHandler } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { TLSSocket } from "node:tls";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -21,20 +23,52 @@ export function comesFromOwnOrigin({ origin, fetchSite, referer }: OriginEvidenc
   return false;
 }
 
-/** Whether an Express request provably comes from SITE_URL's origin or the address it was sent to. */
-export function sentFromOwnOrigin(req: Request, siteOrigin: string): boolean {
-  const requestOrigin = `${req.protocol}://${req.get("host") ?? ""}`;
-  const evidence = { origin: req.get("origin"), fetchSite: req.get("sec-fetch-site"), referer: req.get("referer") };
-  return comesFromOwnOrigin(evidence, [siteOrigin, requestOrigin]);
+/**
+ * The trust function Express compiles from `trust proxy` (`app.get("trust proxy fn")`): whether the peer at `hop`
+ * (0 is the one connected) is a proxy whose forwarded headers are believed.
+ */
+export type TrustProxy = (address: string | undefined, hop: number) => boolean;
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
 }
 
+/**
+ * The origin a request was sent to: its scheme (the first value of `X-Forwarded-Proto` when the connected peer is a
+ * trusted proxy, as Express's `req.protocol` reads it) and its `Host`.
+ */
+export function requestOrigin(req: IncomingMessage, trust: TrustProxy): string {
+  let protocol = (req.socket as Partial<TLSSocket>).encrypted ? "https" : "http";
+  const forwarded = trust(req.socket.remoteAddress, 0) ? header(req, "x-forwarded-proto") : undefined;
+  if (forwarded) protocol = forwarded.split(",", 1)[0]?.trim() ?? protocol;
+  return `${protocol}://${header(req, "host") ?? ""}`;
+}
+
+/**
+ * Whether a request provably comes from SITE_URL's origin or the address it was sent to (the latter worked out only
+ * when the evidence does not name SITE_URL's).
+ */
+export function sentFromOwnOrigin(req: IncomingMessage, siteOrigin: string, trust: TrustProxy): boolean {
+  const evidence = {
+    origin: header(req, "origin"),
+    fetchSite: header(req, "sec-fetch-site"),
+    referer: header(req, "referer") ?? header(req, "referrer"),
+  };
+  return comesFromOwnOrigin(evidence, [siteOrigin]) || comesFromOwnOrigin(evidence, [requestOrigin(req, trust)]);
+}
+
+const CROSS_ORIGIN = "This form was sent from another website, so it was refused. Please use the form on this site.";
+
 /** The 403 a state-changing request from another site gets. */
-export function refuseCrossOrigin(res: Response): void {
+export function refuseCrossOrigin(res: ServerResponse): void {
   res
-    .status(403)
-    .type("text/plain")
-    .set("Cache-Control", "no-store")
-    .send("This form was sent from another website, so it was refused. Please use the form on this site.");
+    .writeHead(403, {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Content-Length": Buffer.byteLength(CROSS_ORIGIN),
+    })
+    .end(CROSS_ORIGIN);
 }
 
 /**
@@ -46,7 +80,9 @@ export function refuseCrossOrigin(res: Response): void {
 export function requireSameOrigin(siteUrl: string): RequestHandler {
   const siteOrigin = new URL(siteUrl).origin;
   return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method) || sentFromOwnOrigin(req, siteOrigin)) return next();
+    if (SAFE_METHODS.has(req.method) || sentFromOwnOrigin(req, siteOrigin, req.app.get("trust proxy fn") as TrustProxy)) {
+      return next();
+    }
     refuseCrossOrigin(res);
   };
 }

@@ -1,4 +1,5 @@
-import type { Request, RequestHandler, Response } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import proxyaddr from "proxy-addr";
 import { findSignedInAdmin } from "~/routes/admin/guard.server";
 import { rateLimitAddress } from "~/services/rate-limits/client-address.server";
 import type { Services } from "~/services/index.server";
@@ -9,9 +10,9 @@ import {
   VIEW_REPORT_MAX_BYTES,
   type ViewReportSubject,
 } from "~/validation/views";
-import { readBody } from "./front-door";
+import { limitBodies, readBody, refuse } from "./front-door";
 import { planOf } from "./request-plan";
-import { refuseCrossOrigin, sentFromOwnOrigin } from "./same-origin";
+import { refuseCrossOrigin, sentFromOwnOrigin, type TrustProxy } from "./same-origin";
 
 /** A transparent 1x1 GIF: what the no-JavaScript image gets back. */
 const PIXEL = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
@@ -23,24 +24,30 @@ const ANSWER_HEADERS = {
 };
 
 /**
- * `GET` and `POST /api/views` (decision 032), answered here, in front of the security headers, compression and
- * React Router (decision 034): one request follows every article a reader opens, so it costs what a cached page
- * costs, not what a render does. Only the path's one spelling is the endpoint; any other goes on to the router.
- * Whatever a report says, the client gets the same answer: 204 to the beacon, the GIF to the image, both `no-store`,
- * and 404 with `ANALYTICS=off`; the counter's outcome is not shown, and a fault while counting is logged, never
- * answered as an error.
+ * `GET` and `POST /api/views` (decision 032), answered in front of Express, like a cached page (decision 034): one
+ * request follows every article a reader opens, so it costs what a cached page costs, not what a render does. Only
+ * the path's one spelling is the endpoint (the front door's plan); any other goes on. Whatever a report says, the
+ * client gets the same answer: 204 to the beacon, the GIF to the image, both `no-store`, and 404 with
+ * `ANALYTICS=off`; the counter's outcome is not shown, and a fault while counting is logged, never answered as an
+ * error. The client's address and the request's origin are read as Express reads them, with its trust function
+ * (`trust`, from TRUST_PROXY), and the body within the same budgets (`limitBodies`).
+ *
+ * Returns the handler: true when it answered the request (or is answering it), false when the request is not for
+ * the endpoint.
  */
-export function viewBeacon(services: Services): RequestHandler {
+export function viewBeacon(services: Services, trust: TrustProxy): (req: IncomingMessage, res: ServerResponse) => boolean {
   const { views, logger, site } = services;
   const siteOrigin = new URL(site.url).origin;
 
-  async function report(req: Request, subject: ViewReportSubject | null): Promise<void> {
+  async function report(req: IncomingMessage, subject: ViewReportSubject | null): Promise<void> {
     if (subject === null) return;
     try {
+      const { cookie } = req.headers;
       const visitor = {
-        clientAddress: rateLimitAddress(req.ip),
+        clientAddress: rateLimitAddress(proxyaddr(req, trust)),
         userAgent: req.headers["user-agent"],
-        staff: (await findSignedInAdmin(req.headers.cookie, services)) !== null,
+        // Only a request with cookies can be staff's: no session lookup, and no wait, for the others.
+        staff: cookie !== undefined && (await findSignedInAdmin(cookie, services)) !== null,
       };
       if (subject.kind === "search") views.recordSearchGap({ ...visitor, query: subject.query });
       else views.record({ ...visitor, articleId: subject.articleId, newsletterIssueId: subject.newsletterIssueId });
@@ -54,8 +61,8 @@ export function viewBeacon(services: Services): RequestHandler {
    * newsletter the reader came from is in the page's address, sent as Referer), or `?search=...` on a search that
    * found nothing. A HEAD (link checkers, prefetchers) loads no image: only a GET counts.
    */
-  async function answerImage(req: Request, res: Response): Promise<void> {
-    if (req.method === "GET") await report(req, parseViewReportQuery(`http://site${req.url}`, req.get("referer") ?? null));
+  async function answerImage(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method === "GET") await report(req, parseViewReportQuery(`http://site${req.url}`, req.headers.referer ?? null));
     res.writeHead(200, { ...ANSWER_HEADERS, "Content-Type": "image/gif", "Content-Length": PIXEL.length }).end(PIXEL);
   }
 
@@ -64,20 +71,27 @@ export function viewBeacon(services: Services): RequestHandler {
    * `"ref":"newsletter-42"` when the page's address carries it; `{"search":"..."}` from a search that found nothing.
    * A body longer than a report can be is not read.
    */
-  async function answerBeacon(req: Request, res: Response): Promise<void> {
-    if (!sentFromOwnOrigin(req, siteOrigin)) return refuseCrossOrigin(res);
+  async function answerBeacon(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!sentFromOwnOrigin(req, siteOrigin, trust)) return refuseCrossOrigin(res);
     const declared = Number(req.headers["content-length"] ?? 0);
-    const body = declared > VIEW_REPORT_MAX_BYTES ? null : await readBody(req, res).catch(() => null);
+    const body = declared > VIEW_REPORT_MAX_BYTES ? null : await readBody(req).catch(() => null);
     const text = body && body.length <= VIEW_REPORT_MAX_BYTES ? body.toString("utf8") : null;
     await report(req, text === null ? null : parseViewReportBody(text));
     res.writeHead(204, ANSWER_HEADERS).end();
   }
 
-  return (req, res, next) => {
-    if (planOf(req)?.target.pathname !== VIEW_ENDPOINT) return next();
-    if (!views.enabled) return void res.writeHead(404, { "Cache-Control": "no-store", "Content-Length": 0 }).end();
-    if (req.method === "GET" || req.method === "HEAD") return void answerImage(req, res).catch(next);
-    if (req.method === "POST") return void answerBeacon(req, res).catch(next);
-    res.writeHead(405, { ...ANSWER_HEADERS, Allow: "GET, POST", "Content-Length": 0 }).end();
+  function failed(res: ServerResponse, error: unknown): void {
+    logger.error({ err: error }, "could not answer a view report");
+    refuse(res, 500, "Something went wrong. Please try refreshing the page.");
+  }
+
+  return (req, res) => {
+    if (planOf(req)?.target.pathname !== VIEW_ENDPOINT) return false;
+    if (!views.enabled) res.writeHead(404, { "Cache-Control": "no-store", "Content-Length": 0 }).end();
+    else if (req.method === "GET" || req.method === "HEAD") answerImage(req, res).catch((error) => failed(res, error));
+    else if (req.method === "POST") {
+      limitBodies(req, res, () => void answerBeacon(req, res).catch((error) => failed(res, error)));
+    } else res.writeHead(405, { ...ANSWER_HEADERS, Allow: "GET, POST", "Content-Length": 0 }).end();
+    return true;
   };
 }

@@ -117,6 +117,21 @@ describe("article view counting", () => {
     expect(await storedRows()).toEqual([{ articleId: article!.id, day: "2026-03-02", views: 1 }]);
   });
 
+  it("tells bots from browsers the same way with more user agents than it remembers verdicts for", async () => {
+    const [article] = await insertArticles(database.db, { title: "Read by many browsers" });
+    const { counter } = setUp();
+    expect(counter.record(reader(article!.id, { userAgent: GOOGLEBOT }))).toBe("bot");
+    // 1,500 browser builds (more than the 1,000 verdicts kept), each read once from its own address.
+    for (let build = 0; build < 1_500; build += 1) {
+      const userAgent = FIREFOX.replace(/Firefox\/[\d.]+/, `Firefox/${build}.0`);
+      expect(counter.record(reader(article!.id, { userAgent, clientAddress: `198.51.100.${build % 250}` })), userAgent).toBe(
+        "counted",
+      );
+      expect(counter.record(reader(article!.id, { userAgent: GOOGLEBOT, clientAddress: "192.0.2.1" }))).toBe("bot");
+    }
+    expect(counter.pendingViews()).toBe(1_500);
+  });
+
   it("keeps views in memory until a flush writes them as daily totals, adding to what is stored", async () => {
     const [article] = await insertArticles(database.db, { title: "Batched" });
     const { counter } = setUp();

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 import { and, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import type { Database } from "../../db/client.server";
@@ -21,6 +21,8 @@ export const MAX_VISITS_PER_DAY = 1_000_000;
 export const VIEW_REPORTS_PER_MINUTE = 120;
 /** Addresses tracked for that limit within one minute; past it, new addresses are not counted until the next minute. */
 const MAX_ADDRESSES_PER_MINUTE = 100_000;
+/** User agents whose bot check is remembered; when full, the list starts again (a few browsers make most visits). */
+const REMEMBERED_USER_AGENTS = 1_000;
 
 /** Search gaps are kept this many newsroom days, today included; older rows are deleted (decision 033). */
 export const SEARCH_GAP_DAYS = 30;
@@ -69,8 +71,8 @@ export interface ViewCounterOptions {
 }
 
 /**
- * Article views counted without cookies or stored personal data (decision 032). A visitor is an HMAC of the client
- * address and user agent under a random salt made for the newsroom's day and kept only in this process's memory;
+ * Article views counted without cookies or stored personal data (decision 032). A visitor is a SHA-256 hash of a random
+ * salt made for the newsroom's day and kept only in this process's memory, the client address and the user agent;
  * the set of visitor-article pairs seen today lives beside it, so a visitor counts once per article per day. When
  * the day ends, salt and set are dropped together, and nothing links a visitor of one day to the next. Bots
  * (isbot) and signed-in staff are not counted. Counts wait in memory and are written in batches, as daily totals
@@ -86,8 +88,10 @@ export function createViewCounter({
   newSalt = () => randomBytes(32),
   searchFindsNothing = async () => false,
 }: ViewCounterOptions) {
-  /** Today's salt and the visitor-article pairs seen today, always replaced together. */
-  let today: { day: string; salt: Buffer; seen: Set<string> } | null = null;
+  /** Today's salt (as text, the prefix of every hash) and the visitor-article pairs seen today, replaced together. */
+  let today: { day: string; salt: string; seen: Set<string> } | null = null;
+  /** Whether a user agent is a bot's (isbot), by user agent: the same browser reports view after view. */
+  const botVerdicts = new Map<string, boolean>();
   /** Views waiting to be written, by `day|articleId`. */
   const pending = new Map<string, number>();
   /** Reads from newsletters waiting to be written, by `day|issueId`. */
@@ -107,12 +111,22 @@ export function createViewCounter({
    */
   let dayOfMinute = { minute: Number.NaN, day: "" };
 
-  function currentDay(now: Date): { day: string; salt: Buffer; seen: Set<string> } {
+  function currentDay(now: Date): { day: string; salt: string; seen: Set<string> } {
     const minute = Math.floor(now.getTime() / 60_000);
     if (dayOfMinute.minute !== minute) dayOfMinute = { minute, day: newsroomDay(now, timeZone) };
     const { day } = dayOfMinute;
-    if (today?.day !== day) today = { day, salt: newSalt(), seen: new Set() };
+    if (today?.day !== day) today = { day, salt: newSalt().toString("base64"), seen: new Set() };
     return today;
+  }
+
+  function isBot(userAgent: string): boolean {
+    let verdict = botVerdicts.get(userAgent);
+    if (verdict === undefined) {
+      if (botVerdicts.size >= REMEMBERED_USER_AGENTS) botVerdicts.clear();
+      verdict = isbot(userAgent);
+      botVerdicts.set(userAgent, verdict);
+    }
+    return verdict;
   }
 
   /** Whether this address may report another view this minute (counted in this process's memory only). */
@@ -259,13 +273,14 @@ export function createViewCounter({
     subject: string,
   ): { day: string } | Exclude<ViewOutcome, "counted"> {
     if (!enabled) return "off";
-    if (!userAgent || isbot(userAgent)) return "bot";
+    if (!userAgent || isBot(userAgent)) return "bot";
     if (staff) return "staff";
     const now = clock.now();
     const { day, salt, seen } = currentDay(now);
-    const visitor = createHmac("sha256", salt).update(`${clientAddress}\n${userAgent}`).digest("base64url");
+    // SHA-256 of the secret salt and what is hashed, in one call (decision 034): the hashes never leave this memory.
+    const visitor = hash("sha256", `${salt}\n${clientAddress}\n${userAgent}`, "base64url");
     // The address alone, hashed with today's salt too, for the per-minute limit.
-    const addressKey = createHmac("sha256", salt).update(clientAddress).digest("base64url").slice(0, 16);
+    const addressKey = hash("sha256", `${salt}\n${clientAddress}`, "base64url").slice(0, 16);
     if (!withinRate(addressKey, now)) return "limited";
     const visit = `${visitor.slice(0, 16)}:${subject}`;
     if (seen.has(visit)) return "repeat";

@@ -20,12 +20,18 @@ export function isTrustProxyEntry(entry: string): boolean {
   return ipaddr.isValid(entry);
 }
 
+const OCTET = "(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
+/** An IPv4 address in dotted decimal without leading zeros: the one spelling ipaddr.js gives back. */
+const CANONICAL_IPV4 = new RegExp(`^(?:${OCTET}\\.){3}${OCTET}$`);
+
 /**
  * The address a client is counted under for rate limits: an IPv4 address as is (also when written as an
  * IPv4-mapped IPv6 address), an IPv6 address by its /64 network, because one subscriber line or server
  * usually holds a whole /64 and could otherwise take a fresh address for every request.
  */
 export function rateLimitAddress(address: string | undefined): string {
+  // Nearly every address: already as the parser would write it (the view beacon asks for one per article read).
+  if (address !== undefined && CANONICAL_IPV4.test(address)) return address;
   if (!address || !ipaddr.isValid(address)) return "unknown";
   const parsed = ipaddr.parse(address);
   if (parsed.kind() === "ipv4") return parsed.toString();

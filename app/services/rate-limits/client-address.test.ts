@@ -6,6 +6,13 @@ describe("rateLimitAddress", () => {
     expect(rateLimitAddress("203.0.113.7")).toBe("203.0.113.7");
   });
 
+  it("counts an IPv4 address written another way under the one spelling the parser gives", () => {
+    expect(rateLimitAddress("010.0.0.1")).toBe("8.0.0.1");
+    expect(rateLimitAddress("10.0.0.01")).toBe("10.0.0.1");
+    expect(rateLimitAddress("0x7f.0.0.1")).toBe("127.0.0.1");
+    for (const address of ["0.0.0.0", "9.99.199.249", "100.200.250.255"]) expect(rateLimitAddress(address)).toBe(address);
+  });
+
   it("counts an IPv4-mapped IPv6 address as the IPv4 address it carries", () => {
     expect(rateLimitAddress("::ffff:203.0.113.7")).toBe("203.0.113.7");
   });
