@@ -105,9 +105,14 @@ export const articles = pgTable(
       sql`(${table.status}::text in ('published', 'scheduled')) = (${table.publishedAt} is not null)`,
     ),
     index("articles_status_idx").on(table.status),
-    // Each full-text index carries the week of publication as a second column (decision 012, step 7).
-    index("articles_search_idx").using("gin", table.search, table.searchWeek),
-    index("articles_search_words_idx").using("gin", table.searchWords, table.searchWeek),
+    // Each full-text index carries the week of publication as a second column (decision 012, step 7), and holds
+    // published articles only, the only ones search reads, so a count reads no draft (decision 012, step 8).
+    index("articles_search_idx")
+      .using("gin", table.search, table.searchWeek)
+      .where(sql`${table.status} = 'published'`),
+    index("articles_search_words_idx")
+      .using("gin", table.searchWords, table.searchWeek)
+      .where(sql`${table.status} = 'published'`),
     // Reader lists: newest published first, the id breaking ties, exactly as newestFirst sorts, so a page of
     // them reads a few index entries instead of sorting every published article.
     index("articles_published_idx")
