@@ -6,20 +6,33 @@ import { build, defineConfig, type Plugin, type ResolvedConfig } from "vite";
 
 // The SSR build bundles our Express server (server/main.ts) together with the
 // React Router server build, so production runs one compiled file: build/server/index.js.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   environments: { ssr: { build: { rollupOptions: { input: "./server/main.ts" } } } },
   // Dependencies are bundled into the server build: Node resolves, reads and compiles a few large files instead of
   // hundreds of small ones (cold start 2.9 s to 1.9 s under load; decision 030), and lucide-react keeps only our
   // icons. Kept outside: what loads files beside its own code (PGlite's WebAssembly and data, pino's transport
   // worker, sharp's native binary, pg's optional native driver) and the build tools that only development loads.
-  ssr: {
-    noExternal: true,
-    external: ["@electric-sql/pglite", "pino", "sharp", "pg", "vite", "@react-router/dev", "@tailwindcss/vite", "tailwindcss"],
-  },
+  // In development Node loads the dependencies itself: Vite's module runner cannot run CommonJS packages inline.
+  ssr:
+    command === "build"
+      ? {
+          noExternal: true,
+          external: [
+            "@electric-sql/pglite",
+            "pino",
+            "sharp",
+            "pg",
+            "vite",
+            "@react-router/dev",
+            "@tailwindcss/vite",
+            "tailwindcss",
+          ],
+        }
+      : {},
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   // Reader pages are not hydrated; their interactive parts come from one small script (decision 016).
   plugins: [tailwindcss(), reactRouter(), islandsPlugin({ entry: "./app/islands/entry.ts" })],
-});
+}));
 
 /** The module the server imports to learn the islands script's address. */
 const ISLANDS_VIRTUAL_ID = "virtual:byline/islands";
