@@ -27,7 +27,7 @@ export function comesFromOwnOrigin({ origin, fetchSite, referer }: OriginEvidenc
  * The trust function Express compiles from `trust proxy` (`app.get("trust proxy fn")`): whether the peer at `hop`
  * (0 is the one connected) is a proxy whose forwarded headers are believed.
  */
-export type TrustProxy = (address: string | undefined, hop: number) => boolean;
+export type TrustProxy = (address: string, hop: number) => boolean;
 
 function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
@@ -40,7 +40,7 @@ function header(req: IncomingMessage, name: string): string | undefined {
  */
 export function requestOrigin(req: IncomingMessage, trust: TrustProxy): string {
   let protocol = (req.socket as Partial<TLSSocket>).encrypted ? "https" : "http";
-  const forwarded = trust(req.socket.remoteAddress, 0) ? header(req, "x-forwarded-proto") : undefined;
+  const forwarded = trust(req.socket.remoteAddress ?? "", 0) ? header(req, "x-forwarded-proto") : undefined;
   if (forwarded) protocol = forwarded.split(",", 1)[0]?.trim() ?? protocol;
   return `${protocol}://${header(req, "host") ?? ""}`;
 }
