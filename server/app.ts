@@ -10,7 +10,7 @@ import { UPLOADS_URL_PREFIX } from "~/services/uploads/uploads.server";
 import { MEDIA_URL_PREFIX } from "~/utils/responsive-images";
 import { serveMedia } from "./media";
 import { rateLimitAddress } from "~/services/rate-limits/client-address.server";
-import { createFrontDoor, keepBody, limitBodies, planWithBuild, readBody } from "./front-door";
+import { createFrontDoor, keepBody, limitBodies, planWithBuild, readBody, SOMETHING_WENT_WRONG } from "./front-door";
 import type { PageCache } from "./page-cache";
 import { createPageHandler } from "./page-handler";
 import { planOf } from "./request-plan";
@@ -160,7 +160,7 @@ function createApp(
     }
     logger.error({ err: error, method: req.method, path: pathOf(req) }, "unhandled request error");
     if (res.headersSent) return res.end();
-    res.status(500).type("text/plain").send("Something went wrong. Please try refreshing the page.");
+    res.status(500).type("text/plain").send(SOMETHING_WENT_WRONG);
   }) satisfies express.ErrorRequestHandler);
 
   return { app, answerViewReport };

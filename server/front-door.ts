@@ -10,6 +10,9 @@ const REMEMBERED_TARGETS = 2_000;
 /** Names that always reach the site: the machine itself, where a proxy or a health check calls from. */
 const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
 
+/** What a client is told when answering its request failed on our side (the error itself goes to the log). */
+export const SOMETHING_WENT_WRONG = "Something went wrong. Please try refreshing the page.";
+
 /** A plain-text refusal that no cache keeps and that closes the connection (the client may still be sending). */
 export function refuse(res: ServerResponse, status: number, message: string): void {
   if (res.headersSent) return void res.end();

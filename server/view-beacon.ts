@@ -10,7 +10,7 @@ import {
   VIEW_REPORT_MAX_BYTES,
   type ViewReportSubject,
 } from "~/validation/views";
-import { limitBodies, readBody, refuse } from "./front-door";
+import { limitBodies, readBody, refuse, SOMETHING_WENT_WRONG } from "./front-door";
 import { planOf } from "./request-plan";
 import { refuseCrossOrigin, sentFromOwnOrigin, type TrustProxy } from "./same-origin";
 
@@ -82,7 +82,7 @@ export function viewBeacon(services: Services, trust: TrustProxy): (req: Incomin
 
   function failed(res: ServerResponse, error: unknown): void {
     logger.error({ err: error }, "could not answer a view report");
-    refuse(res, 500, "Something went wrong. Please try refreshing the page.");
+    refuse(res, 500, SOMETHING_WENT_WRONG);
   }
 
   return (req, res) => {
