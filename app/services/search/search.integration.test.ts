@@ -1,4 +1,4 @@
-import { count } from "drizzle-orm";
+import { count, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { insertArticles, insertAuthor, publishedOn } from "../../../tests/support/article-factory";
 import { resetDatabase, withTestDatabase } from "../../../tests/setup/test-database";
@@ -171,6 +171,20 @@ describe("search", () => {
     expect(stemmed?.snippet).toContain(highlighted("winter"));
   });
 
+  it("finds the body passage of a name or an acronym written only with capitals far into the body", async () => {
+    const filler = "Engineers kept the old servers running through the winter. ".repeat(120);
+    await insertArticles(
+      database.db,
+      { title: "Observatory news", content: `${filler}\n\nThe Harborlight observatory opened its doors.\n\n${filler}` },
+      { title: "Chip news", content: `${filler}\n\nEvery new NPU runs the model locally.\n\n${filler}` },
+    );
+
+    const [name] = (await search().search("harborlight")).results;
+    expect(name?.snippet).toContain(`The ${highlighted("Harborlight")} observatory opened its doors`);
+    const [acronym] = (await search().search("npu")).results;
+    expect(acronym?.snippet).toContain(`Every new ${highlighted("NPU")} runs the model locally`);
+  });
+
   it("shows the whole excerpt as the snippet when the excerpt matches, a body passage otherwise", async () => {
     await insertArticles(database.db, {
       title: "Chip news",
@@ -218,6 +232,28 @@ describe("search", () => {
     it("counts exactly up to 1,000 matches, then says there are more", async () => {
       expect(await search().search("graphene")).toMatchObject({ total: SEARCH_COUNT_LIMIT, more: true });
       expect(await search().search("graphene -oldest")).toMatchObject({ total: SEARCH_COUNT_LIMIT, more: false });
+    });
+
+    it("counts a single word found in thousands of articles as more than 1,000, from a sample of them", async () => {
+      const { id: authorId } = await insertAuthor(database.db, { name: "Ada Sample" });
+      await database.db.insert(articles).values(
+        Array.from({ length: 5_000 }, (_, day) => ({
+          title: `Materials digest ${day}`,
+          excerpt: "A short summary.",
+          content: "The lab reported progress with graphene inks.",
+          category: "AI" as const,
+          authorId,
+          publishedAt: new Date(Date.UTC(2026, 10, 20) - (SEARCH_COUNT_LIMIT + 1 + day) * 86_400_000),
+          status: "published" as const,
+        })),
+      );
+
+      // New rows wait in the index's pending list, which is read whole; a live index samples from its pages.
+      await database.db.execute(sql`select gin_clean_pending_list('articles_search_idx')`);
+
+      expect(await search().search("graphene")).toMatchObject({ total: SEARCH_COUNT_LIMIT, more: true });
+      expect(await search().search("graphene inks")).toMatchObject({ total: SEARCH_COUNT_LIMIT, more: true });
+      expect(await search().search("graphene sheets")).toMatchObject({ total: SEARCH_COUNT_LIMIT, more: true });
     });
 
     it("ranks the newest 200 matches, in 10 pages", async () => {

@@ -28,8 +28,14 @@ export const SEARCH_COUNT_LIMIT = 1_000;
 const PROBE_SAMPLE = 100;
 const DENSE_SHARE = 0.4;
 const PROBE_ARTICLES = 600;
-/** Step 1 of `newestMatches`: the full-text index's matches are sampled down to about this many. */
+/**
+ * Step 1 of `newestMatches`: the full-text index's matches are sampled down to about this many. The limit
+ * samples each word's matches on its own, so the intersection of several words' samples is much smaller than
+ * either: a query of several words needs COUNT_SAMPLE for a sample of more than SEARCH_COUNT_LIMIT wherever
+ * more match, a single word (`numnode` 1) only ONE_WORD_SAMPLE (decision 012, step 9).
+ */
 const COUNT_SAMPLE = 20_000;
+const ONE_WORD_SAMPLE = 3_000;
 
 export interface SearchResult extends ArticleSummary {
   /** Words around the best match, with matches between HIGHLIGHT_START and HIGHLIGHT_END. */
@@ -50,14 +56,18 @@ export interface SearchPage {
  * The part of the body a snippet is cut from: this many characters around the first place the query's first
  * word appears as written. ts_headline reads its whole input, and a whole body (about 7,000 characters) costs
  * it about a millisecond per result (decision 012). A stem that never appears as written ("compani") leaves
- * the window at the start of the body.
+ * the window at the start of the body. The body is unpacked once, into the subquery's column (each reference
+ * to the stored column would unpack it again), and lowercased whole only when the word is written neither in
+ * lower case nor capitalised, as most words are (an acronym is; decision 012, step 9).
  */
 const BODY_WINDOW = 300;
 
 function bodyWindow(tsQuery: SQL): SQL {
   const firstWord = sql`split_part(querytree(${tsQuery}), '''', 2)`;
-  const at = sql`strpos(lower(${articles.content}), ${firstWord})`;
-  return sql`substr(${articles.content}, greatest(1, ${at} - ${BODY_WINDOW / 3}), ${BODY_WINDOW})`;
+  const asWritten = sql`least(nullif(strpos(body, ${firstWord}), 0), nullif(strpos(body, initcap(${firstWord})), 0))`;
+  const at = sql`coalesce(${asWritten}, strpos(lower(body), ${firstWord}))`;
+  return sql`(select substr(body, greatest(1, ${at} - ${BODY_WINDOW / 3}), ${BODY_WINDOW})
+    from (select ${articles.content} || '' as body offset 0) as unpacked)`;
 }
 
 /** Markdown punctuation removed before a snippet is cut from the body, so readers see words, not syntax. */
@@ -163,23 +173,25 @@ export function createSearchService({
 
   /**
    * Planner settings for the statements that follow in the transaction: the work memory, which scans, and whether
-   * the full-text index's matches are sampled (only step 1 of `newestMatches` reads the index while they are; the results
-   * are then read by id).
+   * the full-text index's matches are sampled, by how much the query `sampledFor` says (only step 1 of
+   * `newestMatches` reads the index while they are; the results are then read by id).
    */
-  const plan = (tx: Database, scans: "bitmap" | "date index", sampled = false) =>
+  const plan = (tx: Database, scans: "bitmap" | "date index", sampledFor?: SQL) =>
     tx.execute(
       sql`select set_config('work_mem', ${SEARCH_WORK_MEM}, true), set_config('enable_seqscan', 'off', true),
         set_config('enable_indexscan', ${scans === "bitmap" ? "off" : "on"}, true),
         set_config('enable_bitmapscan', ${scans === "bitmap" ? "on" : "off"}, true),
-        set_config('gin_fuzzy_search_limit', ${sampled ? String(COUNT_SAMPLE) : "0"}, true)`,
+        set_config('gin_fuzzy_search_limit', ${sampledFor ? sql`case when numnode(${sampledFor}) = 1 then ${String(ONE_WORD_SAMPLE)} else ${String(COUNT_SAMPLE)} end` : "0"}, true)`,
     );
 
   /**
-   * The ids of the newest SEARCH_CANDIDATES visible articles matching `condition`, and with `count`, how many
-   * match, up to SEARCH_COUNT_LIMIT + 1 (decision 012). In three steps, each stopping when it has the answer:
-   * 1. Count (ranked search only): the full-text index's matches (a random sample of about COUNT_SAMPLE when
-   *    there are more, so a word in most articles costs no more than a rarer one), up to SEARCH_COUNT_LIMIT + 1
-   *    of them read. When that is all of them, they are sorted by date and are the answer.
+   * The ids of the newest SEARCH_CANDIDATES visible articles matching `condition`, and with `countFor` (the
+   * ranked search's query), how many match, up to SEARCH_COUNT_LIMIT + 1 (decision 012). In three steps, each
+   * stopping when it has the answer:
+   * 1. Count (ranked search only): the full-text index's matches (a random sample of about COUNT_SAMPLE, or
+   *    ONE_WORD_SAMPLE for a single word, when there are more, so a word in most articles costs no more than a
+   *    rarer one), up to SEARCH_COUNT_LIMIT + 1 of them read. When that is all of them, they are sorted by
+   *    date and are the answer.
    * 2. Probe: the newest PROBE_SAMPLE articles are read down the date index, and for a word in DENSE_SHARE of
    *    them or more the walk goes on until SEARCH_CANDIDATES match (about 250 articles read for a word in 80%).
    * 3. Periods: the share of matches the probe found says how far back SEARCH_CANDIDATES lie, as whole weeks.
@@ -188,7 +200,7 @@ export function createSearchService({
    *    archive's matches are read. Every article outside a period is older than every one in it, so a period
    *    with SEARCH_CANDIDATES matches holds the newest.
    */
-  async function newestMatches(tx: Database, condition: SQL, count: boolean): Promise<{ ids: number[]; matched: number }> {
+  async function newestMatches(tx: Database, condition: SQL, countFor?: SQL): Promise<{ ids: number[]; matched: number }> {
     const now = clock.now();
     const visible = visibleToReaders(now);
     /**
@@ -204,8 +216,8 @@ export function createSearchService({
         where ${fullText} and ${articles.status} = 'published' offset 0) as ${articles}`;
 
     let matched = 0;
-    if (count) {
-      await plan(tx, "bitmap", true);
+    if (countFor) {
+      await plan(tx, "bitmap", countFor);
       const { rows: first } = await tx.execute<{ id: number; matched: number }>(
         sql`select id, (count(*) over ())::int as matched from (select id, published_at from ${fromFullText(condition)}
           where ${visible} limit ${SEARCH_COUNT_LIMIT + 1}) as counted
@@ -288,7 +300,7 @@ export function createSearchService({
   function rankedPage(query: string, tsQuery: SQL, page: number, pageSize: number): Promise<SearchPage> {
     const condition = sql`${articles.search} @@ ${tsQuery}`;
     return withTextIndexes(async (tx) => {
-      const { ids, matched } = await newestMatches(tx, condition, true);
+      const { ids, matched } = await newestMatches(tx, condition, tsQuery);
       const total = Math.min(matched, SEARCH_COUNT_LIMIT);
       const more = matched > SEARCH_COUNT_LIMIT;
       if (total === 0) return { query, results: [], total, more, page, pageCount: 1 };
@@ -310,7 +322,7 @@ export function createSearchService({
     const unstemmed = sql`to_tsquery('simple', ${prefixText})`;
     const condition = sql`(${articles.search} @@ ${stemmed} or ${articles.searchWords} @@ ${unstemmed})`;
     return withTextIndexes(async (tx) => {
-      const { ids } = await newestMatches(tx, condition, false);
+      const { ids } = await newestMatches(tx, condition);
       if (ids.length === 0) return [];
       return tx
         .select(summaryColumns)
