@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, lte, max, min, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNotNull, lte, max, min, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { articles, authors } from "../../db/schema";
 import type { ArticleSummary } from "../../utils/articles";
@@ -142,6 +142,12 @@ function publishedInWeeks(first: number, last: number): SQL {
   const weeks = Array.from({ length: last - first + 1 }, (_, index) => `w${first + index}`).join(" | ");
   return sql`${articles.searchWeek} @@ to_tsquery('simple', ${weeks})`;
 }
+
+/**
+ * The articles with these ids, as one array parameter: a list of 200 parameters costs about a millisecond more
+ * to send, parse and bind (1.5 ms on PGlite; decision 012, step 9). The ids are integers read from the database.
+ */
+const amongIds = (ids: number[]): SQL => sql`${articles.id} = any(${`{${ids.join(",")}}`}::integer[])`;
 
 /** Instant-search requests per client address: far more than a person types, little for a scraper. */
 export const INSTANT_SEARCH_RATE_LIMIT: RateLimitPolicy = { bucket: "instant-search", limit: 120, windowMs: 60_000 };
@@ -308,7 +314,7 @@ export function createSearchService({
         .select({ ...summaryColumns, snippet: snippetOf(tsQuery) })
         .from(articles)
         .innerJoin(authors, eq(authors.id, articles.authorId))
-        .where(inArray(articles.id, ids))
+        .where(amongIds(ids))
         .orderBy(sql`ts_rank(${articles.search}, ${tsQuery}) desc`, ...newestFirst)
         .limit(pageSize)
         .offset((page - 1) * pageSize);
@@ -328,7 +334,7 @@ export function createSearchService({
         .select(summaryColumns)
         .from(articles)
         .innerJoin(authors, eq(authors.id, articles.authorId))
-        .where(inArray(articles.id, ids))
+        .where(amongIds(ids))
         .orderBy(
           sql`ts_rank(${articles.searchWords}, ${unstemmed}) + ts_rank(${articles.search}, ${stemmed}) desc`,
           ...newestFirst,
