@@ -211,7 +211,7 @@ function readThrough(file: string): Promise<void> {
  * Reads the whole database once, right before each measurement (WARMING), so that search is measured on a
  * database held in memory, as on a server with the memory for it. This machine pages out whatever has not been
  * touched for a minute (a DAMON pageout scheme), and without it a run measured the disk: PostgreSQL at 100,000
- * articles gave 27 / 86 ms ranked right after the embedded sizes, against 19 / 28 ms warm. PostgreSQL reads its
+ * articles gave 27 / 86 ms ranked right after the embedded sizes, against 18 / 28 ms warm. PostgreSQL reads its
  * table, its TOAST table and their indexes with pg_prewarm; the embedded database's files are read as files.
  */
 async function warm(handle: DatabaseHandle, dataset: Dataset): Promise<void> {
