@@ -5,6 +5,7 @@ import path from "node:path";
 import { constants as zlib } from "node:zlib";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { requestContext, servicesContext } from "~/context";
+import { findSignedInAdmin } from "~/routes/admin/guard.server";
 import type { Services } from "~/services/index.server";
 import { UPLOADS_URL_PREFIX } from "~/services/uploads/uploads.server";
 import { MEDIA_URL_PREFIX } from "~/utils/responsive-images";
@@ -138,15 +139,24 @@ function createApp(
   // POST there is the page's own Unsubscribe button, a form like any other.
   app.post("/unsubscribe/:token", oneClickUnsubscribe(services));
   app.use(requireSameOrigin(site.url));
+  // Staff read the database every time, not the reader memo: their own change shows on their next request to any
+  // instance, before that instance has heard of it (decision 028). The admin area refuses anyone else in its
+  // loaders; a reader page asked for with a session cookie reads afresh only when the session is an admin's.
+  const staffServices: Services = { ...services, ...services.afresh };
+  const madeForStaff = async (req: express.Request): Promise<boolean> => {
+    const plan = planOf(req);
+    if (plan?.private) return true;
+    return plan?.withSession === true && (await findSignedInAdmin(req.headers.cookie, services)) !== null;
+  };
   app.all(
     "/{*splat}",
     createPageHandler({
       build,
       mode: devMiddleware ? "development" : "production",
       cache: pageCache,
-      getLoadContext(req, res) {
+      async getLoadContext(req, res) {
         const context = new RouterContextProvider();
-        context.set(servicesContext, services);
+        context.set(servicesContext, (await madeForStaff(req)) ? staffServices : services);
         context.set(requestContext, { nonce: String(res.locals.nonce), clientAddress: rateLimitAddress(req.ip) });
         return context;
       },

@@ -13,7 +13,7 @@ import { createTurnQueue } from "./turns";
 export interface PageHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "development" | "production";
-  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => Promise<RouterContextProvider>;
   /** Undefined renders every request (PAGE_CACHE=off). */
   cache: PageCache | undefined;
 }
@@ -98,7 +98,7 @@ export function createPageHandler({ build, mode, getLoadContext, cache }: PageHa
     try {
       const cacheKey = planOf(req)?.cacheKey ?? null;
       if (cache && cacheKey && (await cache.serveCached(cacheKey, req, res))) return;
-      const context = getLoadContext(req, res);
+      const context = await getLoadContext(req, res);
       const target = cacheKey ?? req.originalUrl;
       if (cache && cacheKey && req.method === "GET") {
         const render = async (): Promise<RenderedPage> => {

@@ -17,7 +17,7 @@ import { createNewsletterService, SEND_CONCURRENCY } from "./newsletter/newslett
 import type { SenderTimings } from "./newsletter/newsletter-sender.server";
 import { createMailer } from "./mail/mailer.server";
 import { createContentChanges } from "./content-changes.server";
-import { createReaderMemo } from "./reader-memo.server";
+import { createReaderMemo, noReaderMemo, type ReaderMemo } from "./reader-memo.server";
 import { createRateLimiter } from "./rate-limits/rate-limiter.server";
 import { createSearchService } from "./search/search.server";
 import { createSyndicationService } from "./syndication/syndication.server";
@@ -105,7 +105,32 @@ export function createServices({
     weekly: config.newsletter,
     senderTimings,
   });
-  const search = createSearchService({ db, rateLimiter, clock, memo: readerMemo });
+  /**
+   * The services behind reader pages, reading through `memo`: the server's memo for readers, none for staff. An
+   * editor's change reaches another instance a few milliseconds later, by NOTIFY; the editor's own next request
+   * there must show it already (reads your writes), so staff read the database every time.
+   */
+  const readerReads = (memo: Pick<ReaderMemo, "read">) => ({
+    articles: createArticleService({
+      db,
+      logger,
+      clock,
+      memo,
+      popularFromReads: config.analytics ? { timeZone: config.timeZone } : undefined,
+    }),
+    search: createSearchService({ db, rateLimiter, clock, memo }),
+    corrections: createCorrectionService({
+      db,
+      clock,
+      logger,
+      site: feedSite,
+      notices: newsletter.correctionNotices,
+      onPublicChange: contentChanges.announce,
+      memo,
+    }),
+  });
+  const forReaders = readerReads(readerMemo);
+  const { search } = forReaders;
   return {
     /** What pages may show about the site; never the secrets in the configuration. */
     site: {
@@ -117,13 +142,9 @@ export function createServices({
     },
     logger,
     clock,
-    articles: createArticleService({
-      db,
-      logger,
-      clock,
-      memo: readerMemo,
-      popularFromReads: config.analytics ? { timeZone: config.timeZone } : undefined,
-    }),
+    ...forReaders,
+    /** The same reads without the memo, for pages made for signed-in staff (server/app.ts). */
+    afresh: readerReads(noReaderMemo),
     editorial: createEditorialService({
       db,
       clock,
@@ -174,18 +195,8 @@ export function createServices({
     /** The newsroom's export, as `npm run export` writes it (decision 027). */
     newsroomExport: createNewsroomExportService({ db, clock }),
     syndication: createSyndicationService({ db, site: feedSite, clock }),
-    search,
     subscribers,
     newsletter,
-    corrections: createCorrectionService({
-      db,
-      clock,
-      logger,
-      site: feedSite,
-      notices: newsletter.correctionNotices,
-      onPublicChange: contentChanges.announce,
-      memo: readerMemo,
-    }),
     admins,
     invitations: createInvitationService({ db, clock, logger, mailer, admins, site }),
     sessions,

@@ -565,6 +565,26 @@ describe.skipIf(!postgresUrl && !process.env.CI)("two instances on one PostgreSQ
       expect(await noticeAfter(published)).toContain(TEXTS.published);
     });
 
+    it("an editor's request to B reads the database, not what B keeps for readers", async () => {
+      // A change no instance announces (typed into psql), so B cannot have heard of it: what B keeps for readers
+      // is stale until it expires, and the editor's page must not be made from it.
+      const story = demo.find((article) => article.publishedDaysAgo !== null && article !== toEdit && article !== toUnpublish)!;
+      const path = `/article/${story.id}`;
+      expect(await cachedOnB(path)).toContain(story.title);
+      const quietTitle = `${story.title} (Changed Behind the Services' Back)`;
+      await twins.db.query("update articles set title = $1 where id = $2", [quietTitle, story.id]);
+      try {
+        const reader = await get(b, path, { address: CLIENT.reader });
+        expect(reader.headers.get("x-page-cache"), "a reader still gets B's copy").toBe("hit");
+        expect(textOf(await reader.text())).not.toContain(quietTitle);
+        const editor = await editorSeesOnB(path);
+        expect(editor.status).toBe(200);
+        expect(editor.text).toContain(quietTitle);
+      } finally {
+        await twins.db.query("update articles set title = $1 where id = $2", [story.title, story.id]);
+      }
+    });
+
     it("an article edited on A shows its new title on B although B had the page cached", async () => {
       const path = `/article/${toEdit!.id}`;
       expect(await cachedOnB(path)).toContain(toEdit!.title);
