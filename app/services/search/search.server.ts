@@ -1,11 +1,11 @@
-import { and, eq, isNotNull, lte, max, min, sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { articles, authors } from "../../db/schema";
 import type { ArticleSummary } from "../../utils/articles";
 import { HIGHLIGHT_END, HIGHLIGHT_START } from "../../utils/highlight";
 import { INSTANT_SEARCH_LIMIT, INSTANT_SEARCH_MIN_LENGTH, SEARCH_QUERY_MAX_LENGTH } from "../../validation/search";
 import { cutText } from "../../validation/text";
-import { newestFirst, summaryColumns, visibleToReaders } from "../articles/articles.server";
+import { newestFirst, summaryColumns } from "../articles/articles.server";
 import { systemClock, type Clock } from "../clock.server";
 import { noReaderMemo, type ReaderMemo } from "../reader-memo.server";
 import type { RateLimiter, RateLimitPolicy } from "../rate-limits/rate-limiter.server";
@@ -17,8 +17,6 @@ export const SEARCH_PAGE_SIZE = 20;
  * at a million articles as at a thousand (decision 012).
  */
 export const SEARCH_CANDIDATES = 200;
-/** Work memory for a search's statements: an exact bitmap for a word in some 200,000 articles (decision 012). */
-const SEARCH_WORK_MEM = "16MB";
 /** Matches are counted exactly up to this many; beyond it the page says "more than". */
 export const SEARCH_COUNT_LIMIT = 1_000;
 /**
@@ -36,6 +34,12 @@ const PROBE_ARTICLES = 600;
  */
 const COUNT_SAMPLE = 20_000;
 const ONE_WORD_SAMPLE = 3_000;
+/**
+ * Step 3 of `newestMatches`: a period is at most this many weeks; beyond, the whole archive's matches are read.
+ * With more week words in the query, the planner prices the full-text index's scan so high that it reads the
+ * weeks alone from an index and tests every article's search vector (decision 012, step 7).
+ */
+const PERIOD_WEEKS_MAX = 26;
 
 export interface SearchResult extends ArticleSummary {
   /** Words around the best match, with matches between HIGHLIGHT_START and HIGHLIGHT_END. */
@@ -123,26 +127,6 @@ export function prefixQueryText(query: string): string | null {
   return words.map((word, index) => (index === words.length - 1 ? `'${word}':*` : `'${word}'`)).join(" & ");
 }
 
-const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
-/**
- * A period is at most this many weeks; beyond, the whole archive's matches are read. With more week words in
- * the query, the planner prices the full-text index's scan so high that it reads the weeks alone from an index
- * and tests every article's search vector (decision 012, step 7).
- */
-const PERIOD_WEEKS_MAX = 26;
-/** Whole weeks since 1970, as the `search_week` column counts them. */
-const weekOf = (time: number) => Math.floor(time / WEEK_MS);
-
-/**
- * Published in one of the weeks `first` to `last`: the second column of both full-text indexes, so the index
- * scan itself keeps only the matches of those weeks, and only they are read (decision 012, step 7). Every
- * article published in an earlier week is older than every one in these weeks.
- */
-function publishedInWeeks(first: number, last: number): SQL {
-  const weeks = Array.from({ length: last - first + 1 }, (_, index) => `w${first + index}`).join(" | ");
-  return sql`${articles.searchWeek} @@ to_tsquery('simple', ${weeks})`;
-}
-
 /**
  * The articles with these ids, as one array parameter: a list of 200 parameters costs about a millisecond more
  * to send, parse and bind (1.5 ms on PGlite; decision 012, step 9). The ids are integers read from the database.
@@ -166,34 +150,12 @@ export function createSearchService({
   memo?: Pick<ReaderMemo, "read">;
 }) {
   /**
-   * Runs a search's statements in one transaction whose planner settings end with it (SET LOCAL). The planner
-   * prices `@@` as one cheap operator, but testing an article unpacks its search vector (some 6 KB, the whole
-   * cost), so its own choices read thousands of vectors for a common word; `newestMatches` picks the plan
-   * itself and says so through these settings (decision 012, with the plans). A bitmap of a word found in tens
-   * of thousands of articles needs more than the default 4 MB of work memory to stay exact; a lossy one makes
-   * PostgreSQL unpack and recheck every article on the pages it lost (3 s at a million).
-   */
-  function withTextIndexes<T>(work: (tx: Database) => Promise<T>): Promise<T> {
-    return db.transaction((tx) => work(tx as unknown as Database));
-  }
-
-  /**
-   * Planner settings for the statements that follow in the transaction: the work memory, which scans, and whether
-   * the full-text index's matches are sampled, by how much the query `sampledFor` says (only step 1 of
-   * `newestMatches` reads the index while they are; the results are then read by id).
-   */
-  const plan = (tx: Database, scans: "bitmap" | "date index", sampledFor?: SQL) =>
-    tx.execute(
-      sql`select set_config('work_mem', ${SEARCH_WORK_MEM}, true), set_config('enable_seqscan', 'off', true),
-        set_config('enable_indexscan', ${scans === "bitmap" ? "off" : "on"}, true),
-        set_config('enable_bitmapscan', ${scans === "bitmap" ? "on" : "off"}, true),
-        set_config('gin_fuzzy_search_limit', ${sampledFor ? sql`case when numnode(${sampledFor}) = 1 then ${String(ONE_WORD_SAMPLE)} else ${String(COUNT_SAMPLE)} end` : "0"}, true)`,
-    );
-
-  /**
-   * The ids of the newest SEARCH_CANDIDATES visible articles matching `condition`, and with `countFor` (the
-   * ranked search's query), how many match, up to SEARCH_COUNT_LIMIT + 1 (decision 012). In three steps, each
-   * stopping when it has the answer:
+   * The ids of the newest SEARCH_CANDIDATES visible articles matching `stemmed` (in the full text) or `words` (in
+   * the unstemmed words of title and excerpt), and when `counted` (the ranked search), how many match, up to
+   * SEARCH_COUNT_LIMIT + 1 (decision 012). One statement: the function `search_newest_matches`
+   * (drizzle/0017_search_newest_matches.sql) runs the steps in the database, each stopping when it has the answer,
+   * with the planner settings each needs (the planner prices `@@` as one cheap operator, but testing an article
+   * unpacks its search vector, some 6 KB, so its own choices would read thousands of vectors for a common word):
    * 1. Count (ranked search only): the full-text index's matches (a random sample of about COUNT_SAMPLE, or
    *    ONE_WORD_SAMPLE for a single word, when there are more, so a word in most articles costs no more than a
    *    rarer one), up to SEARCH_COUNT_LIMIT + 1 of them read. When that is all of them, they are sorted by
@@ -201,146 +163,50 @@ export function createSearchService({
    * 2. Probe: the newest PROBE_SAMPLE articles are read down the date index, and for a word in DENSE_SHARE of
    *    them or more the walk goes on until SEARCH_CANDIDATES match (about 250 articles read for a word in 80%).
    * 3. Periods: the share of matches the probe found says how far back SEARCH_CANDIDATES lie, as whole weeks.
-   *    The full-text index's scan keeps the matches of those weeks only (its second column), so only they are
-   *    read, and the period is widened tenfold while it holds too few, up to PERIOD_WEEKS_MAX; then the whole
-   *    archive's matches are read. Every article outside a period is older than every one in it, so a period
-   *    with SEARCH_CANDIDATES matches holds the newest.
+   *    The full-text index's scan keeps the matches of those weeks only (its second column, `search_week`), so
+   *    only they are read, and the period is widened tenfold while it holds too few, up to PERIOD_WEEKS_MAX
+   *    weeks; then the whole archive's matches are read. Every article outside a period is older than every one
+   *    in it, so a period with SEARCH_CANDIDATES matches holds the newest.
    */
-  async function newestMatches(tx: Database, condition: SQL, countFor?: SQL): Promise<{ ids: number[]; matched: number }> {
-    const now = clock.now();
-    const visible = visibleToReaders(now);
-    /**
-     * The articles whose search vectors match `fullText`, found through the full-text indexes alone, named as
-     * the table so that the visibility condition can follow outside. OFFSET 0 keeps that condition out of the
-     * inner query: when the index's matches look costly to the planner (a prefix, a period of many weeks), it
-     * would otherwise read every published article through the status or date index and test its search vector
-     * (170 ms for one period at 10,000 articles; decision 012, step 7). The indexes hold published articles only,
-     * and the inner query says so in their words, so they serve it and no draft is read (decision 012, step 8).
-     */
-    const fromFullText = (fullText: SQL) =>
-      sql`(select ${articles.id}, ${articles.publishedAt}, ${articles.status} from ${articles}
-        where ${fullText} and ${articles.status} = 'published' offset 0) as ${articles}`;
-
-    let matched = 0;
-    if (countFor) {
-      await plan(tx, "bitmap", countFor);
-      const { rows: first } = await tx.execute<{ id: number; matched: number }>(
-        sql`select id, (count(*) over ())::int as matched from (select id, published_at from ${fromFullText(condition)}
-          where ${visible} limit ${SEARCH_COUNT_LIMIT + 1}) as counted
-          order by published_at desc, id desc limit ${SEARCH_CANDIDATES}`,
-      );
-      matched = Number(first[0]?.matched ?? 0);
-      if (matched <= SEARCH_COUNT_LIMIT) return { ids: first.map((row) => Number(row.id)), matched };
-    }
-
-    await plan(tx, "date index");
-    // The `read` newest articles after the `skip` newest, in date order, named as the table so that `condition`
-    // reads their columns; with no sort above it, the limit stops the walk at the `wanted`-th match.
-    const walk = async (skip: number, read: number, wanted: number) => {
-      const newest = tx
-        .select({ id: articles.id, search: articles.search, searchWords: articles.searchWords })
-        .from(articles)
-        .where(visible)
-        .orderBy(...newestFirst)
-        .limit(read)
-        .offset(skip);
-      const { rows } = await tx.execute<{ id: number }>(
-        sql`select id from (${newest}) as ${articles} where ${condition} limit ${wanted}`,
-      );
-      return rows.map((row) => Number(row.id));
-    };
-    let read = PROBE_SAMPLE;
-    let probed = await walk(0, PROBE_SAMPLE, SEARCH_CANDIDATES);
-    if (probed.length >= PROBE_SAMPLE * DENSE_SHARE) {
-      // Dense: the walk goes on past the articles already read.
-      read = PROBE_ARTICLES;
-      probed = [...probed, ...(await walk(PROBE_SAMPLE, PROBE_ARTICLES - PROBE_SAMPLE, SEARCH_CANDIDATES - probed.length))];
-      if (probed.length === SEARCH_CANDIDATES) return { ids: probed, matched };
-    }
-
-    // The publication times of the newest, the `read`-th newest and the oldest article, to turn a
-    // number of articles into a period: from the date index alone (its own condition), no article read.
-    const dated = and(isNotNull(articles.publishedAt), lte(articles.publishedAt, now));
-    const probedSpan = tx
-      .select({ publishedAt: articles.publishedAt })
-      .from(articles)
-      .where(dated)
-      .orderBy(...newestFirst)
-      .limit(read)
-      .as("probed_span");
-    const oldest = tx
-      .select({ publishedAt: min(articles.publishedAt) })
-      .from(articles)
-      .where(dated);
-    const [span] = await tx
-      .select({
-        newestAt: max(probedSpan.publishedAt),
-        probeEdge: min(probedSpan.publishedAt),
-        oldestAt: sql<Date | null>`(${oldest})`.mapWith(articles.publishedAt),
-      })
-      .from(probedSpan);
-    await plan(tx, "bitmap");
-    const newestWhere = async (fullText: SQL) => {
-      const { rows } = await tx.execute<{ id: number }>(
-        sql`select id from ${fromFullText(fullText)} where ${visible}
-          order by ${sql.join([...newestFirst], sql`, `)} limit ${SEARCH_CANDIDATES}`,
-      );
-      return rows.map((row) => Number(row.id));
-    };
-    if (span?.newestAt && span.probeEdge && span.oldestAt) {
-      const newestAt = span.newestAt.getTime();
-      // Articles to go back for SEARCH_CANDIDATES matches at the share found, four times over, as a period.
-      const articlesBack = (4 * SEARCH_CANDIDATES * read) / Math.max(probed.length, 1);
-      let period = (articlesBack * (newestAt - span.probeEdge.getTime())) / read;
-      const newestWeek = weekOf(newestAt);
-      for (; newestAt - period > span.oldestAt.getTime(); period *= 10) {
-        const firstWeek = weekOf(newestAt - period);
-        if (newestWeek - firstWeek >= PERIOD_WEEKS_MAX) break;
-        const ids = await newestWhere(sql`${condition} and ${publishedInWeeks(firstWeek, newestWeek)}`);
-        if (ids.length === SEARCH_CANDIDATES) return { ids, matched };
-      }
-    }
-    return { ids: await newestWhere(condition), matched };
+  async function newestMatches(stemmed: SQL, words: SQL | null, counted: boolean): Promise<{ ids: number[]; matched: number }> {
+    const { rows } = await db.execute<{ ids: number[] | null; matched: number | null }>(
+      sql`select ids, matched from search_newest_matches(${stemmed}, ${words ?? sql`null`}::tsquery,
+        ${clock.now().toISOString()}::timestamptz, ${counted}, ${SEARCH_CANDIDATES}, ${SEARCH_COUNT_LIMIT},
+        ${ONE_WORD_SAMPLE}, ${COUNT_SAMPLE}, ${PROBE_SAMPLE}, ${DENSE_SHARE}, ${PROBE_ARTICLES}, ${PERIOD_WEEKS_MAX})`,
+    );
+    const [found] = rows;
+    return { ids: (found?.ids ?? []).map(Number), matched: Number(found?.matched ?? 0) };
   }
 
-  function rankedPage(query: string, tsQuery: SQL, page: number, pageSize: number): Promise<SearchPage> {
-    const condition = sql`${articles.search} @@ ${tsQuery}`;
-    return withTextIndexes(async (tx) => {
-      const { ids, matched } = await newestMatches(tx, condition, tsQuery);
-      const total = Math.min(matched, SEARCH_COUNT_LIMIT);
-      const more = matched > SEARCH_COUNT_LIMIT;
-      if (total === 0) return { query, results: [], total, more, page, pageCount: 1 };
-      const results = await tx
-        .select({ ...summaryColumns, snippet: snippetOf(tsQuery) })
-        .from(articles)
-        .innerJoin(authors, eq(authors.id, articles.authorId))
-        .where(amongIds(ids))
-        .orderBy(sql`ts_rank(${articles.search}, ${tsQuery}) desc`, ...newestFirst)
-        .limit(pageSize)
-        .offset((page - 1) * pageSize);
-      return { query, results, total, more, page, pageCount: Math.max(1, Math.ceil(ids.length / pageSize)) };
-    });
+  async function rankedPage(query: string, tsQuery: SQL, page: number, pageSize: number): Promise<SearchPage> {
+    const { ids, matched } = await newestMatches(tsQuery, null, true);
+    const total = Math.min(matched, SEARCH_COUNT_LIMIT);
+    const more = matched > SEARCH_COUNT_LIMIT;
+    if (total === 0) return { query, results: [], total, more, page, pageCount: 1 };
+    const results = await db
+      .select({ ...summaryColumns, snippet: snippetOf(tsQuery) })
+      .from(articles)
+      .innerJoin(authors, eq(authors.id, articles.authorId))
+      .where(amongIds(ids))
+      .orderBy(sql`ts_rank(${articles.search}, ${tsQuery}) desc`, ...newestFirst)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    return { query, results, total, more, page, pageCount: Math.max(1, Math.ceil(ids.length / pageSize)) };
   }
 
   /** The quick results for a prefix query (`prefixQueryText`), best first. */
-  function instantMatches(prefixText: string, limit: number): Promise<ArticleSummary[]> {
+  async function instantMatches(prefixText: string, limit: number): Promise<ArticleSummary[]> {
     const stemmed = sql`to_tsquery('english', ${prefixText})`;
     const unstemmed = sql`to_tsquery('simple', ${prefixText})`;
-    const condition = sql`(${articles.search} @@ ${stemmed} or ${articles.searchWords} @@ ${unstemmed})`;
-    return withTextIndexes(async (tx) => {
-      const { ids } = await newestMatches(tx, condition);
-      if (ids.length === 0) return [];
-      return tx
-        .select(summaryColumns)
-        .from(articles)
-        .innerJoin(authors, eq(authors.id, articles.authorId))
-        .where(amongIds(ids))
-        .orderBy(
-          sql`ts_rank(${articles.searchWords}, ${unstemmed}) + ts_rank(${articles.search}, ${stemmed}) desc`,
-          ...newestFirst,
-        )
-        .limit(limit);
-    });
+    const { ids } = await newestMatches(stemmed, unstemmed, false);
+    if (ids.length === 0) return [];
+    return db
+      .select(summaryColumns)
+      .from(articles)
+      .innerJoin(authors, eq(authors.id, articles.authorId))
+      .where(amongIds(ids))
+      .orderBy(sql`ts_rank(${articles.searchWords}, ${unstemmed}) + ts_rank(${articles.search}, ${stemmed}) desc`, ...newestFirst)
+      .limit(limit);
   }
 
   return {
