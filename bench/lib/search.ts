@@ -107,7 +107,7 @@ interface RawClient {
 /** What drizzle runs queries on: a PGlite instance (transaction(callback)) or a pg Pool (connect() for a transaction). */
 interface DriverClient extends RawClient {
   transaction?: (callback: (tx: RawClient) => Promise<unknown>) => Promise<unknown>;
-  connect?: () => Promise<RawClient & { release(): void }>;
+  connect?: (callback?: (...args: unknown[]) => void) => Promise<RawClient & { release(): void }>;
 }
 
 /** The driver's own client under drizzle. */
@@ -147,11 +147,15 @@ async function captureStatements(handle: DatabaseHandle, work: () => Promise<unk
     undo.push(() => (client.transaction = transaction));
   }
   if (connect) {
-    client.connect = async () => {
-      const checkedOut = await connect.call(client);
-      undo.push(recordQueries(checkedOut, statements));
-      return checkedOut;
-    };
+    // A transaction checks a client out (a promise); the pool's own query does too, with a callback, and is
+    // recorded above already.
+    client.connect = ((callback?: (...args: unknown[]) => void) => {
+      if (callback) return connect.call(client, callback);
+      return connect.call(client).then((checkedOut) => {
+        undo.push(recordQueries(checkedOut, statements));
+        return checkedOut;
+      });
+    }) as typeof connect;
     undo.push(() => (client.connect = connect));
   }
   try {
