@@ -291,6 +291,12 @@ describe("search", () => {
         [...range(150, (i) => i), ...range(20, (i) => 24 * (100 + i * 20)), ...range(900, (i) => 24 * (800 + i))],
         range(1_100, (i) => i / 7.5 + 0.01),
       ],
+      // Fewer every week further back: each period reads only the weeks before the last one (migration 0018).
+      [
+        "many in the last hours, one in 12 hours for months before, the rest years ago",
+        [...range(100, (i) => i * 0.2), ...range(200, (i) => 20 + i * 12), ...range(900, (i) => 24 * (800 + i))],
+        range(300, (i) => i / 15),
+      ],
       // Fewer than the limit, spread among other stories: found by periods, then counted exactly.
       ["600 of them, one in six stories for months", range(600, (i) => 4 * i + 1), range(3_000, (i) => 0.8 * i), 600],
       // The period that holds the newest 200 holds fewer than the limit: the rest are counted apart.

@@ -153,7 +153,7 @@ export function createSearchService({
    * The ids of the newest SEARCH_CANDIDATES visible articles matching `stemmed` (in the full text) or `words` (in
    * the unstemmed words of title and excerpt), and when `counted` (the ranked search), how many match, up to
    * SEARCH_COUNT_LIMIT + 1 (decision 012). One statement: the function `search_newest_matches`
-   * (drizzle/0017_search_newest_matches.sql) runs the steps in the database, each stopping when it has the answer,
+   * (drizzle/0017_search_newest_matches.sql, 0018) runs the steps in the database, each stopping when it has the answer,
    * with the planner settings each needs (the planner prices `@@` as one cheap operator, but testing an article
    * unpacks its search vector, some 6 KB, so its own choices would read thousands of vectors for a common word):
    * 1. Count (ranked search only): the full-text index's matches (a random sample of about COUNT_SAMPLE, or
@@ -164,9 +164,11 @@ export function createSearchService({
    *    them or more the walk goes on until SEARCH_CANDIDATES match (about 250 articles read for a word in 80%).
    * 3. Periods: the share of matches the probe found says how far back SEARCH_CANDIDATES lie, as whole weeks.
    *    The full-text index's scan keeps the matches of those weeks only (its second column, `search_week`), so
-   *    only they are read, and the period is widened tenfold while it holds too few, up to PERIOD_WEEKS_MAX
-   *    weeks; then the whole archive's matches are read. Every article outside a period is older than every one
-   *    in it, so a period with SEARCH_CANDIDATES matches holds the newest.
+   *    only they are read. While the weeks read hold too few, the next period is the weeks just before them, as
+   *    many as the matches found so far say are needed, twice over (tenfold when none was found), up to
+   *    PERIOD_WEEKS_MAX weeks in all; then the matches older than every week read, from the whole archive's.
+   *    Every article before a week is older than every one in it, so the periods' matches, in turn, are the
+   *    newest (migration 0018).
    */
   async function newestMatches(stemmed: SQL, words: SQL | null, counted: boolean): Promise<{ ids: number[]; matched: number }> {
     const { rows } = await db.execute<{ ids: number[] | null; matched: number | null }>(
