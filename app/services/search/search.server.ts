@@ -152,9 +152,9 @@ export function createSearchService({
   /**
    * The ids of the newest SEARCH_CANDIDATES visible articles matching `stemmed` (in the full text) or `words` (in
    * the unstemmed words of title and excerpt), and when `counted` (the ranked search), how many match, up to
-   * SEARCH_COUNT_LIMIT + 1 (decision 012). One statement: the function `search_newest_matches`
-   * (drizzle/0017_search_newest_matches.sql, 0018) runs the steps in the database, each stopping when it has the answer,
-   * with the planner settings each needs (the planner prices `@@` as one cheap operator, but testing an article
+   * SEARCH_COUNT_LIMIT + 1 (decision 012). One statement: the function `search_newest_matches` (as
+   * drizzle/0018_search_periods_once.sql last defines it) runs the steps in the database, each stopping when it has
+   * the answer, with the planner settings each needs (the planner prices `@@` as one cheap operator, but testing an article
    * unpacks its search vector, some 6 KB, so its own choices would read thousands of vectors for a common word):
    * 1. Count (ranked search only): the full-text index's matches (a random sample of about COUNT_SAMPLE, or
    *    ONE_WORD_SAMPLE for a single word, when there are more, so a word in most articles costs no more than a
