@@ -27,6 +27,13 @@ const PROBE_SAMPLE = 100;
 const DENSE_SHARE = 0.4;
 const PROBE_ARTICLES = 600;
 /**
+ * Step 2 as you type: a match read down the date index costs about as much as this many postings read by the
+ * full-text index's scan of a prefix, which reads every posting of every word the prefix begins. When the
+ * walk to SEARCH_CANDIDATES matches costs less than those postings, it goes on past PROBE_SAMPLE at any share
+ * (decision 012, step 12: measured at a million articles, between 31 and 79).
+ */
+const WALK_COST_RATIO = 80;
+/**
  * Step 1 of `newestMatches`: the full-text index's matches are sampled down to about this many. The limit
  * samples each word's matches on its own, so the intersection of several words' samples is much smaller than
  * either: a query of several words needs COUNT_SAMPLE for a sample of more than SEARCH_COUNT_LIMIT wherever
@@ -133,6 +140,37 @@ export function prefixQueryText(query: string): string | null {
  */
 const amongIds = (ids: number[]): SQL => sql`${articles.id} = any(${`{${ids.join(",")}}`}::integer[])`;
 
+/** The last term of a prefix query of several words (`prefixQueryText`), the word being typed; null for one word. */
+function prefixTermOf(prefixText: string): string | null {
+  const terms = prefixText.split(" & ");
+  return terms.length > 1 ? (terms.at(-1) ?? null) : null;
+}
+
+export interface NewestMatchesQuery {
+  /** The query in the stemmed full text. */
+  stemmed: SQL;
+  /** As you type: the same words in the unstemmed words of title and excerpt. */
+  words?: SQL | null;
+  /** As you type, with several words: the last term alone (`'word':*`), for step 2's share of the prefix. */
+  prefix?: string | null;
+  /** The ranked search counts the matches (step 1); as you type, nothing is counted. */
+  counted: boolean;
+  /** Step 2's WALK_COST_RATIO; tests set it to 0 (walk whenever a match is probed) to compare with the periods. */
+  walkCostRatio?: number;
+}
+
+/** The call of `search_newest_matches` (see `newestMatches` in the service) with the service's constants. */
+export function newestMatchesCall(
+  { stemmed, words = null, prefix = null, counted, walkCostRatio = WALK_COST_RATIO }: NewestMatchesQuery,
+  now: Date,
+): SQL {
+  const prefixIn = (config: string) => (prefix === null ? sql`null` : sql`to_tsquery(${config}::regconfig, ${prefix})`);
+  return sql`select ids, matched from search_newest_matches(${stemmed}, ${words ?? sql`null`}::tsquery,
+    ${now.toISOString()}::timestamptz, ${counted}, ${SEARCH_CANDIDATES}, ${SEARCH_COUNT_LIMIT}, ${ONE_WORD_SAMPLE},
+    ${COUNT_SAMPLE}, ${PROBE_SAMPLE}, ${DENSE_SHARE}, ${PROBE_ARTICLES}, ${PERIOD_WEEKS_MAX}, ${walkCostRatio}::double precision,
+    ${prefixIn("english")}::tsquery, ${prefixIn("simple")}::tsquery)`;
+}
+
 /** Instant-search requests per client address: far more than a person types, little for a scraper. */
 export const INSTANT_SEARCH_RATE_LIMIT: RateLimitPolicy = { bucket: "instant-search", limit: 120, windowMs: 60_000 };
 
@@ -153,7 +191,7 @@ export function createSearchService({
    * The ids of the newest SEARCH_CANDIDATES visible articles matching `stemmed` (in the full text) or `words` (in
    * the unstemmed words of title and excerpt), and when `counted` (the ranked search), how many match, up to
    * SEARCH_COUNT_LIMIT + 1 (decision 012). One statement: the function `search_newest_matches` (as
-   * drizzle/0018_search_periods_once.sql last defines it) runs the steps in the database, each stopping when it has
+   * drizzle/0019_search_walk_for_common_prefixes.sql last defines it) runs the steps in the database, each stopping when it has
    * the answer, with the planner settings each needs (the planner prices `@@` as one cheap operator, but testing an article
    * unpacks its search vector, some 6 KB, so its own choices would read thousands of vectors for a common word):
    * 1. Count (ranked search only): the full-text index's matches (a random sample of about COUNT_SAMPLE, or
@@ -162,6 +200,9 @@ export function createSearchService({
    *    date and are the answer.
    * 2. Probe: the newest PROBE_SAMPLE articles are read down the date index, and for a word in DENSE_SHARE of
    *    them or more the walk goes on until SEARCH_CANDIDATES match (about 250 articles read for a word in 80%).
+   *    As you type, it also goes on at a lower share, twice as far as the share says, when that costs less than
+   *    the prefix's postings (WALK_COST_RATIO; the share of the newest articles the last word begins a word in,
+   *    times the table's estimated rows): at a million articles "cod" or "small mod" (migration 0019).
    * 3. Periods: the share of matches the probe found says how far back SEARCH_CANDIDATES lie, as whole weeks.
    *    The full-text index's scan keeps the matches of those weeks only (its second column, `search_week`), so
    *    only they are read. While the weeks read hold too few, the next period is the weeks just before them, as
@@ -170,18 +211,14 @@ export function createSearchService({
    *    Every article before a week is older than every one in it, so the periods' matches, in turn, are the
    *    newest (migration 0018).
    */
-  async function newestMatches(stemmed: SQL, words: SQL | null, counted: boolean): Promise<{ ids: number[]; matched: number }> {
-    const { rows } = await db.execute<{ ids: number[] | null; matched: number | null }>(
-      sql`select ids, matched from search_newest_matches(${stemmed}, ${words ?? sql`null`}::tsquery,
-        ${clock.now().toISOString()}::timestamptz, ${counted}, ${SEARCH_CANDIDATES}, ${SEARCH_COUNT_LIMIT},
-        ${ONE_WORD_SAMPLE}, ${COUNT_SAMPLE}, ${PROBE_SAMPLE}, ${DENSE_SHARE}, ${PROBE_ARTICLES}, ${PERIOD_WEEKS_MAX})`,
-    );
+  async function newestMatches(query: NewestMatchesQuery): Promise<{ ids: number[]; matched: number }> {
+    const { rows } = await db.execute<{ ids: number[] | null; matched: number | null }>(newestMatchesCall(query, clock.now()));
     const [found] = rows;
     return { ids: (found?.ids ?? []).map(Number), matched: Number(found?.matched ?? 0) };
   }
 
   async function rankedPage(query: string, tsQuery: SQL, page: number, pageSize: number): Promise<SearchPage> {
-    const { ids, matched } = await newestMatches(tsQuery, null, true);
+    const { ids, matched } = await newestMatches({ stemmed: tsQuery, counted: true });
     const total = Math.min(matched, SEARCH_COUNT_LIMIT);
     const more = matched > SEARCH_COUNT_LIMIT;
     if (total === 0) return { query, results: [], total, more, page, pageCount: 1 };
@@ -200,7 +237,7 @@ export function createSearchService({
   async function instantMatches(prefixText: string, limit: number): Promise<ArticleSummary[]> {
     const stemmed = sql`to_tsquery('english', ${prefixText})`;
     const unstemmed = sql`to_tsquery('simple', ${prefixText})`;
-    const { ids } = await newestMatches(stemmed, unstemmed, false);
+    const { ids } = await newestMatches({ stemmed, words: unstemmed, prefix: prefixTermOf(prefixText), counted: false });
     if (ids.length === 0) return [];
     return db
       .select(summaryColumns)
