@@ -54,3 +54,19 @@ describe("the embedded database", () => {
     expect(existsSync(`${dataDir}.lock`)).toBe(false);
   }, 30_000);
 });
+
+describe("the migrations' journal", () => {
+  // drizzle's migrator applies only the migrations whose `when` is later than the last one the database has
+  // applied: a migration dated earlier would be skipped on every database made by an earlier release, and only a
+  // fresh database would have it.
+  it("dates every migration after the one before it, in the order of their numbers", () => {
+    const journal = JSON.parse(readFileSync(path.join(import.meta.dirname, "../../drizzle/meta/_journal.json"), "utf8")) as {
+      entries: { idx: number; when: number; tag: string }[];
+    };
+    journal.entries.forEach((entry, index) => {
+      expect(entry.idx).toBe(index);
+      expect(entry.tag.startsWith(String(index).padStart(4, "0"))).toBe(true);
+      if (index > 0) expect(entry.when).toBeGreaterThan(journal.entries[index - 1]!.when);
+    });
+  });
+});
