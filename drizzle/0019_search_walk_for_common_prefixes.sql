@@ -1,10 +1,11 @@
 -- As-you-type search walks the newest articles further when the word being typed begins words found in many
 -- articles (decision 012, step 12): the full-text index's scan of a prefix reads every posting of every word it
 -- begins, wherever it was published, while the walk reads only the newest articles. The function gains three
--- parameters, so the old one is dropped first. The answers are those of migration 0018's function.
-DROP FUNCTION search_newest_matches(tsquery, tsquery, timestamptz, boolean, integer, integer, integer, integer, integer,
+-- parameters, so the old one is dropped first (both statements can run twice). The answers are those of migration
+-- 0018's function.
+DROP FUNCTION IF EXISTS search_newest_matches(tsquery, tsquery, timestamptz, boolean, integer, integer, integer, integer, integer,
   double precision, integer, integer);--> statement-breakpoint
-CREATE FUNCTION search_newest_matches(
+CREATE OR REPLACE FUNCTION search_newest_matches(
   stemmed tsquery,
   words tsquery,
   visible_at timestamptz,
