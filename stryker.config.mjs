@@ -23,7 +23,7 @@ export default {
     "app/services/articles/duplicate-check.server.ts",
     "app/services/articles/story-similarity.server.ts",
     "app/validation/search.ts",
-    "app/services/search/search.server.ts:120-128",
+    "app/services/search/search.server.ts:127-135",
     "app/services/generation/reply-parsing.server.ts",
     "app/services/generation/content-cleanup.server.ts",
     "app/services/syndication/syndication.server.ts:286-640",

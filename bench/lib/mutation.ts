@@ -85,7 +85,7 @@ export const MUTATION_MODULES: readonly { name: string; slug: string; mutate: re
     name: "Search query parsing",
     slug: "search-query",
     // prefixQueryText: the rest of the file is SQL, measured by the bench.
-    mutate: ["app/validation/search.ts", "app/services/search/search.server.ts:120-128"],
+    mutate: ["app/validation/search.ts", "app/services/search/search.server.ts:127-135"],
     tests: ["app/validation/search.test.ts", "app/validation/text.test.ts", "app/services/search/search.integration.test.ts"],
   },
   {
