@@ -89,6 +89,7 @@ export async function main({ vite, clock = systemClock }: { vite?: ViteDevServer
   services.scheduler.start();
   services.websub.start();
   services.views.start();
+  services.upkeep.start();
 
   // Rendered pages (and the reader reads behind them) are kept until content changes here or on another
   // instance (NOTIFY), or a minute passes.
@@ -125,6 +126,7 @@ export async function main({ vite, clock = systemClock }: { vite?: ViteDevServer
           services.newsletter.stop(),
           services.scheduler.stop(),
           services.websub.stop(),
+          services.upkeep.stop(),
           services.contentChanges.stop(),
           // Article views still in memory (decision 032).
           services.views.stop(),

@@ -17,6 +17,7 @@ import { createNewsletterService, SEND_CONCURRENCY } from "./newsletter/newslett
 import type { SenderTimings } from "./newsletter/newsletter-sender.server";
 import { createMailer } from "./mail/mailer.server";
 import { createContentChanges } from "./content-changes.server";
+import { createDatabaseUpkeep } from "./database-upkeep.server";
 import { createReaderMemo, noReaderMemo, type ReaderMemo } from "./reader-memo.server";
 import { createRateLimiter } from "./rate-limits/rate-limiter.server";
 import { createSearchService } from "./search/search.server";
@@ -167,6 +168,8 @@ export function createServices({
     }),
     /** WebSub pings after publishing (WEBSUB_HUB); started by the server, on every instance. */
     websub,
+    /** Empties the search indexes' pending lists, and vacuums and analyses the embedded database (decision 035). */
+    upkeep: createDatabaseUpkeep({ database, logger }),
     uploads,
     /**
      * Article views, reads from newsletters and searches that found nothing, counted without cookies and written in

@@ -30,9 +30,9 @@ export function createPoller({
 
   return {
     poll,
-    /** A round at once, then one every `intervalMs`. */
-    start(): void {
-      void poll();
+    /** A round at once (unless `firstRoundNow` is false), then one every `intervalMs`. */
+    start({ firstRoundNow = true }: { firstRoundNow?: boolean } = {}): void {
+      if (firstRoundNow) void poll();
       timer = setInterval(() => void poll(), intervalMs);
       timer.unref();
     },
