@@ -11,7 +11,7 @@ export const UPKEEP_INTERVAL_MS = 60_000;
  * inserted since its last vacuum pass 1,000 + 20%, and analysed once the rows changed since its last analysis
  * pass 50 + 10%.
  */
-export const UPKEEP_THRESHOLDS = {
+const UPKEEP_THRESHOLDS = {
   dead: { base: 50, share: 0.2 },
   inserted: { base: 1_000, share: 0.2 },
   changed: { base: 50, share: 0.1 },
@@ -51,15 +51,7 @@ export function upkeepDue(activity: TableActivity): UpkeepWork | null {
  * background workers): it vacuums or analyses the tables autovacuum's thresholds name, so the planner's row
  * estimates follow the archive (search's plans and its walk rule read them, decision 012).
  */
-export function createDatabaseUpkeep({
-  database,
-  logger,
-  intervalMs = UPKEEP_INTERVAL_MS,
-}: {
-  database: Pick<DatabaseHandle, "db" | "driver">;
-  logger?: Logger;
-  intervalMs?: number;
-}) {
+export function createDatabaseUpkeep({ database, logger }: { database: Pick<DatabaseHandle, "db" | "driver">; logger?: Logger }) {
   const { db } = database;
 
   /** Merges each GIN index's pending list into the index; the pages each held, for those that held any. */
@@ -123,17 +115,15 @@ export function createDatabaseUpkeep({
 
   const poller = createPoller({
     work: round,
-    intervalMs,
+    intervalMs: UPKEEP_INTERVAL_MS,
     logger,
     failure: "could not tidy the database's search indexes and statistics; will try again",
   });
 
   return {
     round,
-    /** Rounds every `intervalMs`; the first waits an interval, so it never competes with a starting server's first pages. */
+    /** A round every UPKEEP_INTERVAL_MS; the first waits an interval, so it never competes with a starting server's first pages. */
     start: () => poller.start({ firstRoundNow: false }),
     stop: poller.stop,
   };
 }
-
-export type DatabaseUpkeep = ReturnType<typeof createDatabaseUpkeep>;
