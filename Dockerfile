@@ -15,7 +15,9 @@ FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 # The lock file lists every platform's optional builds, so `npm ci` installs exactly it (docs/decisions/001-stack.md).
-RUN npm ci --no-audit --no-fund
+# No install scripts: npm 10 ignores package.json's allowScripts, and vnu-jar's (a test tool) would download a
+# Java runtime here; the build needs none of them (esbuild finds its binary in its platform package).
+RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY . .
 RUN npm run build
 
