@@ -26,6 +26,12 @@ export function refuse(res: ServerResponse, status: number, message: string): vo
 }
 
 /**
+ * Methods no route of ours answers and the Fetch API cannot carry: React Router's `Request` refuses TRACE, which
+ * Node's parser lets through (it answers 400 to TRACK itself, and closes a CONNECT, which has no listener).
+ */
+const UNSUPPORTED_METHODS = new Set(["TRACE", "TRACK", "CONNECT"]);
+
+/**
  * One address per page: another spelling of a path (a trailing or doubled slash, capitals where the route is
  * lower case) is sent to the path's one spelling with 308, which keeps the method and body of a form too.
  * The location is always a path on this site: it starts with exactly one slash.
@@ -97,6 +103,11 @@ export function createFrontDoor({ siteUrl, allowedHosts, checkHost, build }: Fro
       const targetPlan = targetPlanFor(req.url ?? "", current);
       if (checkHost && targetPlan?.target.pathname !== "/healthz" && !hostAllowed(req.headers.host)) {
         refuse(res, 400, "This site is not served under that host name. Set SITE_URL or ALLOWED_HOSTS to the names it uses.");
+        return undefined;
+      }
+      if (UNSUPPORTED_METHODS.has(req.method ?? "")) {
+        res.setHeader("Allow", "GET, HEAD, POST");
+        refuse(res, 405, "This method is not supported here.");
         return undefined;
       }
       if (!targetPlan) {

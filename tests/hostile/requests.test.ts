@@ -267,6 +267,23 @@ describe("host names", () => {
   });
 });
 
+describe("request methods", () => {
+  it("answers TRACE with 405 everywhere, whoever sends it, where the router's Fetch request cannot carry it", async () => {
+    const senders: Record<string, string>[] = [{}, { Origin: site.url }];
+    for (const rawPath of ["/", "/article/1", "/rss.xml", "/api/views", "/admin", "/assets/none.js", "/media/none"]) {
+      for (const headers of senders) {
+        const answer = await send(site.url, rawPath, { method: "TRACE", headers });
+        expect(answer.status, rawPath).toBe(405);
+        expect(answer.headers.allow).toBe("GET, HEAD, POST");
+        expect(answer.headers["cache-control"]).toBe("no-store");
+        expect(answer.body).toBe("This method is not supported here.");
+      }
+    }
+    // Other methods no route takes still reach the router, which answers them as before.
+    expect((await send(site.url, "/", { method: "PUT", headers: { Origin: site.url } })).status).toBe(405);
+  });
+});
+
 describe("request bodies", () => {
   /** Sends only the head of a request that declares a body of `bytes`, and reads the answer. */
   function declareHugeBody(rawPath: string, bytes: number, expectContinue = false): Promise<string> {
