@@ -7,7 +7,9 @@ import {
   GIF_1X1,
   MB,
   paddedPng,
+  pngDeclaring,
   pngImage,
+  PNG_SIGNATURE,
   signInTo,
   storedUploads,
   UPLOADED_IMAGE_URL,
@@ -27,11 +29,13 @@ import { exactly, sameOriginHeaders } from "./support";
 const TOO_LARGE = "This image is larger than 5 MB. Please choose a smaller file.";
 const NOT_AN_IMAGE = "This file is not a JPEG, PNG, WebP or GIF image. Please choose one of those.";
 const UPLOADED = "Image uploaded.";
+const TOO_MANY_PIXELS = "This image is more than 100 megapixels. Please choose a smaller one.";
+const UNREADABLE = "This image could not be read; the file may be damaged. Please choose another one.";
 
 test.describe("cover image uploads", () => {
   fromOwnClientAddress();
-  // Refused uploads answer 413 and 415, which Chromium reports in the console.
-  test.use({ allowedConsoleErrors: [statusConsoleError(413, 415)] });
+  // Refused uploads answer 413, 415 and 422, which Chromium reports in the console.
+  test.use({ allowedConsoleErrors: [statusConsoleError(413, 415, 422)] });
 
   const dir = path.join(PROJECT_ROOT, "tests", ".tmp", `admin-uploads-${process.pid}-${Date.now().toString(36)}`);
   const dataDir = path.join(dir, "data");
@@ -92,6 +96,19 @@ test.describe("cover image uploads", () => {
     await expect(editor.uploaded).toHaveCount(0);
     await expect(editor.imageUrl).toHaveValue("");
     await expect(editor.dialog.getByText("No image chosen", { exact: true })).toBeVisible();
+    expect(storedUploads(dataDir)).toEqual(before);
+  });
+
+  test("in the editor, a picture of more than 100 megapixels is refused with a clear message and nothing is stored", async ({
+    page,
+  }) => {
+    const editor = await openEditor(page);
+    const before = storedUploads(dataDir);
+    // 20,000 x 20,000 in a few bytes: no variant could be made of it, so every reader would be sent the original.
+    await editor.upload.setInputFiles({ name: "panorama.png", mimeType: "image/png", buffer: pngDeclaring(20_000, 20_000) });
+    await expect(editor.refusal(TOO_MANY_PIXELS)).toBeVisible();
+    await expect(editor.uploaded).toHaveCount(0);
+    await expect(editor.imageUrl).toHaveValue("");
     expect(storedUploads(dataDir)).toEqual(before);
   });
 
@@ -182,6 +199,15 @@ test.describe("cover image uploads", () => {
     const justOver = await postImage(page, { name: "over.png", mimeType: "image/png", buffer: paddedPng(5 * MB + 1) });
     expect(justOver.status()).toBe(413);
     expect(await justOver.json()).toEqual({ error: TOO_LARGE });
+
+    // One pixel over 100 megapixels, and a file that starts like a PNG and is nothing more.
+    const giant = await postImage(page, { name: "giant.png", mimeType: "image/png", buffer: pngDeclaring(10_001, 10_000) });
+    expect(giant.status()).toBe(422);
+    expect(await giant.json()).toEqual({ error: TOO_MANY_PIXELS });
+    const damaged = Buffer.concat([PNG_SIGNATURE, Buffer.from("not a header at all")]);
+    const unreadable = await postImage(page, { name: "damaged.png", mimeType: "image/png", buffer: damaged });
+    expect(unreadable.status()).toBe(422);
+    expect(await unreadable.json()).toEqual({ error: UNREADABLE });
 
     const empty = await page.request.post(url("/admin/api/uploads"), {
       multipart: { note: "no file here" },

@@ -90,14 +90,28 @@ export function pngImage(width: number, height: number, [red, green, blue]: [num
   ]);
 }
 
+/** A PNG whose header says `width` x `height` and whose pixels are not there: a picture's size, in a few bytes. */
+export function pngDeclaring(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([PNG_SIGNATURE, pngChunk("IHDR", header), pngChunk("IDAT", deflateSync(Buffer.alloc(1)))]);
+}
+
 /** The classic 1×1 transparent GIF. */
 export const GIF_1X1 = Buffer.from("R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==", "base64");
 
-/** A file that starts like a PNG and is padded with zeros to `bytes` long: an "image" of exactly that size. */
+/**
+ * A real 1x1 PNG made exactly `bytes` long by a text chunk before its end, as a large photo's metadata would make
+ * it: an image of exactly that size, which the upload's checks can read.
+ */
 export function paddedPng(bytes: number): Buffer {
-  const file = Buffer.alloc(bytes);
-  PNG_SIGNATURE.copy(file);
-  return file;
+  const png = pngImage(1, 1, [120, 120, 120]);
+  const end = png.length - 12;
+  const text = Buffer.alloc(bytes - png.length - 12, "a");
+  text.write("Comment\0", "latin1");
+  return Buffer.concat([png.subarray(0, end), pngChunk("tEXt", text), png.subarray(end)]);
 }
 
 export const MB = 1024 * 1024;

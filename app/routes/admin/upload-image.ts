@@ -14,8 +14,8 @@ const ENVELOPE_BYTES = 64 * 1024;
 const answer = (body: UploadAnswer, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 
 /**
- * A cover image upload (multipart field "image"): at most 5 MB, and a JPEG, PNG, WebP or GIF by its
- * content, whatever its name or declared type. Answers the new image's address, or the reason it was refused.
+ * A cover image upload (multipart field "image"): at most 5 MB and 100 megapixels, and a JPEG, PNG, WebP or GIF
+ * by its content, whatever its name or declared type, that can be read. Answers the new image's address, or the reason it was refused.
  */
 export async function action(args: Route.ActionArgs) {
   await requirePermission(args, "article.create");
@@ -41,6 +41,10 @@ export async function action(args: Route.ActionArgs) {
         return answer({ error: UPLOAD_MESSAGES.tooLarge }, 413);
       case "not_an_image":
         return answer({ error: UPLOAD_MESSAGES.notAnImage }, 415);
+      case "too_many_pixels":
+        return answer({ error: UPLOAD_MESSAGES.tooManyPixels }, 422);
+      case "unreadable":
+        return answer({ error: UPLOAD_MESSAGES.unreadable }, 422);
       case "empty":
         return answer({ error: UPLOAD_MESSAGES.missing }, 400);
     }

@@ -20,6 +20,7 @@ import {
   type Picture,
   type Variant,
 } from "../../utils/responsive-images";
+import { UPLOAD_MAX_PIXELS } from "../../validation/upload";
 import type { Logger } from "../logger.server";
 
 /** sharp and libvips, loaded by the first image that needs them rather than with the server (issue 20's cold start). */
@@ -32,10 +33,23 @@ const MAX_CONCURRENT_RENDERS = 2;
 const MAX_REMEMBERED_SIZES = 2_000;
 /** Stock SVGs are 1200x675: drawn at twice that, so a 1200x1200 crop is still drawn rather than enlarged. */
 const STOCK_DENSITY = 144;
-/** libvips refuses inputs over this many pixels (decompression bombs): 100 megapixels is far beyond a 5 MB photo. */
-const MAX_INPUT_PIXELS = 100_000_000;
+/** libvips refuses inputs over this many pixels (decompression bombs); uploads over it are refused (`imageProblem`). */
+const MAX_INPUT_PIXELS = UPLOAD_MAX_PIXELS;
 
 const QUALITY = { avif: 50, webp: 72, jpg: 78 } as const;
+
+/**
+ * Why these bytes could not be made into variants: more than UPLOAD_MAX_PIXELS, or not an image libvips reads (a
+ * damaged file with a right signature); null when they can. Only the header is read, never the pixels.
+ */
+export async function imageProblem(bytes: Uint8Array): Promise<"too_many_pixels" | "unreadable" | null> {
+  const sharp = await loadSharp();
+  const metadata = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => null);
+  if (!metadata?.width || !metadata.height) return "unreadable";
+  return metadata.width * metadata.height > UPLOAD_MAX_PIXELS ? "too_many_pixels" : null;
+}
 
 export interface MediaFile {
   /** Absolute path of the file to send. */

@@ -1,7 +1,9 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { crc32 } from "node:zlib";
+import sharp from "sharp";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { UPLOAD_MAX_BYTES } from "../../validation/upload";
 import { createUploadService, sniffImageType } from "./uploads.server";
 
@@ -49,6 +51,50 @@ describe("sniffImageType", () => {
   });
 });
 
+/** A PNG chunk: length, type, data, and the CRC of type and data. */
+function pngChunk(type: string, data: Uint8Array): Uint8Array {
+  const typeAndData = Buffer.concat([Buffer.from(type, "latin1"), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typeAndData));
+  return new Uint8Array(Buffer.concat([length, typeAndData, crc]));
+}
+
+/** A PNG whose header says `width` x `height`, with pixel data that is not there: enough for a header, nothing more. */
+function pngHeaderOnly(width: number, height: number): Uint8Array {
+  const header = new Uint8Array(13);
+  new DataView(header.buffer).setUint32(0, width);
+  new DataView(header.buffer).setUint32(4, height);
+  header.set([8, 2, 0, 0, 0], 8);
+  return bytes(PNG_SIGNATURE, [...pngChunk("IHDR", header)], [...pngChunk("IDAT", new Uint8Array([0x78, 0x9c]))]);
+}
+
+/** A real picture of each kind, 2 x 2, as a camera or an image editor would write it. */
+let pictures: Record<"JPEG" | "PNG" | "GIF" | "WebP", Uint8Array>;
+
+/** A real PNG made exactly `size` bytes long by a text chunk before its end, as a large photo's metadata would. */
+function pngOfSize(size: number): Uint8Array {
+  const png = pictures.PNG;
+  const end = png.length - 12;
+  const filler = new Uint8Array(size - png.length - 12).fill(0x61);
+  filler.set(bytes("Comment", [0]));
+  return new Uint8Array(Buffer.concat([png.subarray(0, end), pngChunk("tEXt", filler), png.subarray(end)]));
+}
+
+beforeAll(async () => {
+  const square = () => sharp({ create: { width: 2, height: 2, channels: 3, background: { r: 200, g: 40, b: 40 } } });
+  const [JPEG, PNG, GIF, WebP] = (
+    await Promise.all([
+      square().jpeg().toBuffer(),
+      square().png().toBuffer(),
+      square().gif().toBuffer(),
+      square().webp().toBuffer(),
+    ])
+  ).map((picture) => new Uint8Array(picture));
+  pictures = { JPEG: JPEG!, PNG: PNG!, GIF: GIF!, WebP: WebP! };
+});
+
 describe("the upload service", () => {
   const dataDirs: string[] = [];
 
@@ -66,29 +112,30 @@ describe("the upload service", () => {
   });
 
   it.each([
-    ["JPEG", JPEG, "jpg", "image/jpeg"],
-    ["PNG", PNG, "png", "image/png"],
-    ["GIF", GIF89, "gif", "image/gif"],
-    ["WebP", WEBP, "webp", "image/webp"],
-  ])("stores a %s under DATA_DIR/uploads with the extension its content shows", async (_name, file, extension, mime) => {
+    ["JPEG", "jpg", "image/jpeg"],
+    ["PNG", "png", "image/png"],
+    ["GIF", "gif", "image/gif"],
+    ["WebP", "webp", "image/webp"],
+  ] as const)("stores a %s under DATA_DIR/uploads with the extension its content shows", async (name, extension, mime) => {
     const { uploads, directory } = setUp();
+    const file = pictures[name];
 
     const outcome = await uploads.store(file);
 
     expect(outcome).toEqual({ outcome: "stored", url: expect.any(String), mime, bytes: file.length });
     const url = outcome.outcome === "stored" ? outcome.url : "";
     expect(url).toMatch(new RegExp(`^/uploads/[0-9a-f]{32}\\.${extension}$`));
-    const name = url.slice("/uploads/".length);
-    expect(filesIn(directory)).toEqual([name]);
-    expect(new Uint8Array(readFileSync(path.join(directory, name)))).toEqual(file);
+    const stored = url.slice("/uploads/".length);
+    expect(filesIn(directory)).toEqual([stored]);
+    expect(new Uint8Array(readFileSync(path.join(directory, stored)))).toEqual(file);
     expect(uploads.directory).toBe(directory);
   });
 
   it("gives every upload its own name, even for the same file", async () => {
     const { uploads, directory } = setUp();
 
-    const first = await uploads.store(PNG);
-    const second = await uploads.store(PNG);
+    const first = await uploads.store(pictures.PNG);
+    const second = await uploads.store(pictures.PNG);
 
     const urls = [first, second].map((outcome) => (outcome.outcome === "stored" ? outcome.url : outcome.outcome));
     expect(new Set(urls).size).toBe(2);
@@ -108,19 +155,13 @@ describe("the upload service", () => {
 
   it("refuses a PNG one byte over the limit and writes nothing", async () => {
     const { uploads, directory } = setUp();
-    const file = new Uint8Array(UPLOAD_MAX_BYTES + 1);
-    file.set(PNG);
-
-    expect(await uploads.store(file)).toEqual({ outcome: "too_large" });
+    expect(await uploads.store(pngOfSize(UPLOAD_MAX_BYTES + 1))).toEqual({ outcome: "too_large" });
     expect(filesIn(directory)).toEqual([]);
   });
 
   it("accepts a PNG of exactly the limit", async () => {
     const { uploads, directory } = setUp();
-    const file = new Uint8Array(UPLOAD_MAX_BYTES);
-    file.set(PNG);
-
-    const outcome = await uploads.store(file);
+    const outcome = await uploads.store(pngOfSize(UPLOAD_MAX_BYTES));
 
     expect(outcome).toMatchObject({ outcome: "stored", mime: "image/png", bytes: UPLOAD_MAX_BYTES });
     const [name] = filesIn(directory);
@@ -139,9 +180,30 @@ describe("the upload service", () => {
     expect(filesIn(directory)).toEqual([]);
   });
 
+  it("refuses a picture of more than 100 megapixels, whose variants could not be made, and writes nothing", async () => {
+    const { uploads, directory } = setUp();
+
+    expect(await uploads.store(pngHeaderOnly(20_000, 20_000))).toEqual({ outcome: "too_many_pixels" });
+    expect(await uploads.store(pngHeaderOnly(10_001, 10_000))).toEqual({ outcome: "too_many_pixels" });
+    expect(filesIn(directory)).toEqual([]);
+    // Exactly 100 megapixels is allowed.
+    expect(await uploads.store(pngHeaderOnly(10_000, 10_000))).toMatchObject({ outcome: "stored" });
+  });
+
+  it.each([
+    ["a PNG signature followed by nothing a PNG holds", bytes(PNG_SIGNATURE, "not a header at all")],
+    ["a JPEG's first bytes alone", JPEG],
+    ["a WebP header without its picture", WEBP],
+  ])("refuses %s as unreadable and writes nothing", async (_name, file) => {
+    const { uploads, directory } = setUp();
+
+    expect(await uploads.store(file)).toEqual({ outcome: "unreadable" });
+    expect(filesIn(directory)).toEqual([]);
+  });
+
   it("leaves earlier uploads alone when a later one is refused", async () => {
     const { uploads, directory } = setUp();
-    await uploads.store(JPEG);
+    await uploads.store(pictures.JPEG);
 
     expect(await uploads.store(TEXT)).toEqual({ outcome: "not_an_image" });
     expect(filesIn(directory)).toEqual([expect.stringMatching(/^[0-9a-f]{32}\.jpg$/)]);

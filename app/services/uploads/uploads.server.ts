@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { UPLOAD_MAX_BYTES } from "../../validation/upload";
+import { imageProblem } from "../images/images.server";
 
 /** Where uploads are served from: /uploads/{name}. */
 export const UPLOADS_URL_PREFIX = "/uploads/";
@@ -45,11 +46,14 @@ export type StoreOutcome =
   | { outcome: "stored"; url: string; mime: string; bytes: number }
   | { outcome: "empty" }
   | { outcome: "too_large" }
-  | { outcome: "not_an_image" };
+  | { outcome: "not_an_image" }
+  | { outcome: "too_many_pixels" }
+  | { outcome: "unreadable" };
 
 /**
  * Cover images uploaded by editors, stored as files under DATA_DIR/uploads with a random name and the
- * extension of the type their content shows, so the site serves them with the right type and nothing else.
+ * extension of the type their content shows, so the site serves them with the right type and nothing else. Only
+ * pictures the image pipeline can make variants of are kept (`imageProblem`): no reader is sent an original.
  */
 export function createUploadService({ dataDir }: { dataDir: string }) {
   const directory = path.resolve(dataDir, "uploads");
@@ -61,6 +65,8 @@ export function createUploadService({ dataDir }: { dataDir: string }) {
       if (bytes.length > UPLOAD_MAX_BYTES) return { outcome: "too_large" };
       const type = sniffImageType(bytes);
       if (!type) return { outcome: "not_an_image" };
+      const problem = await imageProblem(bytes);
+      if (problem) return { outcome: problem };
       await mkdir(directory, { recursive: true });
       const name = `${randomBytes(16).toString("hex")}.${type.extension}`;
       const partial = path.join(directory, `.${name}.partial`);
