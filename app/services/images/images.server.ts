@@ -39,8 +39,9 @@ const MAX_INPUT_PIXELS = UPLOAD_MAX_PIXELS;
 const QUALITY = { avif: 50, webp: 72, jpg: 78 } as const;
 
 /**
- * Why these bytes could not be made into variants: more than UPLOAD_MAX_PIXELS, or not an image libvips reads (a
- * damaged file with a right signature); null when they can. Only the header is read, never the pixels.
+ * Why these bytes could not be made into variants: more than UPLOAD_MAX_PIXELS (read from the header alone), or
+ * not a picture libvips reads to its end (a damaged file can have a right signature and header); null when they
+ * can. The pixels are decoded once, into a thumbnail that is thrown away (a JPEG shrinks as it loads).
  */
 export async function imageProblem(bytes: Uint8Array): Promise<"too_many_pixels" | "unreadable" | null> {
   const sharp = await loadSharp();
@@ -48,7 +49,15 @@ export async function imageProblem(bytes: Uint8Array): Promise<"too_many_pixels"
     .metadata()
     .catch(() => null);
   if (!metadata?.width || !metadata.height) return "unreadable";
-  return metadata.width * metadata.height > UPLOAD_MAX_PIXELS ? "too_many_pixels" : null;
+  if (metadata.width * metadata.height > UPLOAD_MAX_PIXELS) return "too_many_pixels";
+  const decoded = await sharp(bytes, { limitInputPixels: UPLOAD_MAX_PIXELS })
+    .resize(16)
+    .toBuffer()
+    .then(
+      () => true,
+      () => false,
+    );
+  return decoded ? null : "unreadable";
 }
 
 export interface MediaFile {

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { crc32 } from "node:zlib";
+import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { UPLOAD_MAX_BYTES } from "../../validation/upload";
@@ -68,6 +68,23 @@ function pngHeaderOnly(width: number, height: number): Uint8Array {
   new DataView(header.buffer).setUint32(4, height);
   header.set([8, 2, 0, 0, 0], 8);
   return bytes(PNG_SIGNATURE, [...pngChunk("IHDR", header)], [...pngChunk("IDAT", new Uint8Array([0x78, 0x9c]))]);
+}
+
+/** A real PNG of one bit per pixel, all white: 10,000 x 10,000 is 12.5 MB of pixels, deflated to a few kilobytes. */
+function blackAndWhitePng(width: number, height: number): Uint8Array {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([1, 0, 0, 0, 0], 8);
+  const row = Buffer.alloc(1 + Math.ceil(width / 8), 0xff);
+  row[0] = 0;
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return bytes(
+    PNG_SIGNATURE,
+    [...pngChunk("IHDR", header)],
+    [...pngChunk("IDAT", pixels)],
+    [...pngChunk("IEND", new Uint8Array())],
+  );
 }
 
 /** A real picture of each kind, 2 x 2, as a camera or an image editor would write it. */
@@ -186,12 +203,13 @@ describe("the upload service", () => {
     expect(await uploads.store(pngHeaderOnly(20_000, 20_000))).toEqual({ outcome: "too_many_pixels" });
     expect(await uploads.store(pngHeaderOnly(10_001, 10_000))).toEqual({ outcome: "too_many_pixels" });
     expect(filesIn(directory)).toEqual([]);
-    // Exactly 100 megapixels is allowed.
-    expect(await uploads.store(pngHeaderOnly(10_000, 10_000))).toMatchObject({ outcome: "stored" });
+    // Exactly 100 megapixels is allowed: a real black-and-white PNG of 10,000 x 10,000.
+    expect(await uploads.store(blackAndWhitePng(10_000, 10_000))).toMatchObject({ outcome: "stored" });
   });
 
   it.each([
     ["a PNG signature followed by nothing a PNG holds", bytes(PNG_SIGNATURE, "not a header at all")],
+    ["a PNG with a right header and its pixels missing", pngHeaderOnly(1_000, 1_000)],
     ["a JPEG's first bytes alone", JPEG],
     ["a WebP header without its picture", WEBP],
   ])("refuses %s as unreadable and writes nothing", async (_name, file) => {
