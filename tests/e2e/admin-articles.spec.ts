@@ -6,10 +6,10 @@ import path from "node:path";
 import { openDatabase } from "../../app/db/client.server";
 import { articles, authors } from "../../app/db/schema";
 import type { Category } from "../../app/utils/categories";
+import { pngImage } from "../support/png";
 import { errorLogLines, PROJECT_ROOT, runCommand, startServer, type ServerProcess } from "../support/server-process";
 import { fromOwnClientAddress, statusConsoleError } from "./admin-support";
 import {
-  pngImage,
   signInTo,
   storedUploads,
   UPLOADED_IMAGE_URL,

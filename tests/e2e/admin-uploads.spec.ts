@@ -1,21 +1,10 @@
 import type { Page } from "@playwright/test";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { GIF_1X1, paddedPng, pngDeclaring, pngImage, PNG_SIGNATURE } from "../support/png";
 import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
 import { fromOwnClientAddress, statusConsoleError } from "./admin-support";
-import {
-  GIF_1X1,
-  MB,
-  paddedPng,
-  pngDeclaring,
-  pngImage,
-  PNG_SIGNATURE,
-  signInTo,
-  storedUploads,
-  UPLOADED_IMAGE_URL,
-  waitForModal,
-  type AdminAccount,
-} from "./article-admin-support";
+import { MB, signInTo, storedUploads, UPLOADED_IMAGE_URL, waitForModal, type AdminAccount } from "./article-admin-support";
 import { expect, test } from "./fixtures";
 import { exactly, sameOriginHeaders } from "./support";
 

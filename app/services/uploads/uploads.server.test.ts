@@ -1,9 +1,9 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { paddedPng, pngDeclaring, whitePng } from "../../../tests/support/png";
 import { UPLOAD_MAX_BYTES } from "../../validation/upload";
 import { createUploadService, sniffImageType } from "./uploads.server";
 
@@ -51,53 +51,8 @@ describe("sniffImageType", () => {
   });
 });
 
-/** A PNG chunk: length, type, data, and the CRC of type and data. */
-function pngChunk(type: string, data: Uint8Array): Uint8Array {
-  const typeAndData = Buffer.concat([Buffer.from(type, "latin1"), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typeAndData));
-  return new Uint8Array(Buffer.concat([length, typeAndData, crc]));
-}
-
-/** A PNG whose header says `width` x `height`, with pixel data that is not there: enough for a header, nothing more. */
-function pngHeaderOnly(width: number, height: number): Uint8Array {
-  const header = new Uint8Array(13);
-  new DataView(header.buffer).setUint32(0, width);
-  new DataView(header.buffer).setUint32(4, height);
-  header.set([8, 2, 0, 0, 0], 8);
-  return bytes(PNG_SIGNATURE, [...pngChunk("IHDR", header)], [...pngChunk("IDAT", new Uint8Array([0x78, 0x9c]))]);
-}
-
-/** A real PNG of one bit per pixel, all white: 10,000 x 10,000 is 12.5 MB of pixels, deflated to a few kilobytes. */
-function blackAndWhitePng(width: number, height: number): Uint8Array {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([1, 0, 0, 0, 0], 8);
-  const row = Buffer.alloc(1 + Math.ceil(width / 8), 0xff);
-  row[0] = 0;
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return bytes(
-    PNG_SIGNATURE,
-    [...pngChunk("IHDR", header)],
-    [...pngChunk("IDAT", pixels)],
-    [...pngChunk("IEND", new Uint8Array())],
-  );
-}
-
 /** A real picture of each kind, 2 x 2, as a camera or an image editor would write it. */
 let pictures: Record<"JPEG" | "PNG" | "GIF" | "WebP", Uint8Array>;
-
-/** A real PNG made exactly `size` bytes long by a text chunk before its end, as a large photo's metadata would. */
-function pngOfSize(size: number): Uint8Array {
-  const png = pictures.PNG;
-  const end = png.length - 12;
-  const filler = new Uint8Array(size - png.length - 12).fill(0x61);
-  filler.set(bytes("Comment", [0]));
-  return new Uint8Array(Buffer.concat([png.subarray(0, end), pngChunk("tEXt", filler), png.subarray(end)]));
-}
 
 beforeAll(async () => {
   const square = () => sharp({ create: { width: 2, height: 2, channels: 3, background: { r: 200, g: 40, b: 40 } } });
@@ -172,13 +127,13 @@ describe("the upload service", () => {
 
   it("refuses a PNG one byte over the limit and writes nothing", async () => {
     const { uploads, directory } = setUp();
-    expect(await uploads.store(pngOfSize(UPLOAD_MAX_BYTES + 1))).toEqual({ outcome: "too_large" });
+    expect(await uploads.store(paddedPng(UPLOAD_MAX_BYTES + 1))).toEqual({ outcome: "too_large" });
     expect(filesIn(directory)).toEqual([]);
   });
 
   it("accepts a PNG of exactly the limit", async () => {
     const { uploads, directory } = setUp();
-    const outcome = await uploads.store(pngOfSize(UPLOAD_MAX_BYTES));
+    const outcome = await uploads.store(paddedPng(UPLOAD_MAX_BYTES));
 
     expect(outcome).toMatchObject({ outcome: "stored", mime: "image/png", bytes: UPLOAD_MAX_BYTES });
     const [name] = filesIn(directory);
@@ -187,36 +142,28 @@ describe("the upload service", () => {
   });
 
   it.each([
-    ["a text file", TEXT],
-    ["an SVG", SVG],
-    ["a WAVE file", WAVE],
-  ])("refuses %s as not an image and writes nothing", async (_name, file) => {
+    ["a text file", TEXT, "not_an_image"],
+    ["an SVG", SVG, "not_an_image"],
+    ["a WAVE file", WAVE, "not_an_image"],
+    ["a PNG signature followed by nothing a PNG holds", bytes(PNG_SIGNATURE, "not a header at all"), "unreadable"],
+    ["a PNG with a right header and its pixels missing", pngDeclaring(1_000, 1_000), "unreadable"],
+    ["a JPEG's first bytes alone", JPEG, "unreadable"],
+    ["a WebP header without its picture", WEBP, "unreadable"],
+  ])("refuses %s (%s) and writes nothing", async (_name, file, outcome) => {
     const { uploads, directory } = setUp();
 
-    expect(await uploads.store(file)).toEqual({ outcome: "not_an_image" });
+    expect(await uploads.store(file)).toEqual({ outcome });
     expect(filesIn(directory)).toEqual([]);
   });
 
   it("refuses a picture of more than 100 megapixels, whose variants could not be made, and writes nothing", async () => {
     const { uploads, directory } = setUp();
 
-    expect(await uploads.store(pngHeaderOnly(20_000, 20_000))).toEqual({ outcome: "too_many_pixels" });
-    expect(await uploads.store(pngHeaderOnly(10_001, 10_000))).toEqual({ outcome: "too_many_pixels" });
+    expect(await uploads.store(pngDeclaring(20_000, 20_000))).toEqual({ outcome: "too_many_pixels" });
+    expect(await uploads.store(pngDeclaring(10_001, 10_000))).toEqual({ outcome: "too_many_pixels" });
     expect(filesIn(directory)).toEqual([]);
-    // Exactly 100 megapixels is allowed: a real black-and-white PNG of 10,000 x 10,000.
-    expect(await uploads.store(blackAndWhitePng(10_000, 10_000))).toMatchObject({ outcome: "stored" });
-  });
-
-  it.each([
-    ["a PNG signature followed by nothing a PNG holds", bytes(PNG_SIGNATURE, "not a header at all")],
-    ["a PNG with a right header and its pixels missing", pngHeaderOnly(1_000, 1_000)],
-    ["a JPEG's first bytes alone", JPEG],
-    ["a WebP header without its picture", WEBP],
-  ])("refuses %s as unreadable and writes nothing", async (_name, file) => {
-    const { uploads, directory } = setUp();
-
-    expect(await uploads.store(file)).toEqual({ outcome: "unreadable" });
-    expect(filesIn(directory)).toEqual([]);
+    // Exactly 100 megapixels is allowed: a real white PNG of 10,000 x 10,000.
+    expect(await uploads.store(whitePng(10_000, 10_000))).toMatchObject({ outcome: "stored" });
   });
 
   it("leaves earlier uploads alone when a later one is refused", async () => {
