@@ -26,12 +26,6 @@ export function refuse(res: ServerResponse, status: number, message: string): vo
 }
 
 /**
- * Methods no route of ours answers and the Fetch API cannot carry: React Router's `Request` refuses TRACE, which
- * Node's parser lets through (it answers 400 to TRACK itself, and closes a CONNECT, which has no listener).
- */
-const UNSUPPORTED_METHODS = new Set(["TRACE", "TRACK", "CONNECT"]);
-
-/**
  * One address per page: another spelling of a path (a trailing or doubled slash, capitals where the route is
  * lower case) is sent to the path's one spelling with 308, which keeps the method and body of a form too.
  * The location is always a path on this site: it starts with exactly one slash.
@@ -105,7 +99,9 @@ export function createFrontDoor({ siteUrl, allowedHosts, checkHost, build }: Fro
         refuse(res, 400, "This site is not served under that host name. Set SITE_URL or ALLOWED_HOSTS to the names it uses.");
         return undefined;
       }
-      if (UNSUPPORTED_METHODS.has(req.method ?? "")) {
+      // No route answers TRACE, and React Router's Fetch `Request` cannot even carry it. Node's parser lets it
+      // through (TRACK it answers 400 itself; a CONNECT it closes, as we have no listener for one).
+      if (req.method === "TRACE") {
         res.setHeader("Allow", "GET, HEAD, POST");
         refuse(res, 405, "This method is not supported here.");
         return undefined;

@@ -15,7 +15,8 @@ const answer = (body: UploadAnswer, status = 200) => Response.json(body, { statu
 
 /**
  * A cover image upload (multipart field "image"): at most 5 MB and 100 megapixels, and a JPEG, PNG, WebP or GIF
- * by its content, whatever its name or declared type, that can be read. Answers the new image's address, or the reason it was refused.
+ * by its content, whatever its name or declared type, that can be read. Answers the new image's address, or the
+ * reason it was refused.
  */
 export async function action(args: Route.ActionArgs) {
   await requirePermission(args, "article.create");

@@ -33,8 +33,6 @@ const MAX_CONCURRENT_RENDERS = 2;
 const MAX_REMEMBERED_SIZES = 2_000;
 /** Stock SVGs are 1200x675: drawn at twice that, so a 1200x1200 crop is still drawn rather than enlarged. */
 const STOCK_DENSITY = 144;
-/** libvips refuses inputs over this many pixels (decompression bombs); uploads over it are refused (`imageProblem`). */
-const MAX_INPUT_PIXELS = UPLOAD_MAX_PIXELS;
 
 const QUALITY = { avif: 50, webp: 72, jpg: 78 } as const;
 
@@ -50,14 +48,13 @@ export async function imageProblem(bytes: Uint8Array): Promise<"too_many_pixels"
     .catch(() => null);
   if (!metadata?.width || !metadata.height) return "unreadable";
   if (metadata.width * metadata.height > UPLOAD_MAX_PIXELS) return "too_many_pixels";
-  const decoded = await sharp(bytes, { limitInputPixels: UPLOAD_MAX_PIXELS })
+  return sharp(bytes, { limitInputPixels: UPLOAD_MAX_PIXELS })
     .resize(16)
     .toBuffer()
     .then(
-      () => true,
-      () => false,
+      () => null,
+      () => "unreadable" as const,
     );
-  return decoded ? null : "unreadable";
 }
 
 export interface MediaFile {
@@ -122,7 +119,7 @@ export function createImageService({ dataDir, uploadsDirectory, stockDirectory, 
     let size: { width: number; height: number } | null = null;
     try {
       const sharp = await loadSharp();
-      const metadata = await sharp(originalPath(source), { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+      const metadata = await sharp(originalPath(source), { limitInputPixels: UPLOAD_MAX_PIXELS }).metadata();
       const width = metadata.autoOrient?.width ?? metadata.width;
       const height = metadata.autoOrient?.height ?? metadata.height;
       size = width && height ? { width, height } : null;
@@ -143,7 +140,7 @@ export function createImageService({ dataDir, uploadsDirectory, stockDirectory, 
     const sharp = await loadSharp();
     const input =
       source.kind === "upload"
-        ? sharp(originalPath(source), { limitInputPixels: MAX_INPUT_PIXELS }).autoOrient()
+        ? sharp(originalPath(source), { limitInputPixels: UPLOAD_MAX_PIXELS }).autoOrient()
         : sharp(await readFile(originalPath(source)), { density: STOCK_DENSITY });
     if (variant.kind === "crop") {
       const { width, height } = CROPS[variant.crop];

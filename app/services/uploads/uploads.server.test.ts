@@ -55,16 +55,12 @@ describe("sniffImageType", () => {
 let pictures: Record<"JPEG" | "PNG" | "GIF" | "WebP", Uint8Array>;
 
 beforeAll(async () => {
-  const square = () => sharp({ create: { width: 2, height: 2, channels: 3, background: { r: 200, g: 40, b: 40 } } });
-  const [JPEG, PNG, GIF, WebP] = (
-    await Promise.all([
-      square().jpeg().toBuffer(),
-      square().png().toBuffer(),
-      square().gif().toBuffer(),
-      square().webp().toBuffer(),
-    ])
-  ).map((picture) => new Uint8Array(picture));
-  pictures = { JPEG: JPEG!, PNG: PNG!, GIF: GIF!, WebP: WebP! };
+  const square = (format: "jpeg" | "png" | "gif" | "webp") =>
+    sharp({ create: { width: 2, height: 2, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+      .toFormat(format)
+      .toBuffer()
+      .then((picture) => new Uint8Array(picture));
+  pictures = { JPEG: await square("jpeg"), PNG: await square("png"), GIF: await square("gif"), WebP: await square("webp") };
 });
 
 describe("the upload service", () => {
