@@ -11,7 +11,15 @@ import { UPLOADS_URL_PREFIX } from "~/services/uploads/uploads.server";
 import { MEDIA_URL_PREFIX } from "~/utils/responsive-images";
 import { serveMedia } from "./media";
 import { rateLimitAddress } from "~/services/rate-limits/client-address.server";
-import { createFrontDoor, keepBody, limitBodies, planWithBuild, readBody, SOMETHING_WENT_WRONG } from "./front-door";
+import {
+  createFrontDoor,
+  keepBody,
+  limitBodies,
+  planWithBuild,
+  readBody,
+  refuseOtherMethods,
+  SOMETHING_WENT_WRONG,
+} from "./front-door";
 import type { PageCache } from "./page-cache";
 import { createPageHandler } from "./page-handler";
 import { planOf } from "./request-plan";
@@ -134,6 +142,7 @@ function createApp(
   // (decision 025). Only the names the pipeline offers exist; any other address under /media/ is a 404.
   app.get(`${MEDIA_URL_PREFIX}{*variant}`, serveMedia(services));
 
+  app.use(refuseOtherMethods);
   // RFC 8058 one-click unsubscribe comes from the mail provider's origin without cookies, so it is answered
   // here, before the same-origin check (and React Router's own); the signed token is the proof. Any other
   // POST there is the page's own Unsubscribe button, a form like any other.

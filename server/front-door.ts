@@ -99,13 +99,6 @@ export function createFrontDoor({ siteUrl, allowedHosts, checkHost, build }: Fro
         refuse(res, 400, "This site is not served under that host name. Set SITE_URL or ALLOWED_HOSTS to the names it uses.");
         return undefined;
       }
-      // No route answers TRACE, and React Router's Fetch `Request` cannot even carry it. Node's parser lets it
-      // through (TRACK it answers 400 itself; a CONNECT it closes, as we have no listener for one).
-      if (req.method === "TRACE") {
-        res.setHeader("Allow", "GET, HEAD, POST");
-        refuse(res, 405, "This method is not supported here.");
-        return undefined;
-      }
       if (!targetPlan) {
         refuse(res, 400, "This address is not valid. Please check the link and try again.");
         return undefined;
@@ -119,6 +112,26 @@ export function createFrontDoor({ siteUrl, allowedHosts, checkHost, build }: Fro
       return plan;
     },
   };
+}
+
+/** The methods our routes are written for: a page or feed is read with GET or HEAD, and a form is sent with POST. */
+const ROUTED_METHODS = new Set(["GET", "HEAD", "POST"]);
+
+/**
+ * Any other method is refused with 405 and the methods the matched route answers, whoever sends it, before the
+ * same-origin check and React Router: the router would run a route's action for a PUT or a DELETE as for a POST,
+ * and its Fetch `Request` cannot carry a TRACE (Node lets TRACE through; TRACK it answers 400 itself, and a
+ * CONNECT it closes, as we have no listener for one). Static files and media, in front of it, pass on all but GET and HEAD.
+ */
+export function refuseOtherMethods(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+  if (ROUTED_METHODS.has(req.method ?? "")) return next();
+  res.setHeader("Allow", allowedMethods(req));
+  refuse(res, 405, "This method is not supported here.");
+}
+
+/** The `Allow` of a 405: the methods the route the request matched answers. */
+export function allowedMethods(req: IncomingMessage): string {
+  return planOf(req)?.match?.allow ?? "GET, HEAD";
 }
 
 /** In development the build is reloaded per request, so the plan is made here, once the build is loaded. */

@@ -6,7 +6,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { compressOnce, isCacheableResponse, PUBLIC_PAGE_CACHE_CONTROL, type PageCache, type RenderedPage } from "./page-cache";
 import { renderedPageOf } from "~/rendered-page";
-import { bodyAlreadyRead } from "./front-door";
+import { allowedMethods, bodyAlreadyRead } from "./front-door";
 import { planOf } from "./request-plan";
 import { createTurnQueue } from "./turns";
 
@@ -50,6 +50,8 @@ function writeHead(res: ExpressResponse, status: number, headers: Headers): void
     if (name === "set-cookie") res.append(name, value);
     else res.setHeader(name, value);
   }
+  // React Router's 405, to a POST where the route has no action, names no methods; HTTP says it must.
+  if (status === 405 && !headers.has("Allow")) res.setHeader("Allow", allowedMethods(res.req));
   const plan = planOf(res.req);
   // The admin area and sign-in stay out of every cache, whatever a route said.
   if (plan?.private) res.setHeader("Cache-Control", "no-store");

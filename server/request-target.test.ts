@@ -115,6 +115,15 @@ describe("createRouteMatcher", () => {
     expect(match("/nothing/here")).toMatchObject({ leafId: "routes/reader/not-found" });
   });
 
+  it("names the methods the leaf route answers: POST only where its module has an action", () => {
+    const withAction = buildRoutes();
+    const unsubscribe = withAction["routes/reader/unsubscribe"]!;
+    withAction[unsubscribe.id] = { ...unsubscribe, module: { action: () => null } as never };
+    const matchWithAction = createRouteMatcher(withAction);
+    expect(matchWithAction("/unsubscribe/some-token")).toMatchObject({ leafId: unsubscribe.id, allow: "GET, HEAD, POST" });
+    expect(matchWithAction("/article/12")).toMatchObject({ allow: "GET, HEAD" });
+  });
+
   it("knows the admin area and sign-in by the route, whatever the spelling", () => {
     for (const path of [
       "/admin",

@@ -82,6 +82,8 @@ export interface MatchedRoute {
   params: Record<string, string | undefined>;
   /** A single-fetch data request (`/article/3.data`, `/_.data`) rather than a document. */
   data: boolean;
+  /** The methods the leaf route answers, as a 405's `Allow` names them: POST only where it has an action. */
+  allow: string;
 }
 
 /** The path a single-fetch data request asks about (React Router's trailing-slash-aware rule). */
@@ -95,6 +97,7 @@ function documentPath(pathname: string): { path: string; data: boolean } {
 interface Branch {
   routeIds: string[];
   pattern: string;
+  allow: string;
   regex: RegExp;
   paramNames: string[];
   score: number;
@@ -154,6 +157,7 @@ export function createRouteMatcher(routes: ServerBuild["routes"]): (pathname: st
         branches.push({
           routeIds,
           pattern: whole,
+          allow: route.module.action ? "GET, HEAD, POST" : "GET, HEAD",
           ...compile(whole),
           score: rankScore(whole, Boolean(route.index)),
           order: branches.length,
@@ -181,7 +185,8 @@ export function createRouteMatcher(routes: ServerBuild["routes"]): (pathname: st
       if (!found) continue;
       const params: Record<string, string | undefined> = {};
       branch.paramNames.forEach((name, index) => (params[name] = found[index + 1] ?? ""));
-      return { routeIds: branch.routeIds, leafId: branch.routeIds.at(-1) ?? "root", pattern: branch.pattern, params, data };
+      const { routeIds, pattern, allow } = branch;
+      return { routeIds, leafId: routeIds.at(-1) ?? "root", pattern, params, data, allow };
     }
     return null;
   };

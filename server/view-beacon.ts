@@ -91,7 +91,7 @@ export function viewBeacon(services: Services, trust: TrustProxy): (req: Incomin
     else if (req.method === "GET" || req.method === "HEAD") answerImage(req, res).catch((error) => failed(res, error));
     else if (req.method === "POST") {
       limitBodies(req, res, () => void answerBeacon(req, res).catch((error) => failed(res, error)));
-    } else res.writeHead(405, { ...ANSWER_HEADERS, Allow: "GET, POST", "Content-Length": 0 }).end();
+    } else res.writeHead(405, { ...ANSWER_HEADERS, Allow: "GET, HEAD, POST", "Content-Length": 0 }).end();
     return true;
   };
 }

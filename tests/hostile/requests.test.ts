@@ -268,19 +268,44 @@ describe("host names", () => {
 });
 
 describe("request methods", () => {
-  it("answers TRACE with 405 everywhere, whoever sends it, where the router's Fetch request cannot carry it", async () => {
+  /** Paths with what their route answers: a page, a feed, the admin area, a form's route, a file, a variant. */
+  const ROUTES: [string, string][] = [
+    ["/", "GET, HEAD"],
+    ["/article/1", "GET, HEAD"],
+    ["/rss.xml", "GET, HEAD"],
+    ["/admin", "GET, HEAD"],
+    ["/admin/articles/new", "GET, HEAD, POST"],
+    ["/newsletter", "GET, HEAD, POST"],
+    ["/assets/none.js", "GET, HEAD"],
+    ["/media/none", "GET, HEAD"],
+  ];
+
+  it("refuses every method but GET, HEAD and POST with 405 and the route's methods, whoever sends it", async () => {
     const senders: Record<string, string>[] = [{}, { Origin: site.url }];
-    for (const rawPath of ["/", "/article/1", "/rss.xml", "/api/views", "/admin", "/assets/none.js", "/media/none"]) {
-      for (const headers of senders) {
-        const answer = await send(site.url, rawPath, { method: "TRACE", headers });
-        expect(answer.status, rawPath).toBe(405);
-        expect(answer.headers.allow).toBe("GET, HEAD, POST");
-        expect(answer.headers["cache-control"]).toBe("no-store");
-        expect(answer.body).toBe("This method is not supported here.");
+    // TRACE reached the router's Fetch request, which cannot carry it (a 500); PUT, DELETE and PATCH ran actions.
+    for (const method of ["TRACE", "PUT", "DELETE", "PATCH", "OPTIONS", "PROPFIND"]) {
+      for (const [rawPath, allow] of ROUTES) {
+        for (const headers of senders) {
+          const answer = await send(site.url, rawPath, { method, headers });
+          expect(answer.status, `${method} ${rawPath}`).toBe(405);
+          expect(answer.headers.allow, `${method} ${rawPath}`).toBe(allow);
+          expect(answer.headers["cache-control"]).toBe("no-store");
+          expect(answer.body).toBe("This method is not supported here.");
+        }
       }
     }
-    // Other methods no route takes still reach the router, which answers them as before.
-    expect((await send(site.url, "/", { method: "PUT", headers: { Origin: site.url } })).status).toBe(405);
+  });
+
+  it("names the route's methods when the router refuses a POST to a route without a form", async () => {
+    for (const rawPath of ["/", "/article/1", "/search?query=x"]) {
+      const answer = await send(site.url, rawPath, {
+        method: "POST",
+        headers: { Origin: site.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: "a=1",
+      });
+      expect(answer.status, rawPath).toBe(405);
+      expect(answer.headers.allow, rawPath).toBe("GET, HEAD");
+    }
   });
 });
 
@@ -422,7 +447,7 @@ describe("the view beacon", () => {
     expect(answer.body).toBe("This form was sent from another website, so it was refused. Please use the form on this site.");
   });
 
-  it("answers the image to GET and HEAD, 405 naming GET and POST to any other method, 204 to a report too long to read", async () => {
+  it("answers the image to GET and HEAD, 405 naming GET, HEAD and POST to any other method, 204 to a report too long to read", async () => {
     for (const method of ["GET", "HEAD"]) {
       const image = await send(site.url, "/api/views?article=1", { method, headers: { "User-Agent": DESKTOP_CHROME } });
       expect(image.status, method).toBe(200);
@@ -432,7 +457,7 @@ describe("the view beacon", () => {
     }
     const put = await report("/api/views", { method: "PUT" });
     expect(put.status).toBe(405);
-    expect(put.headers.allow).toBe("GET, POST");
+    expect(put.headers.allow).toBe("GET, HEAD, POST");
     expect((await report("/api/views", { body: `{"search":"${"a".repeat(4_000)}"}` })).status).toBe(204);
   });
 });
