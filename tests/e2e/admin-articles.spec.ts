@@ -325,6 +325,23 @@ function editor(page: Page, heading: "New article" | "Edit article") {
 }
 type Editor = ReturnType<typeof editor>;
 
+const DISCARD = {
+  heading: "Discard your changes?",
+  text: "What you changed here has not been saved. If you leave now, it will be lost.",
+} as const;
+
+/** The question asked before an editor holding unsaved changes is left. */
+function discardQuestion(page: Page): Locator {
+  return page.getByRole("dialog", { name: DISCARD.heading });
+}
+
+/** Cancel in an editor holding unsaved changes: the question first, then Discard changes leaves. */
+async function cancelDiscarding(page: Page, form: Editor): Promise<void> {
+  await form.cancel.click();
+  await discardQuestion(page).getByRole("button", { name: "Discard changes", exact: true }).click();
+  await expect(form.dialog).toHaveCount(0);
+}
+
 interface EditorValues {
   title: string;
   excerpt: string;
@@ -608,7 +625,7 @@ test.describe("Article Management", () => {
     expect(await currentStats(page)).toEqual(stats);
   });
 
-  test("the editor opens at its own address keeping the list's query; Escape, Close and Cancel leave without saving", async ({
+  test("the editor opens at its own address keeping the list's query; Escape, Close and Cancel leave without saving, asking first when something changed", async ({
     page,
   }) => {
     await openTab(page, "/admin/articles?category=Cloud");
@@ -661,9 +678,31 @@ test.describe("Article Management", () => {
     await page.reload();
     await waitForModal(fresh.dialog);
     await fresh.title.fill("Typed, then abandoned");
+    // Something typed: Escape asks before it is thrown away, and Keep editing (or Escape again) stays.
+    await page.keyboard.press("Escape");
+    const discard = discardQuestion(page);
+    await waitForModal(discard);
+    await expect(discard).toHaveAccessibleDescription(DISCARD.text);
+    await expect(discard.getByRole("button")).toHaveText(["Keep editing", "Discard changes"]);
+    await expect(discard.getByRole("button", { name: "Keep editing" }), "the safe answer has the focus").toBeFocused();
+    await discard.getByRole("button", { name: "Keep editing", exact: true }).click();
+    await expect(discard).toBeHidden();
+    await expect(page).toHaveURL(url("/admin/articles/new?category=Cloud"));
+    await expect(fresh.title).toHaveValue("Typed, then abandoned");
+    await expect(fresh.title, "focus goes back where it was").toBeFocused();
+    // The browser's Back asks too.
+    await page.evaluate(() => history.back());
+    await waitForModal(discard);
+    await page.keyboard.press("Escape");
+    await expect(discard).toBeHidden();
+    await expect(page).toHaveURL(url("/admin/articles/new?category=Cloud"));
+    await expect(fresh.title).toHaveValue("Typed, then abandoned");
+    // Typed back to what it was, nothing is lost: Escape leaves at once.
+    await fresh.title.fill("");
     await page.keyboard.press("Escape");
     await expect(page).toHaveURL(url("/admin/articles?category=Cloud"));
     await expect(fresh.dialog).toHaveCount(0);
+    await expect(discard).toHaveCount(0);
 
     const cloud = byTitle("Harborline Cloud Outage Traced to a Certificate Nobody Was Watching");
     const edit = editor(page, "Edit article");
@@ -675,8 +714,21 @@ test.describe("Article Management", () => {
     await page.reload();
     await waitForModal(edit.dialog);
     await expect(edit.title).toHaveValue(cloud.title);
+    await edit.title.click();
     await edit.title.fill("A title nobody saves");
+    // Reloading or closing the tab gets the browser's own question.
+    const asked = new Promise<string>((resolve) =>
+      page.once("dialog", (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      }),
+    );
+    await page.evaluate(() => window.location.reload());
+    expect(await asked).toBe("beforeunload");
+    await expect(edit.title, "staying keeps what was typed").toHaveValue("A title nobody saves");
     await edit.close.click();
+    await waitForModal(discard);
+    await discard.getByRole("button", { name: "Discard changes", exact: true }).click();
     await expect(page).toHaveURL(url("/admin/articles?category=Cloud"));
     await expect(edit.dialog).toHaveCount(0);
 
@@ -1066,7 +1118,7 @@ test.describe("Article Management", () => {
       }
 
       expect(posts, "nothing was sent to the server").toEqual([]);
-      await form.cancel.click();
+      await cancelDiscarding(page, form);
       await page.reload();
       expect(await currentStats(page)).toEqual(before);
     });
@@ -1142,8 +1194,7 @@ test.describe("Article Management", () => {
       await form.save.click();
       await expectWarning(existing);
       await expect(form.title, "what was typed stays").toHaveValue("Certificate Nobody Watching: Harborline Outage Traced");
-      await form.cancel.click();
-      await expect(form.dialog).toHaveCount(0);
+      await cancelDiscarding(page, form);
       expect(await currentStats(page), "the warned article was not saved").toEqual(before);
 
       // The same first 30 characters of the title.
@@ -1237,7 +1288,9 @@ test.describe("Article Management", () => {
     });
   });
 
-  test("axe finds no violations on the tab, in the editor, or in a confirmation", async ({ page }) => {
+  test("axe finds no violations on the tab, in the editor, in the question before discarding, or in a confirmation", async ({
+    page,
+  }) => {
     await openTab(page);
     expect.soft(await accessibilityViolations(page), "the tab").toEqual([]);
 
@@ -1246,7 +1299,12 @@ test.describe("Article Management", () => {
     const form = editor(page, "Edit article");
     await waitForModal(form.dialog);
     expect.soft(await accessibilityViolations(page), "the editor").toEqual([]);
+    await form.excerpt.fill("An excerpt nobody keeps.");
     await page.keyboard.press("Escape");
+    const discard = discardQuestion(page);
+    await waitForModal(discard);
+    expect.soft(await accessibilityViolations(page), "the question before unsaved changes are discarded").toEqual([]);
+    await discard.getByRole("button", { name: "Discard changes", exact: true }).click();
     await expect(form.dialog).toHaveCount(0);
 
     for (const [action, title] of [

@@ -153,6 +153,10 @@ test.describe("Revisions", () => {
       const alert = alicesEditor.dialog.getByRole("alert").filter({ hasText: STALE });
       await expect(alert).toHaveText(`${STALE} See what changed`);
       await alert.getByRole("link", { name: "See what changed", exact: true }).click();
+      // Her text is still unsaved: leaving for the comparison asks first.
+      const discard = page.getByRole("dialog", { name: "Discard your changes?" });
+      await waitForModal(discard);
+      await discard.getByRole("button", { name: "Discard changes", exact: true }).click();
       await expect(page).toHaveURL(/\/admin\/articles\/\d+\/history\?from=\d+&to=\d+$/);
     });
 

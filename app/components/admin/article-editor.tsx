@@ -20,6 +20,7 @@ import {
 } from "~/validation/article";
 import { REVISION_TEXTS } from "~/validation/revisions";
 import { ImagePanel } from "./image-panel";
+import { DiscardChangesDialog, useUnsavedChanges } from "./unsaved-changes";
 
 /** What the editor starts from: an article's fields, or empty ones for a new article. */
 export interface ArticleFormValues {
@@ -72,6 +73,9 @@ export interface ArticleEditorResult {
 /** What /admin/api/preview answers. */
 export type PreviewAnswer = { html: string } | { error: string };
 
+/** The version saved against and the answers to a warning: how the article is saved, not what it says. */
+const SAVING_FIELDS = ["updatedAt", "allowDuplicate", "followUpSeen", "relatedTo"] as const;
+
 const inputClass =
   "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 aria-invalid:border-red-600 focus:border-blue-600 focus:ring-2 focus:ring-blue-600/30 focus:outline-none dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100 dark:aria-invalid:border-red-500";
 
@@ -117,6 +121,8 @@ export function ArticleEditor({
   const [preview, setPreview] = useState<{ state: "off" } | { state: "loading" } | PreviewAnswer>({ state: "off" });
   const contentRef = useRef<HTMLTextAreaElement>(null);
   const previewRequest = useRef(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const unsaved = useUnsavedChanges(formRef, SAVING_FIELDS);
 
   // The editor is a route: closing it unmounts the dialog, so focus goes back to its opener by hand.
   useEffect(
@@ -173,6 +179,7 @@ export function ArticleEditor({
     const chosen = coauthors ? coauthorChoice(coauthors.leadAuthorId).safeParse(fields) : null;
     if (parsed.success && (chosen === null || chosen.success)) {
       setClientErrors(null);
+      unsaved.submitting();
       return;
     }
     event.preventDefault();
@@ -186,251 +193,254 @@ export function ArticleEditor({
   }
 
   return (
-    <ModalDialog open openOnServer onClose={() => void navigate(backTo)} labelledBy="editor-title" className="max-w-5xl">
-      <Form method="post" noValidate onSubmit={validate} className="flex flex-col">
-        <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-4 dark:border-slate-700">
-          <h2 id="editor-title" className="flex items-center gap-2 text-lg font-bold">
-            <Pencil aria-hidden className="size-5" />
-            {heading}
-          </h2>
-          <div className="flex items-center gap-2">
-            {historyHref ? (
-              <Link
-                to={historyHref}
-                className="rounded-lg px-2 py-1 text-sm font-medium text-blue-700 underline dark:text-blue-400"
-              >
-                History
-              </Link>
-            ) : null}
-            <Link to={backTo} aria-label="Close" className="rounded-lg p-2 hover:bg-slate-100 dark:hover:bg-slate-800">
-              <X aria-hidden className="size-5" />
-            </Link>
-          </div>
-        </div>
-
-        {updatedAt ? <input type="hidden" name="updatedAt" value={updatedAt} /> : null}
-        {review ? (
-          <div className="border-b border-slate-200 px-5 py-3 text-sm dark:border-slate-700">
-            <p className="text-slate-700 dark:text-slate-300">
-              By <strong>{review.authorName}</strong> · {review.statusLabel}
-              {correctionsHref ? (
-                <>
-                  {" · "}
-                  <Link to={correctionsHref} className="font-medium text-blue-700 hover:underline dark:text-blue-300">
-                    Corrections and updates
-                  </Link>
-                </>
+    <>
+      <ModalDialog open openOnServer onClose={() => void navigate(backTo)} labelledBy="editor-title" className="max-w-5xl">
+        <Form ref={formRef} method="post" noValidate onSubmit={validate} className="flex flex-col">
+          <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-4 dark:border-slate-700">
+            <h2 id="editor-title" className="flex items-center gap-2 text-lg font-bold">
+              <Pencil aria-hidden className="size-5" />
+              {heading}
+            </h2>
+            <div className="flex items-center gap-2">
+              {historyHref ? (
+                <Link
+                  to={historyHref}
+                  className="rounded-lg px-2 py-1 text-sm font-medium text-blue-700 underline dark:text-blue-400"
+                >
+                  History
+                </Link>
               ) : null}
-            </p>
-            {review.note ? (
-              <p className="mt-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 whitespace-pre-line text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
-                <strong>Review note:</strong> {review.note}
-              </p>
-            ) : null}
+              <Link to={backTo} aria-label="Close" className="rounded-lg p-2 hover:bg-slate-100 dark:hover:bg-slate-800">
+                <X aria-hidden className="size-5" />
+              </Link>
+            </div>
           </div>
-        ) : null}
 
-        <div className="grid gap-6 p-5 lg:grid-cols-[minmax(0,1fr)_20rem]">
-          <div className="space-y-4">
-            <Field id="article-title" label="Title" error={errors.title}>
-              {(described) => (
-                <input
-                  id="article-title"
-                  name="title"
-                  defaultValue={start.title}
-                  maxLength={ARTICLE_LIMITS.title}
-                  required
-                  {...described}
-                  className={inputClass}
-                />
-              )}
-            </Field>
-            <Field id="article-excerpt" label="Excerpt" error={errors.excerpt}>
-              {(described) => (
-                <textarea
-                  id="article-excerpt"
-                  name="excerpt"
-                  rows={3}
-                  defaultValue={start.excerpt}
-                  maxLength={ARTICLE_LIMITS.excerpt}
-                  required
-                  {...described}
-                  className={inputClass}
-                />
-              )}
-            </Field>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field id="article-category" label="Category" error={errors.category}>
-                {(described) => (
-                  <select
-                    id="article-category"
-                    name="category"
-                    defaultValue={start.category}
-                    {...described}
-                    className={inputClass}
-                  >
-                    {CATEGORIES.map((category) => (
-                      <option key={category} value={category}>
-                        {category}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-              <Field id="article-read-time" label="Reading time (minutes)" error={errors.readTime}>
+          {updatedAt ? <input type="hidden" name="updatedAt" value={updatedAt} /> : null}
+          {review ? (
+            <div className="border-b border-slate-200 px-5 py-3 text-sm dark:border-slate-700">
+              <p className="text-slate-700 dark:text-slate-300">
+                By <strong>{review.authorName}</strong> · {review.statusLabel}
+                {correctionsHref ? (
+                  <>
+                    {" · "}
+                    <Link to={correctionsHref} className="font-medium text-blue-700 hover:underline dark:text-blue-300">
+                      Corrections and updates
+                    </Link>
+                  </>
+                ) : null}
+              </p>
+              {review.note ? (
+                <p className="mt-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 whitespace-pre-line text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+                  <strong>Review note:</strong> {review.note}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+
+          <div className="grid gap-6 p-5 lg:grid-cols-[minmax(0,1fr)_20rem]">
+            <div className="space-y-4">
+              <Field id="article-title" label="Title" error={errors.title}>
                 {(described) => (
                   <input
-                    id="article-read-time"
-                    name="readTime"
-                    type="number"
-                    min={READ_TIME_MIN}
-                    max={READ_TIME_MAX}
-                    step={1}
-                    defaultValue={start.readTime}
+                    id="article-title"
+                    name="title"
+                    defaultValue={start.title}
+                    maxLength={ARTICLE_LIMITS.title}
+                    required
                     {...described}
                     className={inputClass}
                   />
                 )}
               </Field>
-            </div>
-            <Field id="article-sources" label="Sources" hint="Outlet names, separated by commas." error={errors.sources}>
-              {(described) => (
-                <input
-                  id="article-sources"
-                  name="sources"
-                  defaultValue={start.sources}
-                  maxLength={ARTICLE_LIMITS.sources}
-                  {...described}
-                  className={inputClass}
-                />
-              )}
-            </Field>
-            <div className="flex flex-wrap gap-6">
-              <label className="flex items-center gap-2 text-sm font-medium">
-                <input type="checkbox" name="isFeatured" defaultChecked={start.isFeatured} className="size-4 accent-blue-700" />
-                Featured
-              </label>
-              <label className="flex items-center gap-2 text-sm font-medium">
-                <input type="checkbox" name="isPopular" defaultChecked={start.isPopular} className="size-4 accent-blue-700" />
-                Popular
-              </label>
-            </div>
-            {coauthors ? <CoauthorSelects chooser={coauthors} chosen={start.coauthors} errors={errors} /> : null}
-
-            <div>
-              <div className="mb-1 flex flex-wrap items-end justify-between gap-2">
-                <label htmlFor="article-content" className="text-sm font-medium">
-                  Content
-                </label>
-                <div role="toolbar" aria-label="Formatting" aria-controls="article-content" className="flex gap-1">
-                  <ToolbarButton label="Bold" disabled={previewing} onClick={() => applyMarkers(BOLD)}>
-                    <Bold aria-hidden className="size-4" />
-                  </ToolbarButton>
-                  <ToolbarButton label="Underline" disabled={previewing} onClick={() => applyMarkers(UNDERLINE)}>
-                    <Underline aria-hidden className="size-4" />
-                  </ToolbarButton>
-                  <button
-                    type="button"
-                    aria-pressed={previewing}
-                    onClick={togglePreview}
-                    className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 aria-pressed:bg-slate-900 aria-pressed:text-white dark:border-slate-600 dark:hover:bg-slate-800 dark:aria-pressed:bg-slate-100 dark:aria-pressed:text-slate-900"
-                  >
-                    <Eye aria-hidden className="size-4" />
-                    Preview
-                  </button>
-                </div>
-              </div>
-              <textarea
-                ref={contentRef}
-                id="article-content"
-                name="content"
-                rows={12}
-                value={content}
-                onChange={(event) => setContent(event.target.value)}
-                maxLength={ARTICLE_LIMITS.content}
-                required
-                hidden={previewing}
-                aria-invalid={errors.content ? true : undefined}
-                aria-describedby={`article-content-hint${errors.content ? " article-content-error" : ""}`}
-                className={`${inputClass} font-mono leading-6`}
-              />
-              {previewing ? (
-                <section
-                  aria-label="Preview"
-                  aria-busy={"state" in preview}
-                  className="max-h-[32rem] overflow-y-auto rounded-lg border border-slate-300 bg-white p-5 dark:border-slate-700 dark:bg-slate-950"
-                >
-                  {"html" in preview ? (
-                    <ArticleBody html={preview.html} />
-                  ) : "error" in preview ? (
-                    <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-                      {preview.error}
-                    </p>
-                  ) : (
-                    <p className="text-sm text-slate-500">Preparing the preview…</p>
+              <Field id="article-excerpt" label="Excerpt" error={errors.excerpt}>
+                {(described) => (
+                  <textarea
+                    id="article-excerpt"
+                    name="excerpt"
+                    rows={3}
+                    defaultValue={start.excerpt}
+                    maxLength={ARTICLE_LIMITS.excerpt}
+                    required
+                    {...described}
+                    className={inputClass}
+                  />
+                )}
+              </Field>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field id="article-category" label="Category" error={errors.category}>
+                  {(described) => (
+                    <select
+                      id="article-category"
+                      name="category"
+                      defaultValue={start.category}
+                      {...described}
+                      className={inputClass}
+                    >
+                      {CATEGORIES.map((category) => (
+                        <option key={category} value={category}>
+                          {category}
+                        </option>
+                      ))}
+                    </select>
                   )}
-                </section>
-              ) : null}
-              <p id="article-content-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-                Markdown: **bold**, &lt;u&gt;underline&lt;/u&gt;, ## headings, - lists, &gt; quotes, [links](https://…).
-              </p>
-              {errors.content ? (
-                <p id="article-content-error" className="mt-1 text-sm text-red-700 dark:text-red-400">
-                  {errors.content}
+                </Field>
+                <Field id="article-read-time" label="Reading time (minutes)" error={errors.readTime}>
+                  {(described) => (
+                    <input
+                      id="article-read-time"
+                      name="readTime"
+                      type="number"
+                      min={READ_TIME_MIN}
+                      max={READ_TIME_MAX}
+                      step={1}
+                      defaultValue={start.readTime}
+                      {...described}
+                      className={inputClass}
+                    />
+                  )}
+                </Field>
+              </div>
+              <Field id="article-sources" label="Sources" hint="Outlet names, separated by commas." error={errors.sources}>
+                {(described) => (
+                  <input
+                    id="article-sources"
+                    name="sources"
+                    defaultValue={start.sources}
+                    maxLength={ARTICLE_LIMITS.sources}
+                    {...described}
+                    className={inputClass}
+                  />
+                )}
+              </Field>
+              <div className="flex flex-wrap gap-6">
+                <label className="flex items-center gap-2 text-sm font-medium">
+                  <input type="checkbox" name="isFeatured" defaultChecked={start.isFeatured} className="size-4 accent-blue-700" />
+                  Featured
+                </label>
+                <label className="flex items-center gap-2 text-sm font-medium">
+                  <input type="checkbox" name="isPopular" defaultChecked={start.isPopular} className="size-4 accent-blue-700" />
+                  Popular
+                </label>
+              </div>
+              {coauthors ? <CoauthorSelects chooser={coauthors} chosen={start.coauthors} errors={errors} /> : null}
+
+              <div>
+                <div className="mb-1 flex flex-wrap items-end justify-between gap-2">
+                  <label htmlFor="article-content" className="text-sm font-medium">
+                    Content
+                  </label>
+                  <div role="toolbar" aria-label="Formatting" aria-controls="article-content" className="flex gap-1">
+                    <ToolbarButton label="Bold" disabled={previewing} onClick={() => applyMarkers(BOLD)}>
+                      <Bold aria-hidden className="size-4" />
+                    </ToolbarButton>
+                    <ToolbarButton label="Underline" disabled={previewing} onClick={() => applyMarkers(UNDERLINE)}>
+                      <Underline aria-hidden className="size-4" />
+                    </ToolbarButton>
+                    <button
+                      type="button"
+                      aria-pressed={previewing}
+                      onClick={togglePreview}
+                      className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 aria-pressed:bg-slate-900 aria-pressed:text-white dark:border-slate-600 dark:hover:bg-slate-800 dark:aria-pressed:bg-slate-100 dark:aria-pressed:text-slate-900"
+                    >
+                      <Eye aria-hidden className="size-4" />
+                      Preview
+                    </button>
+                  </div>
+                </div>
+                <textarea
+                  ref={contentRef}
+                  id="article-content"
+                  name="content"
+                  rows={12}
+                  value={content}
+                  onChange={(event) => setContent(event.target.value)}
+                  maxLength={ARTICLE_LIMITS.content}
+                  required
+                  hidden={previewing}
+                  aria-invalid={errors.content ? true : undefined}
+                  aria-describedby={`article-content-hint${errors.content ? " article-content-error" : ""}`}
+                  className={`${inputClass} font-mono leading-6`}
+                />
+                {previewing ? (
+                  <section
+                    aria-label="Preview"
+                    aria-busy={"state" in preview}
+                    className="max-h-[32rem] overflow-y-auto rounded-lg border border-slate-300 bg-white p-5 dark:border-slate-700 dark:bg-slate-950"
+                  >
+                    {"html" in preview ? (
+                      <ArticleBody html={preview.html} />
+                    ) : "error" in preview ? (
+                      <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+                        {preview.error}
+                      </p>
+                    ) : (
+                      <p className="text-sm text-slate-500">Preparing the preview…</p>
+                    )}
+                  </section>
+                ) : null}
+                <p id="article-content-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+                  Markdown: **bold**, &lt;u&gt;underline&lt;/u&gt;, ## headings, - lists, &gt; quotes, [links](https://…).
                 </p>
-              ) : null}
+                {errors.content ? (
+                  <p id="article-content-error" className="mt-1 text-sm text-red-700 dark:text-red-400">
+                    {errors.content}
+                  </p>
+                ) : null}
+              </div>
             </div>
+
+            <ImagePanel value={image} onChange={setImage} error={errors.image} inputClass={inputClass} />
           </div>
 
-          <ImagePanel value={image} onChange={setImage} error={errors.image} inputClass={inputClass} />
-        </div>
+          <div role="alert" className="px-5 empty:hidden">
+            {result?.formError && !clientErrors ? (
+              <p className="mb-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+                {result.formError}
+                {result.changesHref ? (
+                  <>
+                    {" "}
+                    <Link to={result.changesHref} className="underline">
+                      {REVISION_TEXTS.staleLink}
+                    </Link>
+                  </>
+                ) : null}
+              </p>
+            ) : null}
+            {result?.duplicate && !clientErrors ? <DuplicateWarning duplicate={result.duplicate} /> : null}
+          </div>
+          {result?.followUp && !clientErrors ? <FollowUpOffer earlier={result.followUp} /> : null}
 
-        <div role="alert" className="px-5 empty:hidden">
-          {result?.formError && !clientErrors ? (
-            <p className="mb-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
-              {result.formError}
-              {result.changesHref ? (
-                <>
-                  {" "}
-                  <Link to={result.changesHref} className="underline">
-                    {REVISION_TEXTS.staleLink}
-                  </Link>
-                </>
-              ) : null}
-            </p>
-          ) : null}
-          {result?.duplicate && !clientErrors ? <DuplicateWarning duplicate={result.duplicate} /> : null}
-        </div>
-        {result?.followUp && !clientErrors ? <FollowUpOffer earlier={result.followUp} /> : null}
-
-        <div className="sticky bottom-0 flex justify-end gap-2 border-t border-slate-200 bg-white px-5 py-4 dark:border-slate-700 dark:bg-slate-900">
-          <Link
-            to={backTo}
-            className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
-          >
-            Cancel
-          </Link>
-          {result?.duplicate && !clientErrors ? (
+          <div className="sticky bottom-0 flex justify-end gap-2 border-t border-slate-200 bg-white px-5 py-4 dark:border-slate-700 dark:bg-slate-900">
+            <Link
+              to={backTo}
+              className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+            >
+              Cancel
+            </Link>
+            {result?.duplicate && !clientErrors ? (
+              <button
+                type="submit"
+                name="allowDuplicate"
+                value="true"
+                disabled={saving}
+                className="rounded-lg border border-amber-600 px-4 py-2 text-sm font-semibold text-amber-800 hover:bg-amber-50 disabled:opacity-60 dark:text-amber-300 dark:hover:bg-amber-950"
+              >
+                Save anyway
+              </button>
+            ) : null}
             <button
               type="submit"
-              name="allowDuplicate"
-              value="true"
               disabled={saving}
-              className="rounded-lg border border-amber-600 px-4 py-2 text-sm font-semibold text-amber-800 hover:bg-amber-50 disabled:opacity-60 dark:text-amber-300 dark:hover:bg-amber-950"
+              className="rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
             >
-              Save anyway
+              {saving ? "Saving…" : "Save Changes"}
             </button>
-          ) : null}
-          <button
-            type="submit"
-            disabled={saving}
-            className="rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
-          >
-            {saving ? "Saving…" : "Save Changes"}
-          </button>
-        </div>
-      </Form>
-    </ModalDialog>
+          </div>
+        </Form>
+      </ModalDialog>
+      <DiscardChangesDialog blocker={unsaved.blocker} />
+    </>
   );
 }
 
