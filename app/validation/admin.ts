@@ -43,6 +43,14 @@ export const LOGIN_MESSAGES = {
   locked: "Account temporarily locked. Try again in N minutes.",
 } as const;
 
+/** What the article editor says when a save finds the session ended (decision 036). */
+export const SIGNED_OUT_TEXTS = {
+  notSaved: "Not saved: your session has ended. Sign in again, then save; what you wrote is still here.",
+  button: "Sign in again",
+  heading: "Sign in again",
+  text: "Your session has ended. Sign in to go on; the article stays as you left it.",
+} as const;
+
 /** "Account temporarily locked. Try again in 15 minutes." with the minutes rounded up, never below 1. */
 export function waitMessage(template: string, retryAfterMs: number): string {
   const minutes = minutesLeft(retryAfterMs);

@@ -145,7 +145,20 @@ const changedElsewhere: ImportedArticle = {
   is_featured: false,
   is_popular: false,
 };
-const fixtures = [toEdit, toUnpublish, toDelete, readTimeDraft, changedElsewhere];
+const signedOutDraft: ImportedArticle = {
+  title: "Lanternfish Labs Rewrites Its Battery Firmware in the Open",
+  excerpt: "A draft whose editor's session ends while the new paragraph is being written.",
+  content: "The firmware story's first paragraph.",
+  category: "Gadgets",
+  read_time: 4,
+  sources: "Circuit Notes",
+  image: "/images/stock/gadgets-hardware.svg",
+  published_at: null,
+  created_at: daysAgo(35),
+  is_featured: false,
+  is_popular: false,
+};
+const fixtures = [toEdit, toUnpublish, toDelete, readTimeDraft, changedElsewhere, signedOutDraft];
 
 /** Old published briefs that push the list past one page of 25. */
 const archive: ImportedArticle[] = Array.from({ length: 20 }, (_, index) => {
@@ -1068,6 +1081,66 @@ test.describe("Article Management", () => {
     await expect(page).toHaveURL(url("/admin/articles?category=Startups"));
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(rowOf(page, title)).toHaveCount(0);
+  });
+
+  test.describe("when the session ends while an article is open", () => {
+    // The save that finds no session is answered 401, which Chromium reports in the console.
+    test.use({ allowedConsoleErrors: [statusConsoleError(401)] });
+
+    test("the save keeps the editor and what was typed; signing in again there, the next save saves it", async ({
+      page,
+      context,
+    }) => {
+      await openTab(page, "/admin/articles?category=Gadgets");
+      const { title } = signedOutDraft;
+      const id = await articleId(page, title);
+      await page.getByRole("link", { name: `Edit ${title}`, exact: true }).click();
+      const form = editor(page, "Edit article");
+      await waitForModal(form.dialog);
+      const written = "The firmware story's first paragraph.\n\nA second paragraph written while the session ran out.";
+      await form.content.fill(written);
+
+      // Sign Out in another tab of the same browser ends the session on the server and clears the cookie.
+      const otherTab = await context.newPage();
+      await otherTab.goto(url("/admin"));
+      await otherTab.getByRole("button", { name: "Sign Out", exact: true }).click();
+      await expect(otherTab.getByRole("heading", { name: "Admin Access" })).toBeVisible();
+      await otherTab.close();
+
+      await form.save.click();
+      const signIn = page.getByRole("dialog", { name: "Sign in again" });
+      await waitForModal(signIn);
+      await expect(signIn).toHaveAccessibleDescription(
+        "Your session has ended. Sign in to go on; the article stays as you left it.",
+      );
+      await expect(signIn.getByLabel("Username", { exact: true }), "the sign-in takes the focus").toBeFocused();
+      expect.soft(await accessibilityViolations(page), "the sign-in dialog").toEqual([]);
+      // Closed, the editor says what happened and can open it again.
+      await page.keyboard.press("Escape");
+      await expect(signIn).toBeHidden();
+      const notSaved = form.dialog.getByRole("alert").filter({ hasText: "Not saved" });
+      await expect(notSaved).toHaveText(
+        "Not saved: your session has ended. Sign in again, then save; what you wrote is still here. Sign in again",
+      );
+      await expect(form.content).toHaveValue(written);
+      await expect(page).toHaveURL(url(`/admin/articles/${id}/edit?category=Gadgets`));
+      await notSaved.getByRole("button", { name: "Sign in again", exact: true }).click();
+      await waitForModal(signIn);
+      await signIn.getByLabel("Username", { exact: true }).fill(admin.username);
+      await signIn.getByLabel("Password", { exact: true }).fill(admin.password);
+      await signIn.getByRole("button", { name: "Sign In", exact: true }).click();
+
+      await expect(signIn).toBeHidden();
+      await expect(notSaved).toHaveCount(0);
+      await expect(discardQuestion(page), "coming back to the editor is not leaving it").toHaveCount(0);
+      await expect(form.content).toHaveValue(written);
+      await form.save.click();
+      await expect(successMessage(page, ARTICLE_UPDATED)).toBeVisible();
+      await expect(page).toHaveURL(url("/admin/articles?category=Gadgets"));
+      await page.getByRole("link", { name: `Edit ${title}`, exact: true }).click();
+      await waitForModal(form.dialog);
+      await expect(form.content, "what was written before the session ended is saved").toHaveValue(written);
+    });
   });
 
   test.describe(() => {

@@ -18,8 +18,10 @@ import {
   FOLLOW_UP_TEXTS,
   type ArticleFieldErrors,
 } from "~/validation/article";
+import { SIGNED_OUT_TEXTS } from "~/validation/admin";
 import { REVISION_TEXTS } from "~/validation/revisions";
 import { ImagePanel } from "./image-panel";
+import { SignInAgainDialog } from "./login-screen";
 import { DiscardChangesDialog, useUnsavedChanges } from "./unsaved-changes";
 
 /** What the editor starts from: an article's fields, or empty ones for a new article. */
@@ -68,6 +70,8 @@ export interface ArticleEditorResult {
   values?: ArticleFormValues;
   /** A refused stale save: the History comparison of what changed since the editor opened the article (issue 19). */
   changesHref?: string;
+  /** The save found the session ended: nothing was saved, and the editor offers to sign in again (decision 036). */
+  signInRequired?: boolean;
 }
 
 /** What /admin/api/preview answers. */
@@ -123,6 +127,9 @@ export function ArticleEditor({
   const previewRequest = useRef(0);
   const formRef = useRef<HTMLFormElement>(null);
   const unsaved = useUnsavedChanges(formRef, SAVING_FIELDS);
+  // The sign-in dialog opens with each save that found the session ended, until it is closed.
+  const [signInClosedFor, setSignInClosedFor] = useState<ArticleEditorResult | null>(null);
+  const signedOut = result?.signInRequired === true;
 
   // The editor is a route: closing it unmounts the dialog, so focus goes back to its opener by hand.
   useEffect(
@@ -394,6 +401,14 @@ export function ArticleEditor({
           </div>
 
           <div role="alert" className="px-5 empty:hidden">
+            {signedOut ? (
+              <p className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+                {SIGNED_OUT_TEXTS.notSaved}{" "}
+                <button type="button" onClick={() => setSignInClosedFor(null)} className="font-semibold underline">
+                  {SIGNED_OUT_TEXTS.button}
+                </button>
+              </p>
+            ) : null}
             {result?.formError && !clientErrors ? (
               <p className="mb-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
                 {result.formError}
@@ -440,6 +455,7 @@ export function ArticleEditor({
         </Form>
       </ModalDialog>
       <DiscardChangesDialog blocker={unsaved.blocker} />
+      <SignInAgainDialog open={signedOut && signInClosedFor !== result} onClose={() => setSignInClosedFor(result ?? null)} />
     </>
   );
 }

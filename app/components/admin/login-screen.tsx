@@ -1,7 +1,8 @@
 import { Eye, EyeOff, LockKeyhole } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { LoginForm, waitMessage } from "~/validation/admin";
+import { ModalDialog } from "~/components/ui/modal-dialog";
+import { LoginForm, SIGNED_OUT_TEXTS, waitMessage } from "~/validation/admin";
 import { useNow } from "../use-now";
 
 /** What the login action answers when it does not sign in. */
@@ -69,6 +70,32 @@ function NoAdminYet() {
       </ol>
       <p>Then reload this page to sign in.</p>
     </div>
+  );
+}
+
+/**
+ * Signing in again over a page that must stay as it is (the article editor after its save found the session ended):
+ * the same form, in a dialog. Success comes back to this page's address, whose loaders then run signed in.
+ */
+export function SignInAgainDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <ModalDialog
+      open={open}
+      onClose={onClose}
+      labelledBy="sign-in-again-title"
+      describedBy="sign-in-again-text"
+      className="max-w-md"
+    >
+      <div className="space-y-4 p-6">
+        <h2 id="sign-in-again-title" className="text-lg font-bold">
+          {SIGNED_OUT_TEXTS.heading}
+        </h2>
+        <p id="sign-in-again-text" className="text-slate-700 dark:text-slate-300">
+          {SIGNED_OUT_TEXTS.text}
+        </p>
+        {open ? <SignInForm /> : null}
+      </div>
+    </ModalDialog>
   );
 }
 

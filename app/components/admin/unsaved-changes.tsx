@@ -61,7 +61,11 @@ export function useUnsavedChanges(
     return () => window.removeEventListener("beforeunload", warn);
   }, [form, ignoredFields]);
 
-  const blocker = useBlocker(() => hasChanged({ form, first, submitted, ignored: ignoredFields }));
+  // Coming back to the same address (signing in again over the editor) is not leaving it.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      nextLocation.pathname !== currentLocation.pathname && hasChanged({ form, first, submitted, ignored: ignoredFields }),
+  );
   return {
     blocker,
     submitting: () => {

@@ -85,6 +85,33 @@ export async function requireAdmin(args: GuardArgs, { reason }: { reason?: strin
   );
 }
 
+/** Whether something thrown is the guard's 401 (requireAdmin's `data`). */
+function isSignInRequired(thrown: unknown): thrown is { data: SignInRequired; init: ResponseInit | null } {
+  return (
+    typeof thrown === "object" &&
+    thrown !== null &&
+    "data" in thrown &&
+    "init" in thrown &&
+    (thrown.data as Partial<SignInRequired> | null)?.signInRequired === true
+  );
+}
+
+/**
+ * An editor's save when the session has ended (it expired, or someone signed it out): the guard's 401 as the
+ * action's answer rather than thrown to the layout's login screen, which would replace the editor and lose what was
+ * typed. The editor stays, says why, and offers to sign in again there (decision 036). A 4xx action answer
+ * revalidates no loader, so the layout's own guard does not throw it either. Without JavaScript the page after the
+ * post is the login screen, as before.
+ */
+export async function keepEditorWhenSignedOut<T>(act: () => Promise<T>) {
+  try {
+    return await act();
+  } catch (thrown) {
+    if (!isSignInRequired(thrown)) throw thrown;
+    return data<SignInRequired>(thrown.data, thrown.init ?? { status: 401 });
+  }
+}
+
 function forbidden(): never {
   throw data(FORBIDDEN_MESSAGE, { status: 403, statusText: "Forbidden" });
 }
