@@ -402,7 +402,10 @@ export function ArticleEditor({
 
           <div role="alert" className="px-5 empty:hidden">
             {signedOut ? (
-              <p className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+              <p
+                id="editor-signed-out"
+                className="mb-4 scroll-mb-24 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+              >
                 {SIGNED_OUT_TEXTS.notSaved}{" "}
                 <button type="button" onClick={() => setSignInClosedFor(null)} className="font-semibold underline">
                   {SIGNED_OUT_TEXTS.button}
@@ -455,7 +458,14 @@ export function ArticleEditor({
         </Form>
       </ModalDialog>
       <DiscardChangesDialog blocker={unsaved.blocker} />
-      <SignInAgainDialog open={signedOut && signInClosedFor !== result} onClose={() => setSignInClosedFor(result ?? null)} />
+      <SignInAgainDialog
+        open={signedOut && signInClosedFor !== result}
+        onClose={() => {
+          setSignInClosedFor(result ?? null);
+          // The message is below the fields: brought into view, where Sign in again opens the dialog once more.
+          document.getElementById("editor-signed-out")?.scrollIntoView({ block: "nearest" });
+        }}
+      />
     </>
   );
 }
