@@ -842,7 +842,7 @@ test.describe("Article Management", () => {
     );
   });
 
-  test("editing every field, with Bold, Underline, Preview and an uploaded cover, shows on the public page once published", async ({
+  test("editing every field, with Bold, Underline (buttons and shortcuts), Preview and an uploaded cover, saved with Ctrl+S, shows on the public page once published", async ({
     page,
   }) => {
     await openTab(page, "/admin/articles?status=draft");
@@ -880,9 +880,27 @@ test.describe("Article Management", () => {
     for (let step = 0; step < "bold".length; step += 1) await form.content.press("Shift+ArrowLeft");
     await form.toolbar.getByRole("button", { name: "Bold", exact: true }).click();
     await expect(form.content).toHaveValue("## Pier schedules\n\nRiders say the boards are **bold**");
+    // Ctrl+B (or ⌘B) does the same from the keyboard, and again undoes it: the word stays selected.
+    await expect(form.toolbar.getByRole("button", { name: "Bold", exact: true })).toHaveAttribute(
+      "aria-keyshortcuts",
+      "Control+B Meta+B",
+    );
+    await form.content.press("Control+b");
+    await expect(form.content).toHaveValue("## Pier schedules\n\nRiders say the boards are bold");
+    await form.content.press("Meta+b");
+    await expect(form.content).toHaveValue("## Pier schedules\n\nRiders say the boards are **bold**");
     await form.content.press("Control+End");
     await page.keyboard.type(" and underlined");
     for (let step = 0; step < "underlined".length; step += 1) await form.content.press("Shift+ArrowLeft");
+    await form.content.press("Control+u");
+    await expect(form.content).toHaveValue(edited.content);
+    await expect(page, "Ctrl+U underlines; it does not open the page's source").toHaveURL(
+      url(`/admin/articles/${id}/edit?status=draft`),
+    );
+    await form.toolbar.getByRole("button", { name: "Underline", exact: true }).click();
+    await expect(form.content, "the toolbar's Underline undoes it").toHaveValue(
+      "## Pier schedules\n\nRiders say the boards are **bold** and underlined",
+    );
     await form.toolbar.getByRole("button", { name: "Underline", exact: true }).click();
     await expect(form.content).toHaveValue(edited.content);
 
@@ -919,7 +937,8 @@ test.describe("Article Management", () => {
     await expect.poll(() => form.cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
     await expect(form.stockImages.getByRole("button", { pressed: true })).toHaveCount(0);
 
-    await form.save.click();
+    // Ctrl+S saves, as Save Changes does.
+    await form.title.press("Control+s");
     await expect(successMessage(page, ARTICLE_UPDATED)).toBeVisible();
     await expect(form.dialog).toHaveCount(0);
     await expect(page, "back to the same filtered list").toHaveURL(url("/admin/articles?status=draft"));

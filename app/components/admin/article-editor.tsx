@@ -1,5 +1,5 @@
 import { Bold, Eye, Pencil, TriangleAlert, Underline, X } from "lucide-react";
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { flushSync } from "react-dom";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { ArticleBody } from "~/components/article-body";
@@ -202,7 +202,19 @@ export function ArticleEditor({
   return (
     <>
       <ModalDialog open openOnServer onClose={() => void navigate(backTo)} labelledBy="editor-title" className="max-w-5xl">
-        <Form ref={formRef} method="post" noValidate onSubmit={validate} className="flex flex-col">
+        <Form
+          ref={formRef}
+          method="post"
+          noValidate
+          onSubmit={validate}
+          // Ctrl+S (⌘S) saves, as Save Changes does: the form's own checks first.
+          onKeyDown={(event) => {
+            if (shortcutOf(event) !== "s") return;
+            event.preventDefault();
+            if (!saving) event.currentTarget.requestSubmit();
+          }}
+          className="flex flex-col"
+        >
           <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-4 dark:border-slate-700">
             <h2 id="editor-title" className="flex items-center gap-2 text-lg font-bold">
               <Pencil aria-hidden className="size-5" />
@@ -338,10 +350,15 @@ export function ArticleEditor({
                     Content
                   </label>
                   <div role="toolbar" aria-label="Formatting" aria-controls="article-content" className="flex gap-1">
-                    <ToolbarButton label="Bold" disabled={previewing} onClick={() => applyMarkers(BOLD)}>
+                    <ToolbarButton label="Bold" shortcutKey="B" disabled={previewing} onClick={() => applyMarkers(BOLD)}>
                       <Bold aria-hidden className="size-4" />
                     </ToolbarButton>
-                    <ToolbarButton label="Underline" disabled={previewing} onClick={() => applyMarkers(UNDERLINE)}>
+                    <ToolbarButton
+                      label="Underline"
+                      shortcutKey="U"
+                      disabled={previewing}
+                      onClick={() => applyMarkers(UNDERLINE)}
+                    >
                       <Underline aria-hidden className="size-4" />
                     </ToolbarButton>
                     <button
@@ -362,6 +379,12 @@ export function ArticleEditor({
                   rows={12}
                   value={content}
                   onChange={(event) => setContent(event.target.value)}
+                  onKeyDown={(event) => {
+                    const markers = SHORTCUT_MARKERS[shortcutOf(event)];
+                    if (!markers) return;
+                    event.preventDefault();
+                    applyMarkers(markers);
+                  }}
                   maxLength={ARTICLE_LIMITS.content}
                   required
                   hidden={previewing}
@@ -588,13 +611,24 @@ function DuplicateWarning({ duplicate }: { duplicate: NonNullable<ArticleEditorR
   );
 }
 
+/** Ctrl+B and Ctrl+U (⌘ on a Mac) in the content field, as the toolbar's buttons. */
+const SHORTCUT_MARKERS: Partial<Record<string, Markers>> = { b: BOLD, u: UNDERLINE };
+
+/** The letter of a Ctrl (or ⌘) shortcut, lower case, without Shift or Alt; "" for any other key. */
+function shortcutOf(event: KeyboardEvent): string {
+  return (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey ? event.key.toLowerCase() : "";
+}
+
 function ToolbarButton({
   label,
+  shortcutKey,
   disabled,
   onClick,
   children,
 }: {
   label: string;
+  /** Ctrl+key (⌘ on a Mac) does the same in the content field. */
+  shortcutKey: string;
   disabled: boolean;
   onClick: () => void;
   children: ReactNode;
@@ -603,7 +637,8 @@ function ToolbarButton({
     <button
       type="button"
       aria-label={label}
-      title={label}
+      aria-keyshortcuts={`Control+${shortcutKey} Meta+${shortcutKey}`}
+      title={`${label} (Ctrl+${shortcutKey} or ⌘${shortcutKey})`}
       disabled={disabled}
       onClick={onClick}
       className="inline-flex size-8 items-center justify-center rounded-lg border border-slate-300 hover:bg-slate-100 disabled:opacity-40 dark:border-slate-600 dark:hover:bg-slate-800"
