@@ -17,6 +17,9 @@ const bodyClasses = [
   "[&_.md-table-row]:grid [&_.md-table-row]:min-w-max [&_.md-table-row]:auto-cols-fr [&_.md-table-row]:grid-flow-col [&_.md-table-row:not(:last-child)]:border-b [&_.md-table-row]:border-slate-200 dark:[&_.md-table-row]:border-slate-700",
   "[&_.md-table-cell]:px-3 [&_.md-table-cell]:py-2 [&_.md-table-head]:bg-slate-50 [&_.md-table-head]:font-semibold [&_.md-table-head]:text-slate-900 dark:[&_.md-table-head]:bg-slate-800 dark:[&_.md-table-head]:text-white",
   "[&_.md-rule]:my-10 [&_.md-rule]:border-t [&_.md-rule]:border-slate-200 dark:[&_.md-rule]:border-slate-700",
+  // On paper: tables wrap instead of scrolling, blocks are not split across pages, and a link's address is printed.
+  "print:[&_.md-table]:overflow-visible print:[&_.md-table-row]:min-w-0 print:[&_:is(.md-table-row,blockquote,pre,img)]:break-inside-avoid print:[&_:is(h1,h2,h3,h4,h5,h6)]:break-after-avoid print:[&_pre]:whitespace-pre-wrap",
+  "print:[&_a[href^='http']]:after:content-['_('_attr(href)_')'] print:[&_a[href^='http']]:after:font-normal print:[&_a[href^='http']]:after:break-all",
   "[&_.md-strike]:line-through [&_.md-footnote-ref]:align-super [&_.md-footnote-ref]:font-sans [&_.md-footnote-ref]:text-xs",
   "[&_.md-footnotes]:mt-12 [&_.md-footnotes]:border-t [&_.md-footnotes]:border-slate-200 [&_.md-footnotes]:pt-6 [&_.md-footnotes]:text-base [&_.md-footnotes]:leading-7 dark:[&_.md-footnotes]:border-slate-700 [&_.md-footnotes_h2]:mt-0 [&_.md-footnotes_h2]:text-lg",
 ].join(" ");

@@ -282,6 +282,61 @@ test.describe("article page", () => {
   });
 });
 
+test.describe("article page on paper", () => {
+  /** A story whose body links to another site. */
+  const linking = published.find((article) => /\]\(https:\/\//.test(article.content))!;
+
+  /** What a reader sees of the page now: the headline's colour and the page's background. */
+  const colours = (page: Page) =>
+    page.evaluate(() => ({
+      headline: getComputedStyle(document.querySelector("h1")!).color,
+      background: getComputedStyle(document.body).backgroundColor,
+    }));
+
+  test("prints in the light palette whatever the theme, with only the site's name above the story", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: "light", media: "screen" });
+    await page.goto(articlePath(linking));
+    const light = await colours(page);
+
+    await page.emulateMedia({ colorScheme: "dark", media: "screen" });
+    await page.reload();
+    expect(await htmlClasses(page)).toContain("dark");
+    const dark = await colours(page);
+    expect(dark.headline, "the screen is dark").not.toBe(light.headline);
+
+    const banner = page.getByRole("banner");
+    const screenOnly = [
+      banner.getByRole("combobox", { name: "Search articles" }).first(),
+      banner.getByRole("navigation", { name: "Main" }),
+      banner.getByRole("link", { name: "Subscribe", exact: true }),
+      banner.getByRole("button", { name: "Switch to light theme", exact: true }),
+      page.getByRole("button", { name: "Share", exact: true }),
+      page.getByRole("link", { name: `Back to ${linking.category}` }),
+      page.getByRole("contentinfo"),
+      page.getByText("Advertisement", { exact: true }).first(),
+      page.getByRole("heading", { name: "You might also like" }),
+    ];
+    for (const control of screenOnly) await expect(control, "on screen").toBeVisible();
+
+    await page.emulateMedia({ colorScheme: "dark", media: "print" });
+    expect(await htmlClasses(page), "the reader's choice stays").toContain("dark");
+    expect(await colours(page), "on paper the page is as in the light theme").toEqual(light);
+    await expect(banner.getByRole("link", { name: "Byline", exact: true })).toBeVisible();
+    for (const control of screenOnly) await expect(control, "on paper").toBeHidden();
+    await expect(mainArticle(page).getByRole("heading", { level: 1 })).toHaveText(linking.title);
+  });
+
+  test("a link in the story is followed by its address, which paper cannot follow", async ({ page }) => {
+    await page.goto(articlePath(linking));
+    const link = mainArticle(page).locator('a[href^="https://"]').first();
+    const href = await link.getAttribute("href");
+    const after = () => link.evaluate((anchor) => getComputedStyle(anchor, "::after").content);
+    expect(await after(), "not on screen").toBe("none");
+    await page.emulateMedia({ media: "print" });
+    expect(await after()).toBe(`" (${href})"`);
+  });
+});
+
 test.describe("article not found", () => {
   test.use({ allowedConsoleErrors: [NOT_FOUND_CONSOLE_ERROR] });
 

@@ -24,7 +24,7 @@ function currentLink(pathname: string): string | undefined {
 }
 
 const HEADER_CLASS =
-  "sticky top-0 z-40 border-b border-transparent bg-white transition-shadow data-scrolled:border-slate-200 data-scrolled:bg-white/80 data-scrolled:shadow-md data-scrolled:backdrop-blur-md dark:bg-slate-950 dark:data-scrolled:border-slate-800 dark:data-scrolled:bg-slate-950/80";
+  "sticky top-0 z-40 print:static border-b border-transparent bg-white transition-shadow data-scrolled:border-slate-200 data-scrolled:bg-white/80 data-scrolled:shadow-md data-scrolled:backdrop-blur-md dark:bg-slate-950 dark:data-scrolled:border-slate-800 dark:data-scrolled:bg-slate-950/80";
 
 export function SiteHeader() {
   const siteData = useSite();
@@ -68,14 +68,14 @@ function HeaderContents({
       <NavLinks
         label="Main"
         current={current}
-        navClass="hidden lg:block"
+        navClass="hidden lg:block print:hidden"
         listClass="flex items-center gap-1"
         linkClass="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:text-blue-700 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white dark:aria-[current=page]:text-blue-300"
       />
-      <div className="ml-auto hidden w-full max-w-xs md:block">
+      <div className="ml-auto hidden w-full max-w-xs md:block print:hidden">
         <HeaderSearch id="header-search" />
       </div>
-      <div className="ml-auto flex items-center gap-1 md:ml-0">
+      <div className="ml-auto flex items-center gap-1 md:ml-0 print:hidden">
         <ThemeToggle />
         <NotificationsBell headlines={headlines} />
         <a

@@ -92,7 +92,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             picture={cover?.picture ?? plainPicture(article.image)}
           />
           {related.length > 0 ? (
-            <Container className="mt-16">
+            <Container className="mt-16 print:hidden">
               <section aria-labelledby="related-heading" className="border-t border-slate-200 pt-10 dark:border-slate-800">
                 <h2 id="related-heading" className="mb-6 text-2xl font-bold tracking-tight">
                   You might also like
@@ -129,7 +129,7 @@ function ArticleView({
       <Container width="text">
         <a
           href={categoryHref}
-          className="inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:underline dark:text-blue-300"
+          className="inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:underline print:hidden dark:text-blue-300"
         >
           <ArrowLeft aria-hidden className="size-4" /> Back to {article.category}
         </a>
