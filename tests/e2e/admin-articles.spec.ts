@@ -687,6 +687,14 @@ test.describe("Article Management", () => {
       "General Tech",
     ]);
 
+    // Under the reading time, what the content comes to as it is typed (200 words a minute).
+    await expect(fresh.readTime).toHaveAccessibleDescription("");
+    await fresh.content.fill("word ".repeat(401));
+    await expect(fresh.dialog.getByText("The content: 401 words, about 3 min.", { exact: true })).toBeVisible();
+    await expect(fresh.readTime).toHaveAccessibleDescription("The content: 401 words, about 3 min.");
+    await fresh.content.fill("");
+    await expect(fresh.readTime).toHaveAccessibleDescription("");
+
     // The editor is a page of its own: a reload shows it again.
     await page.reload();
     await waitForModal(fresh.dialog);
@@ -903,6 +911,9 @@ test.describe("Article Management", () => {
     );
     await form.toolbar.getByRole("button", { name: "Underline", exact: true }).click();
     await expect(form.content).toHaveValue(edited.content);
+    await expect(form.readTime, "markers and headings' hashes are not words").toHaveAccessibleDescription(
+      "The content: 10 words, about 1 min.",
+    );
 
     // Preview shows what the server renders, in place of the text.
     const previewButton = form.toolbar.getByRole("button", { name: "Preview", exact: true });
@@ -1204,7 +1215,7 @@ test.describe("Article Management", () => {
       for (const minutes of ["0", "16", "2.5"]) {
         await form.readTime.fill(minutes);
         await form.save.click();
-        await expect(form.readTime, minutes).toHaveAccessibleDescription(READ_TIME_ERROR);
+        await expect(form.readTime, minutes).toHaveAccessibleDescription(`The content: 2 words, about 1 min. ${READ_TIME_ERROR}`);
         await expect(form.dialog.getByText(READ_TIME_ERROR, { exact: true })).toBeVisible();
         await expect(form.imageUrl).not.toHaveAttribute("aria-invalid", "true");
       }
@@ -1365,7 +1376,7 @@ test.describe("Article Management", () => {
         form.dialog.getByRole("alert").filter({ hasText: exactly("Please correct the highlighted fields.") }),
       ).toBeVisible();
       await expect(form.title).toHaveAccessibleDescription("Please enter a title.");
-      await expect(form.readTime).toHaveAccessibleDescription(READ_TIME_ERROR);
+      await expect(form.readTime).toHaveAccessibleDescription(`The content: 2 words, about 1 min. ${READ_TIME_ERROR}`);
       await expect(form.excerpt).toHaveValue("A no-script excerpt about lighthouse keepers.");
       await expect(form.content).toHaveValue("Lighthouse body.");
       await expect(form.readTime).toHaveValue("16");

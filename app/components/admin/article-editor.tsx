@@ -7,7 +7,7 @@ import { ModalDialog } from "~/components/ui/modal-dialog";
 import { articlePath } from "~/utils/articles";
 import { CATEGORIES, type Category } from "~/utils/categories";
 import { BOLD, toggleMarkers, UNDERLINE, type Markers } from "~/utils/markdown-toolbar";
-import { READ_TIME_MAX, READ_TIME_MIN } from "~/utils/read-time";
+import { countWords, READ_TIME_MAX, READ_TIME_MIN, READ_TIME_WORDS_PER_MINUTE } from "~/utils/read-time";
 import {
   ARTICLE_LIMITS,
   ArticleInput,
@@ -304,7 +304,7 @@ export function ArticleEditor({
                     </select>
                   )}
                 </Field>
-                <Field id="article-read-time" label="Reading time (minutes)" error={errors.readTime}>
+                <Field id="article-read-time" label="Reading time (minutes)" hint={readingHint(content)} error={errors.readTime}>
                   {(described) => (
                     <input
                       id="article-read-time"
@@ -609,6 +609,14 @@ function DuplicateWarning({ duplicate }: { duplicate: NonNullable<ArticleEditorR
       ) : null}
     </div>
   );
+}
+
+/** What the content comes to, as it is typed: its words, and the minutes they take at the generator's 200 a minute. */
+function readingHint(content: string): string | undefined {
+  const words = countWords(content);
+  if (words === 0) return undefined;
+  const minutes = Math.min(READ_TIME_MAX, Math.max(READ_TIME_MIN, Math.ceil(words / READ_TIME_WORDS_PER_MINUTE)));
+  return `The content: ${words.toLocaleString("en-US")} ${words === 1 ? "word" : "words"}, about ${minutes} min.`;
 }
 
 /** Ctrl+B and Ctrl+U (⌘ on a Mac) in the content field, as the toolbar's buttons. */
