@@ -153,7 +153,7 @@ export function ImageUpload({ id, label, onUploaded }: { id: string; label: stri
         className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-slate-200 file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-slate-300 dark:file:bg-slate-700 dark:file:text-slate-100"
       />
       <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-        JPEG, PNG, WebP or GIF, up to 5 MB.
+        JPEG, PNG, WebP or GIF, up to 5 MB and 100 megapixels.
       </p>
       <p role="status" className="mt-1 text-sm text-emerald-700 dark:text-emerald-400">
         {upload.state === "uploading" ? "Uploading…" : upload.state === "done" ? UPLOAD_MESSAGES.uploaded : ""}

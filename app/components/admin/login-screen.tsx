@@ -1,7 +1,7 @@
 import { Eye, EyeOff, LockKeyhole } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { ModalDialog } from "~/components/ui/modal-dialog";
+import { QuestionDialog } from "~/components/ui/modal-dialog";
 import { LoginForm, SIGNED_OUT_TEXTS, waitMessage } from "~/validation/admin";
 import { useNow } from "../use-now";
 
@@ -79,23 +79,15 @@ function NoAdminYet() {
  */
 export function SignInAgainDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <ModalDialog
+    <QuestionDialog
+      id="sign-in-again"
       open={open}
       onClose={onClose}
-      labelledBy="sign-in-again-title"
-      describedBy="sign-in-again-text"
-      className="max-w-md"
+      heading={SIGNED_OUT_TEXTS.heading}
+      text={SIGNED_OUT_TEXTS.text}
     >
-      <div className="space-y-4 p-6">
-        <h2 id="sign-in-again-title" className="text-lg font-bold">
-          {SIGNED_OUT_TEXTS.heading}
-        </h2>
-        <p id="sign-in-again-text" className="text-slate-700 dark:text-slate-300">
-          {SIGNED_OUT_TEXTS.text}
-        </p>
-        {open ? <SignInForm /> : null}
-      </div>
-    </ModalDialog>
+      {open ? <SignInForm /> : null}
+    </QuestionDialog>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type RefObject } from "react";
 import { useBlocker, useNavigation, type Blocker } from "react-router";
-import { ModalDialog } from "~/components/ui/modal-dialog";
+import { QuestionDialog } from "~/components/ui/modal-dialog";
 
 export const UNSAVED_CHANGES_TEXTS = {
   heading: "Discard your changes?",
@@ -78,37 +78,29 @@ export function useUnsavedChanges(
 export function DiscardChangesDialog({ blocker }: { blocker: Blocker }) {
   const stay = () => blocker.reset?.();
   return (
-    <ModalDialog
+    <QuestionDialog
+      id="discard"
       open={blocker.state === "blocked"}
       onClose={stay}
-      labelledBy="discard-title"
-      describedBy="discard-text"
-      className="max-w-md"
+      heading={UNSAVED_CHANGES_TEXTS.heading}
+      text={UNSAVED_CHANGES_TEXTS.text}
     >
-      <div className="space-y-4 p-6">
-        <h2 id="discard-title" className="text-lg font-bold">
-          {UNSAVED_CHANGES_TEXTS.heading}
-        </h2>
-        <p id="discard-text" className="text-slate-700 dark:text-slate-300">
-          {UNSAVED_CHANGES_TEXTS.text}
-        </p>
-        <div className="flex justify-end gap-2">
-          <button
-            type="button"
-            onClick={stay}
-            className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
-          >
-            {UNSAVED_CHANGES_TEXTS.stay}
-          </button>
-          <button
-            type="button"
-            onClick={() => blocker.proceed?.()}
-            className="rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
-          >
-            {UNSAVED_CHANGES_TEXTS.leave}
-          </button>
-        </div>
+      <div className="flex justify-end gap-2">
+        <button
+          type="button"
+          onClick={stay}
+          className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+        >
+          {UNSAVED_CHANGES_TEXTS.stay}
+        </button>
+        <button
+          type="button"
+          onClick={() => blocker.proceed?.()}
+          className="rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
+        >
+          {UNSAVED_CHANGES_TEXTS.leave}
+        </button>
       </div>
-    </ModalDialog>
+    </QuestionDialog>
   );
 }

@@ -58,3 +58,37 @@ export function ModalDialog({
     </dialog>
   );
 }
+
+/**
+ * A small modal dialog that asks or tells one thing: its heading names it and its sentence describes it, then its
+ * controls (`children`). `id` prefixes the ids of the heading and the sentence.
+ */
+export function QuestionDialog({
+  id,
+  open,
+  onClose,
+  heading,
+  text,
+  children,
+}: {
+  id: string;
+  open: boolean;
+  onClose: () => void;
+  heading: string;
+  text: string;
+  children: ReactNode;
+}) {
+  return (
+    <ModalDialog open={open} onClose={onClose} labelledBy={`${id}-title`} describedBy={`${id}-text`} className="max-w-md">
+      <div className="space-y-4 p-6">
+        <h2 id={`${id}-title`} className="text-lg font-bold">
+          {heading}
+        </h2>
+        <p id={`${id}-text`} className="text-slate-700 dark:text-slate-300">
+          {text}
+        </p>
+        {children}
+      </div>
+    </ModalDialog>
+  );
+}
