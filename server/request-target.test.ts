@@ -124,6 +124,13 @@ describe("createRouteMatcher", () => {
     expect(matchWithAction("/article/12")).toMatchObject({ allow: "GET, HEAD" });
   });
 
+  it("takes the methods from the route's handle where it names them: an endpoint that only takes posts", () => {
+    const postOnly = buildRoutes();
+    const uploads = postOnly["routes/admin/upload-image"]!;
+    postOnly[uploads.id] = { ...uploads, module: { loader: () => null, action: () => null, handle: { allow: "POST" } } as never };
+    expect(createRouteMatcher(postOnly)("/admin/api/uploads")).toMatchObject({ leafId: uploads.id, allow: "POST" });
+  });
+
   it("knows the admin area and sign-in by the route, whatever the spelling", () => {
     for (const path of [
       "/admin",

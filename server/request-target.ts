@@ -1,4 +1,5 @@
 import type { ServerBuild } from "react-router";
+import type { RouteHandle } from "~/route-handle";
 
 /**
  * The request target as every later decision reads it: the path exactly as sent (React Router decodes it
@@ -82,7 +83,7 @@ export interface MatchedRoute {
   params: Record<string, string | undefined>;
   /** A single-fetch data request (`/article/3.data`, `/_.data`) rather than a document. */
   data: boolean;
-  /** The methods the leaf route answers, as a 405's `Allow` names them: POST only where it has an action. */
+  /** The methods the leaf route answers, as a 405's `Allow` names them: POST only where it has an action (or its handle's `allow`). */
   allow: string;
 }
 
@@ -157,7 +158,8 @@ export function createRouteMatcher(routes: ServerBuild["routes"]): (pathname: st
         branches.push({
           routeIds,
           pattern: whole,
-          allow: route.module.action ? "GET, HEAD, POST" : "GET, HEAD",
+          allow:
+            (route.module.handle as RouteHandle | undefined)?.allow ?? (route.module.action ? "GET, HEAD, POST" : "GET, HEAD"),
           ...compile(whole),
           score: rankScore(whole, Boolean(route.index)),
           order: branches.length,

@@ -276,6 +276,7 @@ describe("request methods", () => {
     ["/admin", "GET, HEAD"],
     ["/admin/articles/new", "GET, HEAD, POST"],
     ["/newsletter", "GET, HEAD, POST"],
+    ["/admin/api/uploads", "POST"],
     ["/assets/none.js", "GET, HEAD"],
     ["/media/none", "GET, HEAD"],
   ];

@@ -3,6 +3,7 @@ import { servicesContext } from "~/context";
 import type { AdminSession } from "~/services/auth/sessions.server";
 import { SESSION_DURATION_MS } from "~/services/auth/sessions.server";
 import type { Services } from "~/services/index.server";
+import { postOnlyHandle } from "~/route-handle";
 import type { ArticleStatus } from "~/utils/article-status";
 import { can, type AreaAction, type ArticleAction, type ArticleFacts } from "~/utils/permissions";
 
@@ -171,5 +172,8 @@ export async function endSession(args: GuardArgs): Promise<string> {
 /** The loader of an admin route that only takes posts: the guard first (401 without a session), then 405. */
 export async function postOnly(args: GuardArgs, action: AreaAction = "admin.enter"): Promise<never> {
   await requirePermission(args, action);
-  throw new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST", "Content-Type": "text/plain" } });
+  throw new Response("Method Not Allowed", {
+    status: 405,
+    headers: { Allow: postOnlyHandle.allow, "Content-Type": "text/plain" },
+  });
 }

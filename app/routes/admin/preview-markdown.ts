@@ -5,9 +5,11 @@ import { readForm, UNREADABLE_FORM_MESSAGE } from "~/utils/http";
 import { ARTICLE_LIMITS } from "~/validation/article";
 import type { Route } from "./+types/preview-markdown";
 import { postOnly, requirePermission } from "./guard.server";
+import { postOnlyHandle } from "~/route-handle";
 
 /** Only posts are taken here; a GET gets 401 without a session and 405 with one. */
 export const loader = (args: Route.LoaderArgs) => postOnly(args, "article.create");
+export const handle = postOnlyHandle;
 
 /** The editor's Preview: the markdown through the very conversion the article page uses. */
 export async function action(args: Route.ActionArgs) {
