@@ -27,7 +27,7 @@ export function adNetworkScriptUrl(client: string): string {
 export function AdSlot({ format = "banner", className = "" }: { format?: AdFormat; className?: string }) {
   const { site } = useSite();
   const client = site.adsenseClient;
-  const frame = `flex w-full items-center print:hidden justify-center overflow-hidden rounded-xl ${SLOT_HEIGHTS[format]} ${className}`;
+  const frame = `flex w-full items-center justify-center overflow-hidden rounded-xl print:hidden ${SLOT_HEIGHTS[format]} ${className}`;
   if (!client) {
     return (
       <div

@@ -36,7 +36,7 @@ export function NewsletterSignup({ variant = "wide" }: { variant?: "wide" | "sid
     <section
       id={NEWSLETTER_ANCHOR}
       aria-labelledby={headingId}
-      className={`scroll-mt-24 rounded-2xl print:hidden bg-gradient-to-br from-blue-700 to-indigo-800 text-white shadow-lg ${wide ? "p-6 sm:p-10" : "p-6"}`}
+      className={`scroll-mt-24 rounded-2xl bg-gradient-to-br from-blue-700 to-indigo-800 text-white shadow-lg print:hidden ${wide ? "p-6 sm:p-10" : "p-6"}`}
     >
       <div className={wide ? "mx-auto max-w-2xl text-center" : ""}>
         <Mail aria-hidden className={`size-8 text-blue-100 ${wide ? "mx-auto" : ""}`} />

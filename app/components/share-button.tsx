@@ -15,7 +15,7 @@ export function ShareButton({ url, title, text }: { url: string; title: string; 
       data-title={title}
       data-text={text}
       data-state="idle"
-      className="group inline-flex items-center gap-2 rounded-lg print:hidden border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800"
+      className="group inline-flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800 print:hidden"
     >
       <Share2 aria-hidden className="hidden size-4 group-data-[state=idle]:block" />
       <Check aria-hidden className="hidden size-4 group-data-[state=copied]:block group-data-[state=shared]:block" />

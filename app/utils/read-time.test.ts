@@ -7,6 +7,7 @@ import {
   GENERATED_READ_TIME_MIN,
   generatedReadTime,
   READ_TIME_WORDS_PER_MINUTE,
+  readingMinutes,
 } from "./read-time";
 
 const words = (count: number) => Array.from({ length: count }, (_, index) => `word${index}`).join(" ");
@@ -34,6 +35,17 @@ describe("generatedReadTime", () => {
     expect(generatedReadTime(words(401))).toBe(3);
     expect(generatedReadTime(words(1201))).toBe(6);
     expect(generatedReadTime(words(5000))).toBe(6);
+  });
+});
+
+describe("readingMinutes", () => {
+  it("is words / 200 rounded up, within the 1..15 minutes an editor may set", () => {
+    expect(readingMinutes(0)).toBe(1);
+    expect(readingMinutes(200)).toBe(1);
+    expect(readingMinutes(201)).toBe(2);
+    expect(readingMinutes(3000)).toBe(15);
+    expect(readingMinutes(3001)).toBe(15);
+    expect(readingMinutes(401, 3, 6)).toBe(3);
   });
 });
 

@@ -15,10 +15,14 @@ export function countWords(text: string): number {
   return text.split(/\s+/).filter((token) => /[\p{L}\p{N}]/u.test(token)).length;
 }
 
+/** Minutes to read `words`: words / 200, rounded up, within `min`..`max` (by default the range an editor may set). */
+export function readingMinutes(words: number, min = READ_TIME_MIN, max = READ_TIME_MAX): number {
+  return Math.min(max, Math.max(min, Math.ceil(words / READ_TIME_WORDS_PER_MINUTE)));
+}
+
 /** The read time of a generated article: words / 200, rounded up, clamped to 3..6. */
 export function generatedReadTime(content: string): number {
-  const minutes = Math.ceil(countWords(content) / READ_TIME_WORDS_PER_MINUTE);
-  return Math.min(GENERATED_READ_TIME_MAX, Math.max(GENERATED_READ_TIME_MIN, minutes));
+  return readingMinutes(countWords(content), GENERATED_READ_TIME_MIN, GENERATED_READ_TIME_MAX);
 }
 
 /** "N min read"; a missing or invalid value shows the default. */

@@ -7,7 +7,7 @@ import { ModalDialog } from "~/components/ui/modal-dialog";
 import { articlePath } from "~/utils/articles";
 import { CATEGORIES, type Category } from "~/utils/categories";
 import { BOLD, toggleMarkers, UNDERLINE, type Markers } from "~/utils/markdown-toolbar";
-import { countWords, READ_TIME_MAX, READ_TIME_MIN, READ_TIME_WORDS_PER_MINUTE } from "~/utils/read-time";
+import { countWords, READ_TIME_MAX, READ_TIME_MIN, readingMinutes } from "~/utils/read-time";
 import {
   ARTICLE_LIMITS,
   ArticleInput,
@@ -77,8 +77,8 @@ export interface ArticleEditorResult {
 /** What /admin/api/preview answers. */
 export type PreviewAnswer = { html: string } | { error: string };
 
-/** The version saved against and the answers to a warning: how the article is saved, not what it says. */
-const SAVING_FIELDS = ["updatedAt", "allowDuplicate", "followUpSeen", "relatedTo"] as const;
+/** The version saved against and the answer to the follow-up offer: how the article is saved, not what it says. */
+const SAVING_FIELDS = ["updatedAt", "followUpSeen", "relatedTo"] as const;
 
 const inputClass =
   "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 aria-invalid:border-red-600 focus:border-blue-600 focus:ring-2 focus:ring-blue-600/30 focus:outline-none dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100 dark:aria-invalid:border-red-500";
@@ -129,6 +129,7 @@ export function ArticleEditor({
   const unsaved = useUnsavedChanges(formRef, SAVING_FIELDS);
   // The sign-in dialog opens with each save that found the session ended, until it is closed.
   const [signInClosedFor, setSignInClosedFor] = useState<ArticleEditorResult | null>(null);
+  const signedOutMessage = useRef<HTMLParagraphElement>(null);
   const signedOut = result?.signInRequired === true;
 
   // The editor is a route: closing it unmounts the dialog, so focus goes back to its opener by hand.
@@ -426,7 +427,7 @@ export function ArticleEditor({
           <div role="alert" className="px-5 empty:hidden">
             {signedOut ? (
               <p
-                id="editor-signed-out"
+                ref={signedOutMessage}
                 className="mb-4 scroll-mb-24 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
               >
                 {SIGNED_OUT_TEXTS.notSaved}{" "}
@@ -486,7 +487,7 @@ export function ArticleEditor({
         onClose={() => {
           setSignInClosedFor(result ?? null);
           // The message is below the fields: brought into view, where Sign in again opens the dialog once more.
-          document.getElementById("editor-signed-out")?.scrollIntoView({ block: "nearest" });
+          signedOutMessage.current?.scrollIntoView({ block: "nearest" });
         }}
       />
     </>
@@ -615,8 +616,7 @@ function DuplicateWarning({ duplicate }: { duplicate: NonNullable<ArticleEditorR
 function readingHint(content: string): string | undefined {
   const words = countWords(content);
   if (words === 0) return undefined;
-  const minutes = Math.min(READ_TIME_MAX, Math.max(READ_TIME_MIN, Math.ceil(words / READ_TIME_WORDS_PER_MINUTE)));
-  return `The content: ${words.toLocaleString("en-US")} ${words === 1 ? "word" : "words"}, about ${minutes} min.`;
+  return `The content: ${words.toLocaleString("en-US")} ${words === 1 ? "word" : "words"}, about ${readingMinutes(words)} min.`;
 }
 
 /** Ctrl+B and Ctrl+U (⌘ on a Mac) in the content field, as the toolbar's buttons. */

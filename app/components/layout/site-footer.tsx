@@ -21,7 +21,7 @@ const LEGAL_LINKS = [
 
 const linkClass = "text-slate-600 hover:text-blue-700 hover:underline dark:text-slate-400 dark:hover:text-blue-300";
 
-const FOOTER_CLASS = "mt-16 print:hidden border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/40";
+const FOOTER_CLASS = "mt-16 border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/40 print:hidden";
 
 export function SiteFooter() {
   const siteData = useSite();

@@ -24,7 +24,7 @@ function currentLink(pathname: string): string | undefined {
 }
 
 const HEADER_CLASS =
-  "sticky top-0 z-40 print:static border-b border-transparent bg-white transition-shadow data-scrolled:border-slate-200 data-scrolled:bg-white/80 data-scrolled:shadow-md data-scrolled:backdrop-blur-md dark:bg-slate-950 dark:data-scrolled:border-slate-800 dark:data-scrolled:bg-slate-950/80";
+  "sticky top-0 z-40 border-b border-transparent bg-white transition-shadow data-scrolled:border-slate-200 data-scrolled:bg-white/80 data-scrolled:shadow-md data-scrolled:backdrop-blur-md dark:bg-slate-950 dark:data-scrolled:border-slate-800 dark:data-scrolled:bg-slate-950/80 print:static";
 
 export function SiteHeader() {
   const siteData = useSite();
