@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ArticleInput, articleFieldErrors, readTimeFromInput } from "./article";
+import { ArticleInput, articleFieldErrors, OpenedVersion, readTimeFromInput } from "./article";
 
 /** What the editor's form posts: every value a string, an unticked checkbox absent. */
 function formValues(fields: Record<string, string> = {}, without: string[] = []): Record<string, FormDataEntryValue> {
@@ -175,5 +175,26 @@ describe("articleFieldErrors", () => {
       readTime: readTimeMessage,
     });
     expect(imageIssues[0]!.message).toBe("The image address can be at most 2000 characters.");
+  });
+});
+
+describe("OpenedVersion", () => {
+  it("reads the time the editor carries, as toISOString writes it", () => {
+    const updatedAt = new Date(Date.UTC(2026, 10, 28, 9, 30, 15, 123));
+    expect(OpenedVersion.parse(updatedAt.toISOString())).toEqual(updatedAt);
+    expect(OpenedVersion.parse("0001-01-01T00:00:00.000Z").getUTCFullYear()).toBe(1);
+  });
+
+  it.each([
+    "",
+    "yesterday",
+    "0000-01-01T00:00:00.000Z",
+    "0000-01-01T00:00",
+    "2026-11-28T09:30:15Z",
+    "2026-11-28T09:30:15.123+01:00",
+    "2026-02-30T09:30:15.123Z",
+    "1795860000000",
+  ])("is no version for %j", (posted) => {
+    expect(OpenedVersion.safeParse(posted).success).toBe(false);
   });
 });

@@ -265,8 +265,19 @@ export const ARTICLE_EDIT_TEXTS = {
   missing: "This article no longer exists; another admin may have deleted it.",
   inReview: "This article is waiting for an editor's review; you can edit it again if it is sent back to you.",
   stale: "Another admin changed this article after you opened it. Copy your changes, reload it, and apply them again.",
+  unknownVersion:
+    "This form does not say which version of the article it was opened on. Copy your changes, reload it, and apply them again.",
   fixFields: "Please correct the highlighted fields.",
 } as const;
+
+/**
+ * The version an edit was opened on: the article's `updatedAt`, which the editor carries in a hidden field as
+ * `toISOString` writes it. Any other spelling, or a year the database cannot hold (before 1 AD), is no version.
+ */
+export const OpenedVersion = z.iso
+  .datetime({ precision: 3 })
+  .transform((value) => new Date(value))
+  .refine((opened) => opened.getUTCFullYear() >= 1);
 
 /** The offer shown when a new article may follow up an earlier story (issue 22): welcome, and offered as related. */
 export const FOLLOW_UP_TEXTS = {

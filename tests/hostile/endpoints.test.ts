@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UNREADABLE_FORM_MESSAGE } from "~/utils/http";
+import { ARTICLE_EDIT_TEXTS } from "~/validation/article";
 import { SEARCH_NOT_ALLOWED_MESSAGE } from "~/validation/search";
 import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
 
@@ -235,4 +236,31 @@ describe("a body that is not a form", () => {
     await expectSafeAnswer(response, "JSON without a session");
     expect(response.status).toBe(401);
   });
+});
+
+describe("the editor's opened version", () => {
+  const title = "A title sent with a broken version";
+  const edit = (updatedAt: string) =>
+    form({
+      updatedAt,
+      title,
+      excerpt: "An excerpt.",
+      content: "Some content.",
+      category: "AI",
+      readTime: "5",
+      sources: "",
+      image: "",
+    });
+
+  it.each(["0000-01-01T00:00", "0000-01-01T00:00:00.000Z", "yesterday", "2026-02-30T10:00:00.000Z", ""])(
+    "answers %j with 400 and a plain sentence, and saves nothing",
+    async (updatedAt) => {
+      const response = await post("/admin/articles/1/edit", edit(updatedAt), session);
+      const text = await expectSafeAnswer(response, `updatedAt ${JSON.stringify(updatedAt)}`);
+      expect(response.status).toBe(400);
+      expect(text).toContain(`${ARTICLE_EDIT_TEXTS.updateFailed}. ${ARTICLE_EDIT_TEXTS.unknownVersion}`);
+      expect(await (await get("/article/1")).text()).not.toContain(title);
+      expectNoErrorLogged();
+    },
+  );
 });

@@ -6,7 +6,7 @@ import { CoauthorError } from "~/services/articles/editorial.server";
 import { parseArticleId } from "~/utils/articles";
 import { readForm } from "~/utils/http";
 import { adminMeta } from "~/utils/seo";
-import { ARTICLE_EDIT_TEXTS } from "~/validation/article";
+import { ARTICLE_EDIT_TEXTS, OpenedVersion } from "~/validation/article";
 import { historyAddress } from "~/validation/revisions";
 import type { Route } from "./+types/article-edit";
 import { formValues, listAddress, parseEditorForm } from "./article-editing.server";
@@ -72,9 +72,15 @@ async function save(args: Route.ActionArgs) {
   if (!id)
     return data<ArticleEditorResult>({ formError: `${ARTICLE_EDIT_TEXTS.updateFailed}. ${ARTICLE_EDIT_TEXTS.missing}` }, 404);
 
-  const opened = new Date(String(form.get("updatedAt") ?? ""));
-  const expectedUpdatedAt = Number.isNaN(opened.getTime()) ? undefined : opened;
   const values = parsed.values;
+  const posted = form.get("updatedAt");
+  const opened = posted === null ? undefined : OpenedVersion.safeParse(posted);
+  if (opened && !opened.success)
+    return data<ArticleEditorResult>(
+      { formError: `${ARTICLE_EDIT_TEXTS.updateFailed}. ${ARTICLE_EDIT_TEXTS.unknownVersion}`, values },
+      400,
+    );
+  const expectedUpdatedAt = opened?.data;
   try {
     const outcome = await editorial.update(id, parsed.input, {
       expectedUpdatedAt,
