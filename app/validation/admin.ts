@@ -43,12 +43,19 @@ export const LOGIN_MESSAGES = {
   locked: "Account temporarily locked. Try again in N minutes.",
 } as const;
 
-/** What the article editor says when a save finds the session ended (decision 036). */
+/**
+ * What a form says when sending it found the session ended (decision 036): the article editor's words, and `page`'s
+ * for the other forms that hold typed text (a correction note, the profile, an invitation).
+ */
 export const SIGNED_OUT_TEXTS = {
   notSaved: "Not saved: your session has ended. Sign in again, then save; what you wrote is still here.",
   button: "Sign in again",
   heading: "Sign in again",
   text: "Your session has ended. Sign in to go on; the article stays as you left it.",
+  page: {
+    notSaved: "Not done: your session has ended. Sign in again, then send it again; what you typed is still here.",
+    text: "Your session has ended. Sign in to go on; this page stays as you left it.",
+  },
 } as const;
 
 /** "Account temporarily locked. Try again in 15 minutes." with the minutes rounded up, never below 1. */

@@ -5,8 +5,9 @@ import { openDatabase } from "../../app/db/client.server";
 import { articles, newsletterDeliveries, newsletterIssues, newsletterSubscribers } from "../../app/db/schema";
 import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
 import { errorLogLines, PROJECT_ROOT, runCommand, startServer, type ServerProcess } from "../support/server-process";
-import { fromOwnClientAddress } from "./admin-support";
-import { signInTo, waitForHydrated } from "./article-admin-support";
+import { fromOwnClientAddress, statusConsoleError } from "./admin-support";
+import { signInTo, waitForHydrated, waitForModal } from "./article-admin-support";
+import type { BrowserContext, Page } from "@playwright/test";
 import { accessibilityViolations, expect, test } from "./fixtures";
 import { exactly } from "./support";
 import { createStaffAccount, type StaffAccount } from "./team-support";
@@ -119,6 +120,97 @@ test.describe("Corrections and updates", () => {
     expect(errors, "the server logged no unexpected error").toEqual([]);
   });
 
+  test.describe("when the session ends while a form is being filled in", () => {
+    // The post that finds no session is answered 401, which Chromium reports in the console.
+    test.use({ allowedConsoleErrors: [statusConsoleError(401)] });
+
+    /** Sign Out in another tab of the same browser: the session ends on the server and the cookie goes. */
+    async function signOutElsewhere(context: BrowserContext) {
+      const otherTab = await context.newPage();
+      await otherTab.goto(`${server.url}/admin`);
+      await otherTab.getByRole("button", { name: "Sign Out", exact: true }).click();
+      await expect(otherTab.getByRole("heading", { name: "Admin Access" })).toBeVisible();
+      await otherTab.close();
+    }
+
+    /** The Sign in again dialog over the page, its sentence, and signing in there. */
+    async function signInAgain(page: Page) {
+      const signIn = page.getByRole("dialog", { name: "Sign in again" });
+      await waitForModal(signIn);
+      await expect(signIn).toHaveAccessibleDescription(
+        "Your session has ended. Sign in to go on; this page stays as you left it.",
+      );
+      await expect(signIn.getByLabel("Username", { exact: true }), "the sign-in takes the focus").toBeFocused();
+      await signIn.getByLabel("Username", { exact: true }).fill(editor.username);
+      await signIn.getByLabel("Password", { exact: true }).fill(editor.password);
+      await signIn.getByRole("button", { name: "Sign In", exact: true }).click();
+      await expect(signIn).toBeHidden();
+    }
+
+    const notDone =
+      "Not done: your session has ended. Sign in again, then send it again; what you typed is still here. Sign in again";
+
+    test("a correction note and a profile keep what was typed; signed in again there, sending it again saves it", async ({
+      page,
+      context,
+    }) => {
+      const url = (address: string) => `${server.url}${address}`;
+      await signInTo(page, server.url, editor);
+
+      await test.step("a note sent after the session ended stays in its field, with the reason", async () => {
+        await page.goto(url(`/admin/articles/${story.id}/corrections`));
+        await waitForHydrated(page.getByRole("button", { name: "Add note" }));
+        await page.getByRole("radio", { name: "Update", exact: true }).check();
+        const typed = "The port's second terminal switches to electric cranes next spring.";
+        await page.getByLabel("Note", { exact: true }).fill(typed);
+        await signOutElsewhere(context);
+        await page.getByRole("button", { name: "Add note" }).click();
+
+        const signIn = page.getByRole("dialog", { name: "Sign in again" });
+        await waitForModal(signIn);
+        expect.soft(await accessibilityViolations(page), "the sign-in dialog").toEqual([]);
+        await page.keyboard.press("Escape");
+        await expect(signIn).toBeHidden();
+        const message = page.getByRole("alert").filter({ hasText: "Not done" });
+        await expect(message).toHaveText(notDone);
+        await expect(page.getByLabel("Note", { exact: true })).toHaveValue(typed);
+        await expect(page.getByRole("heading", { name: "Admin Access" }), "not the login screen").toHaveCount(0);
+
+        await message.getByRole("button", { name: "Sign in again", exact: true }).click();
+        await signInAgain(page);
+        await expect(message).toHaveCount(0);
+        await expect(page).toHaveURL(url(`/admin/articles/${story.id}/corrections`));
+        await expect(page.getByLabel("Note", { exact: true })).toHaveValue(typed);
+        await expect(page.getByRole("radio", { name: "Update", exact: true })).toBeChecked();
+        await page.getByRole("button", { name: "Add note" }).click();
+        await expect(page.getByRole("status").filter({ hasText: exactly("Update added.") })).toBeVisible();
+        const added = page.getByRole("listitem").filter({ hasText: typed });
+        await expect(added).toBeVisible();
+
+        // Gone again, so that the other test finds the story as imported.
+        await added.getByRole("button", { name: /^Delete the update of / }).click();
+        await expect(page.getByRole("status").filter({ hasText: exactly("Note deleted.") })).toBeVisible();
+        await expect(added).toHaveCount(0);
+      });
+
+      await test.step("so does a profile", async () => {
+        await page.goto(url("/admin/profile"));
+        const bio = page.getByLabel("Short bio", { exact: true });
+        await waitForHydrated(page.getByRole("button", { name: "Save profile" }));
+        const typed = "Copy desk since 2019. Writes about ports, cranes and the people who run them.";
+        await bio.fill(typed);
+        await signOutElsewhere(context);
+        await page.getByRole("button", { name: "Save profile" }).click();
+        await signInAgain(page);
+        await expect(bio).toHaveValue(typed);
+        await page.getByRole("button", { name: "Save profile" }).click();
+        await expect(page.getByRole("status").filter({ hasText: exactly("Profile saved.") })).toBeVisible();
+        await page.reload();
+        await expect(bio, "saved").toHaveValue(typed);
+      });
+    });
+  });
+
   test("an editor corrects a published story: the page, its JSON-LD, /corrections, the feed and the newsletter reader see it", async ({
     page,
   }) => {
@@ -156,11 +248,15 @@ test.describe("Corrections and updates", () => {
     });
 
     let createdAt = "";
+    let anchor = "";
     await test.step("the article page shows the Correction box with the note and its time", async () => {
       await page.goto(url(`/article/${story.id}`));
       const box = page.getByRole("complementary", { name: "Correction", exact: true });
       await expect(box).toBeVisible();
       await expect(box.getByText(note, { exact: true })).toBeVisible();
+      // The feed and /corrections link to the box by its id (the note's, which depends on the notes made before).
+      anchor = (await box.getAttribute("id")) ?? "";
+      expect(anchor).toMatch(/^correction-\d+$/);
       const time = box.locator("time");
       createdAt = (await time.getAttribute("datetime")) ?? "";
       expect(Date.now() - new Date(createdAt).getTime(), "the note is dated now").toBeLessThan(120_000);
@@ -182,7 +278,7 @@ test.describe("Corrections and updates", () => {
       const entry = page.getByRole("article", { name: story.title });
       await expect(entry.getByRole("link", { name: story.title, exact: true })).toHaveAttribute(
         "href",
-        `/article/${story.id}#correction-1`,
+        `/article/${story.id}#${anchor}`,
       );
       await expect(entry.getByText("Correction", { exact: true })).toBeVisible();
       await expect(entry.locator("time")).toHaveText(newsroomTime(createdAt));

@@ -21,7 +21,7 @@ import {
 import { SIGNED_OUT_TEXTS } from "~/validation/admin";
 import { REVISION_TEXTS } from "~/validation/revisions";
 import { ImagePanel } from "./image-panel";
-import { SignInAgainDialog } from "./login-screen";
+import { useSignInAgain } from "./signed-out-notice";
 import { DiscardChangesDialog, useUnsavedChanges } from "./unsaved-changes";
 
 /** What the editor starts from: an article's fields, or empty ones for a new article. */
@@ -127,10 +127,7 @@ export function ArticleEditor({
   const previewRequest = useRef(0);
   const formRef = useRef<HTMLFormElement>(null);
   const unsaved = useUnsavedChanges(formRef, SAVING_FIELDS);
-  // The sign-in dialog opens with each save that found the session ended, until it is closed.
-  const [signInClosedFor, setSignInClosedFor] = useState<ArticleEditorResult | null>(null);
-  const signedOutMessage = useRef<HTMLParagraphElement>(null);
-  const signedOut = result?.signInRequired === true;
+  const signedOut = useSignInAgain(result, SIGNED_OUT_TEXTS);
 
   // The editor is a route: closing it unmounts the dialog, so focus goes back to its opener by hand.
   useEffect(
@@ -425,17 +422,7 @@ export function ArticleEditor({
           </div>
 
           <div role="alert" className="px-5 empty:hidden">
-            {signedOut ? (
-              <p
-                ref={signedOutMessage}
-                className="mb-4 scroll-mb-24 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
-              >
-                {SIGNED_OUT_TEXTS.notSaved}{" "}
-                <button type="button" onClick={() => setSignInClosedFor(null)} className="font-semibold underline">
-                  {SIGNED_OUT_TEXTS.button}
-                </button>
-              </p>
-            ) : null}
+            {signedOut.message}
             {result?.formError && !clientErrors ? (
               <p className="mb-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
                 {result.formError}
@@ -482,14 +469,7 @@ export function ArticleEditor({
         </Form>
       </ModalDialog>
       <DiscardChangesDialog blocker={unsaved.blocker} />
-      <SignInAgainDialog
-        open={signedOut && signInClosedFor !== result}
-        onClose={() => {
-          setSignInClosedFor(result ?? null);
-          // The message is below the fields: brought into view, where Sign in again opens the dialog once more.
-          signedOutMessage.current?.scrollIntoView({ block: "nearest" });
-        }}
-      />
+      {signedOut.dialog}
     </>
   );
 }

@@ -74,18 +74,12 @@ function NoAdminYet() {
 }
 
 /**
- * Signing in again over a page that must stay as it is (the article editor after its save found the session ended):
- * the same form, in a dialog. Success comes back to this page's address, whose loaders then run signed in.
+ * Signing in again over a page that must stay as it is (a form whose sending found the session ended): the same
+ * form, in a dialog, below `text`. Success comes back to this page's address, whose loaders then run signed in.
  */
-export function SignInAgainDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function SignInAgainDialog({ open, onClose, text }: { open: boolean; onClose: () => void; text: string }) {
   return (
-    <QuestionDialog
-      id="sign-in-again"
-      open={open}
-      onClose={onClose}
-      heading={SIGNED_OUT_TEXTS.heading}
-      text={SIGNED_OUT_TEXTS.text}
-    >
+    <QuestionDialog id="sign-in-again" open={open} onClose={onClose} heading={SIGNED_OUT_TEXTS.heading} text={text}>
       {open ? <SignInForm /> : null}
     </QuestionDialog>
   );

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { NoticeMessage } from "~/components/admin/notice-message";
+import { formResult, SignedOutNotice } from "~/components/admin/signed-out-notice";
 import { useSite } from "~/components/layout/use-site";
 import { servicesContext } from "~/context";
 import { CorrectionError } from "~/services/articles/corrections.server";
@@ -20,7 +21,7 @@ import {
   type CorrectionKindValue,
 } from "~/validation/correction";
 import type { Route } from "./+types/article-corrections";
-import { requireArticlePermission } from "./guard.server";
+import { keepFormWhenSignedOut, requireArticlePermission } from "./guard.server";
 import { noticeHeaders, takeNotice, type Notice } from "./notice.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -61,6 +62,10 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** Add a correction or an update (and, when ticked, the notice to newsletter readers), or delete one. */
 export async function action(args: Route.ActionArgs) {
+  return keepFormWhenSignedOut(() => changeNotes(args));
+}
+
+async function changeNotes(args: Route.ActionArgs) {
   const id = parseArticleId(args.params.id);
   const { actor, article } = await requireArticlePermission(args, "article.correct", id);
   if (!article || !id) return backToList();
@@ -109,11 +114,12 @@ const inputClass =
 
 export default function ArticleCorrections({ loaderData, actionData }: Route.ComponentProps) {
   const { article, notes, recipients } = loaderData;
+  const result = formResult(actionData);
   const { site } = useSite();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [noteError, setNoteError] = useState<string | null>(null);
-  const notice = actionData?.notice ?? loaderData.notice;
+  const notice = result?.notice ?? loaderData.notice;
 
   /** The same rule in the browser as on the server, before the form is sent. */
   function checkNote(event: FormEvent<HTMLFormElement>) {
@@ -143,6 +149,7 @@ export default function ArticleCorrections({ loaderData, actionData }: Route.Com
         </p>
       </div>
       <NoticeMessage notice={notice} />
+      <SignedOutNotice result={actionData} />
 
       <section aria-labelledby="add-correction-heading" className={cardClass}>
         <h3 id="add-correction-heading" className="text-lg font-bold">
@@ -170,7 +177,7 @@ export default function ArticleCorrections({ loaderData, actionData }: Route.Com
               name="note"
               rows={3}
               maxLength={CORRECTION_NOTE_MAX}
-              defaultValue={actionData?.note ?? ""}
+              defaultValue={result?.note ?? ""}
               aria-invalid={noteError ? true : undefined}
               aria-describedby="correction-note-hint correction-note-error"
               className={inputClass}

@@ -12,7 +12,7 @@ import type { Route } from "./+types/article-edit";
 import { formValues, listAddress, parseEditorForm } from "./article-editing.server";
 import { STATUS_LABELS } from "~/utils/article-status";
 import { can } from "~/utils/permissions";
-import { keepEditorWhenSignedOut, requireArticlePermission } from "./guard.server";
+import { keepFormWhenSignedOut, requireArticlePermission } from "./guard.server";
 import { noticeHeaders } from "./notice.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -59,7 +59,7 @@ export async function loader(args: Route.LoaderArgs) {
  * the list with the spec's "Article updated successfully"; anything else stays in the editor with its reason.
  */
 export async function action(args: Route.ActionArgs) {
-  return keepEditorWhenSignedOut(() => save(args));
+  return keepFormWhenSignedOut(() => save(args));
 }
 
 async function save(args: Route.ActionArgs) {

@@ -9,7 +9,7 @@ import { adminMeta } from "~/utils/seo";
 import { ARTICLE_EDIT_TEXTS, FollowUpDecision } from "~/validation/article";
 import type { Route } from "./+types/article-new";
 import { parseEditorForm } from "./article-editing.server";
-import { keepEditorWhenSignedOut, requirePermission } from "./guard.server";
+import { keepFormWhenSignedOut, requirePermission } from "./guard.server";
 import { noticeHeaders } from "./notice.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("New article · Admin");
@@ -28,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
  * follow-up of an earlier story is offered once, to be marked related, then saved (issue 22).
  */
 export async function action(args: Route.ActionArgs) {
-  return keepEditorWhenSignedOut(() => save(args));
+  return keepFormWhenSignedOut(() => save(args));
 }
 
 async function save(args: Route.ActionArgs) {

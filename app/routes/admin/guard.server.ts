@@ -98,13 +98,13 @@ function isSignInRequired(thrown: unknown): thrown is { data: SignInRequired; in
 }
 
 /**
- * An editor's save when the session has ended (it expired, or someone signed it out): the guard's 401 as the
- * action's answer rather than thrown to the layout's login screen, which would replace the editor and lose what was
- * typed. The editor stays, says why, and offers to sign in again there (decision 036). A 4xx action answer
- * revalidates no loader, so the layout's own guard does not throw it either. Without JavaScript the page after the
- * post is the login screen, as before.
+ * A form sent when the session has ended (it expired, or someone signed it out): the guard's 401 as the action's
+ * answer rather than thrown to the layout's login screen, which would replace the page and lose what was typed (the
+ * article editor, a correction note, the profile, an invitation). The page stays, says why, and offers to sign in
+ * again there (decision 036). A 4xx action answer revalidates no loader, so the layout's own guard does not throw it
+ * either. Without JavaScript the page after the post is the login screen, as before.
  */
-export async function keepEditorWhenSignedOut<T>(act: () => Promise<T>) {
+export async function keepFormWhenSignedOut<T>(act: () => Promise<T>) {
   try {
     return await act();
   } catch (thrown) {

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { ImageUpload } from "~/components/admin/image-panel";
 import { NoticeMessage } from "~/components/admin/notice-message";
+import { formResult, SignedOutNotice } from "~/components/admin/signed-out-notice";
 import { servicesContext } from "~/context";
 import { AdminAccountError } from "~/services/auth/admins.server";
 import { hashSessionToken } from "~/services/auth/sessions.server";
@@ -12,7 +13,7 @@ import { ROLE_LABELS } from "~/utils/permissions";
 import { adminMeta } from "~/utils/seo";
 import { firstProblem, PasswordForm, ProfileForm } from "~/validation/staff";
 import type { Route } from "./+types/profile";
-import { currentSessionToken, requirePermission } from "./guard.server";
+import { currentSessionToken, keepFormWhenSignedOut, requirePermission } from "./guard.server";
 import { noticeHeaders, takeNotice, type Notice } from "./notice.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Profile · Admin");
@@ -29,6 +30,10 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** Save the profile, or change the password (the current one first; other sessions end, this one stays). */
 export async function action(args: Route.ActionArgs) {
+  return keepFormWhenSignedOut(() => change(args));
+}
+
+async function change(args: Route.ActionArgs) {
   const actor = await requirePermission(args, "admin.enter");
   const { admins, logger } = args.context.get(servicesContext);
   const form = Object.fromEntries(await readForm(args.request));
@@ -65,11 +70,13 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
   const [avatar, setAvatar] = useState(profile.avatar);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const notice = actionData?.notice ?? loaderData.notice;
+  const result = formResult(actionData);
+  const notice = result?.notice ?? loaderData.notice;
   return (
     <div className="space-y-8">
       <h2 className="sr-only">Profile</h2>
       <NoticeMessage notice={notice} />
+      <SignedOutNotice result={actionData} />
 
       <section aria-labelledby="profile-heading" className={cardClass}>
         <h3 id="profile-heading" className="text-lg font-bold">

@@ -1,6 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { AdminTable, EmptyListNote } from "~/components/admin/admin-table";
 import { NoticeMessage } from "~/components/admin/notice-message";
+import { formResult, SignedOutNotice } from "~/components/admin/signed-out-notice";
 import { LocalTime } from "~/components/local-time";
 import { servicesContext } from "~/context";
 import { AdminAccountError } from "~/services/auth/admins.server";
@@ -9,7 +10,7 @@ import { can, ROLE_LABELS, STAFF_ROLES } from "~/utils/permissions";
 import { adminMeta } from "~/utils/seo";
 import { firstProblem, InvitationForm, StaffAction } from "~/validation/staff";
 import type { Route } from "./+types/staff";
-import { requirePermission } from "./guard.server";
+import { keepFormWhenSignedOut, requirePermission } from "./guard.server";
 import { noticeHeaders, takeNotice, type Notice } from "./notice.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Staff · Admin");
@@ -57,6 +58,10 @@ interface InviteResult {
  * administrator stays one, and someone with articles is suspended rather than deleted.
  */
 export async function action(args: Route.ActionArgs) {
+  return keepFormWhenSignedOut(() => change(args));
+}
+
+async function change(args: Route.ActionArgs) {
   const actor = await requirePermission(args, "staff.manage");
   const { admins, invitations, logger } = args.context.get(servicesContext);
   const form = Object.fromEntries(await readForm(args.request));
@@ -125,11 +130,13 @@ const buttonClass =
 export default function StaffTab({ loaderData, actionData }: Route.ComponentProps) {
   const { people, pending, me, canExport } = loaderData;
   const navigation = useNavigation();
-  const notice = actionData?.notice ?? loaderData.notice;
+  const result = formResult(actionData);
+  const notice = result?.notice ?? loaderData.notice;
   return (
     <div className="space-y-8">
       <h2 className="sr-only">Staff</h2>
       <NoticeMessage notice={notice} />
+      <SignedOutNotice result={actionData} />
 
       <section
         aria-labelledby="invite-heading"
@@ -143,7 +150,7 @@ export default function StaffTab({ loaderData, actionData }: Route.ComponentProp
         </p>
         {/* A new key after each invitation empties the fields for the next one. */}
         <Form
-          key={actionData?.link ?? "invite"}
+          key={result?.link ?? "invite"}
           method="post"
           className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_12rem_auto] sm:items-end"
         >
@@ -188,7 +195,7 @@ export default function StaffTab({ loaderData, actionData }: Route.ComponentProp
             Send invitation
           </button>
         </Form>
-        {actionData?.link ? (
+        {result?.link ? (
           <div className="mt-4">
             <label htmlFor="invite-link" className="mb-1 block text-sm font-medium">
               Invitation link (shown only now)
@@ -196,7 +203,7 @@ export default function StaffTab({ loaderData, actionData }: Route.ComponentProp
             <input
               id="invite-link"
               readOnly
-              value={actionData.link}
+              value={result.link}
               className={`${inputClass} font-mono`}
               onFocus={(event) => event.currentTarget.select()}
             />
