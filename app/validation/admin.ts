@@ -52,6 +52,9 @@ export const SIGNED_OUT_TEXTS = {
   button: "Sign in again",
   heading: "Sign in again",
   text: "Your session has ended. Sign in to go on; the article stays as you left it.",
+  /** In the editor's preview and an image upload, answered 401; the dialog opens over the page. */
+  preview: "No preview: your session has ended. Sign in again, then try again; what you wrote is still here.",
+  upload: "Not uploaded: your session has ended. Sign in again, then choose the file again.",
   page: {
     notSaved: "Not done: your session has ended. Sign in again, then send it again; what you typed is still here.",
     text: "Your session has ended. Sign in to go on; this page stays as you left it.",

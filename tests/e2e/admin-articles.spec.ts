@@ -1137,8 +1137,34 @@ test.describe("Article Management", () => {
       await expect(otherTab.getByRole("heading", { name: "Admin Access" })).toBeVisible();
       await otherTab.close();
 
-      await form.save.click();
+      // The preview and an upload need the session too: each says why it failed and offers the sign-in.
       const signIn = page.getByRole("dialog", { name: "Sign in again" });
+      const previewButton = form.toolbar.getByRole("button", { name: "Preview", exact: true });
+      await previewButton.click();
+      await waitForModal(signIn);
+      await expect(signIn).toHaveAccessibleDescription(
+        "Your session has ended. Sign in to go on; the article stays as you left it.",
+      );
+      await page.keyboard.press("Escape");
+      await expect(signIn).toBeHidden();
+      await expect(form.preview).toHaveText(
+        "No preview: your session has ended. Sign in again, then try again; what you wrote is still here.",
+      );
+      await previewButton.click();
+      await expect(form.content).toHaveValue(written);
+      await form.upload.setInputFiles({ name: "firmware.png", mimeType: "image/png", buffer: pngImage(8, 8, [0, 0, 0]) });
+      await waitForModal(signIn);
+      await expect(signIn).toHaveAccessibleDescription(
+        "Your session has ended. Sign in to go on; this page stays as you left it.",
+      );
+      await page.keyboard.press("Escape");
+      await expect(signIn).toBeHidden();
+      await expect(form.dialog.getByRole("alert").filter({ hasText: "Not uploaded" })).toHaveText(
+        "Not uploaded: your session has ended. Sign in again, then choose the file again.",
+      );
+      await expect(form.dialog, "the editor is still open").toBeVisible();
+
+      await form.save.click();
       await waitForModal(signIn);
       await expect(signIn).toHaveAccessibleDescription(
         "Your session has ended. Sign in to go on; the article stays as you left it.",

@@ -4,6 +4,7 @@ import path from "node:path";
 import { openDatabase } from "../../app/db/client.server";
 import { articles, newsletterDeliveries, newsletterIssues, newsletterSubscribers } from "../../app/db/schema";
 import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
+import { pngImage } from "../support/png";
 import { errorLogLines, PROJECT_ROOT, runCommand, startServer, type ServerProcess } from "../support/server-process";
 import { fromOwnClientAddress, statusConsoleError } from "./admin-support";
 import { signInTo, waitForHydrated, waitForModal } from "./article-admin-support";
@@ -193,20 +194,34 @@ test.describe("Corrections and updates", () => {
         await expect(added).toHaveCount(0);
       });
 
-      await test.step("so does a profile", async () => {
+      await test.step("so does a profile, whether it is saved or a photo is uploaded", async () => {
         await page.goto(url("/admin/profile"));
         const bio = page.getByLabel("Short bio", { exact: true });
+        const upload = page.getByLabel("Upload a photo", { exact: true });
+        const photo = { name: "desk.png", mimeType: "image/png", buffer: pngImage(48, 48, [200, 120, 40]) };
         await waitForHydrated(page.getByRole("button", { name: "Save profile" }));
         const typed = "Copy desk since 2019. Writes about ports, cranes and the people who run them.";
         await bio.fill(typed);
         await signOutElsewhere(context);
         await page.getByRole("button", { name: "Save profile" }).click();
         await signInAgain(page);
+        await expect(page.getByRole("alert").filter({ hasText: "Not done" })).toHaveCount(0);
+        await expect(bio).toHaveValue(typed);
+
+        await signOutElsewhere(context);
+        await upload.setInputFiles(photo);
+        await signInAgain(page);
+        await expect(page.getByRole("alert").filter({ hasText: "Not uploaded" })).toHaveText(
+          "Not uploaded: your session has ended. Sign in again, then choose the file again.",
+        );
+        await upload.setInputFiles(photo);
+        await expect(page.getByRole("status").filter({ hasText: exactly("Image uploaded.") })).toBeVisible();
         await expect(bio).toHaveValue(typed);
         await page.getByRole("button", { name: "Save profile" }).click();
         await expect(page.getByRole("status").filter({ hasText: exactly("Profile saved.") })).toBeVisible();
         await page.reload();
         await expect(bio, "saved").toHaveValue(typed);
+        await expect(page.getByLabel("Avatar address", { exact: true }), "with the photo").toHaveValue(/^\/uploads\/.+\.png$/);
       });
     });
   });

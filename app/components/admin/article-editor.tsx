@@ -169,9 +169,10 @@ export function ArticleEditor({
         body: new URLSearchParams({ content }),
         headers: { Accept: "application/json" },
       });
+      if (response.status === 401) signedOut.ask();
       answer = response.ok
         ? ((await response.json()) as PreviewAnswer)
-        : { error: "The preview could not be made. Please try again." };
+        : { error: response.status === 401 ? SIGNED_OUT_TEXTS.preview : "The preview could not be made. Please try again." };
     } catch {
       answer = { error: "The preview could not be made. Please check your connection and try again." };
     }

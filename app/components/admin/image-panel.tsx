@@ -1,5 +1,8 @@
 import { ImageOff, Upload } from "lucide-react";
 import { useRef, useState, type ChangeEvent } from "react";
+import { createPortal } from "react-dom";
+import { SIGNED_OUT_TEXTS } from "~/validation/admin";
+import { useSignInAgain } from "./signed-out-notice";
 import { STOCK_IMAGES, stockImageUrl } from "~/utils/stock-images";
 import { UPLOAD_ACCEPT, UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from "~/validation/upload";
 
@@ -104,10 +107,11 @@ function CoverPreview({ url }: { url: string }) {
 
 /** An image upload to /admin/api/uploads: a JPEG, PNG, WebP or GIF up to 5 MB, checked by the server; announces its state. */
 export function ImageUpload({ id, label, onUploaded }: { id: string; label: string; onUploaded: (url: string) => void }) {
-  const [upload, setUpload] = useState<{ state: "idle" | "uploading" | "done" } | { state: "failed"; message: string }>({
-    state: "idle",
-  });
+  const [upload, setUpload] = useState<
+    { state: "idle" | "uploading" | "done" } | { state: "failed"; message: string; signedOut?: true }
+  >({ state: "idle" });
   const fileRef = useRef<HTMLInputElement>(null);
+  const signedOut = useSignInAgain(null, SIGNED_OUT_TEXTS.page);
 
   async function uploadFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -122,6 +126,11 @@ export function ImageUpload({ id, label, onUploaded }: { id: string; label: stri
     body.set("image", file);
     try {
       const response = await fetch("/admin/api/uploads", { method: "POST", body, headers: { Accept: "application/json" } });
+      if (response.status === 401) {
+        setUpload({ state: "failed", message: SIGNED_OUT_TEXTS.upload, signedOut: true });
+        signedOut.ask();
+        return;
+      }
       const answer = (await response.json().catch(() => ({ error: UPLOAD_MESSAGES.failed }))) as UploadAnswer;
       if (response.ok && "url" in answer) {
         onUploaded(answer.url);
@@ -161,6 +170,8 @@ export function ImageUpload({ id, label, onUploaded }: { id: string; label: stri
       <p role="alert" className="text-sm text-red-700 dark:text-red-400">
         {upload.state === "failed" ? upload.message : ""}
       </p>
+      {/* The upload sits inside a form (the editor's, the profile's), and a sign-in form may not: the dialog goes to the body. */}
+      {upload.state === "failed" && upload.signedOut ? createPortal(signedOut.dialog, document.body) : null}
     </div>
   );
 }

@@ -78,8 +78,10 @@ function NoAdminYet() {
  * form, in a dialog, below `text`. Success comes back to this page's address, whose loaders then run signed in.
  */
 export function SignInAgainDialog({ open, onClose, text }: { open: boolean; onClose: () => void; text: string }) {
+  // A page may hold more than one (the editor's, and its image upload's).
+  const id = `sign-in-again-${useId()}`;
   return (
-    <QuestionDialog id="sign-in-again" open={open} onClose={onClose} heading={SIGNED_OUT_TEXTS.heading} text={text}>
+    <QuestionDialog id={id} open={open} onClose={onClose} heading={SIGNED_OUT_TEXTS.heading} text={text}>
       {open ? <SignInForm /> : null}
     </QuestionDialog>
   );

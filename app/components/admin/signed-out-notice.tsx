@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { useLocation } from "react-router";
 import { SIGNED_OUT_TEXTS } from "~/validation/admin";
 import { SignInAgainDialog } from "./login-screen";
 
@@ -19,9 +20,13 @@ export function formResult<T>(actionData: T | undefined): Exclude<T, SignedOut> 
 /**
  * After a form was sent with the session ended (decision 036): the message to show where the form's errors go, and the
  * Sign in again dialog, which opens with each such answer until it is closed; the message's button opens it again.
+ * `ask` opens the dialog for a request of the page's own (a preview, an upload) that was answered 401; signing in there
+ * comes back to the page's address, a new location, which closes it.
  */
 export function useSignInAgain(result: unknown, texts: { notSaved: string; text: string }) {
   const [closedFor, setClosedFor] = useState<unknown>(null);
+  const location = useLocation();
+  const [askedAt, setAskedAt] = useState<string | null>(null);
   const messageRef = useRef<HTMLParagraphElement>(null);
   const signedOut = isSignedOut(result);
   const message = signedOut ? (
@@ -37,16 +42,17 @@ export function useSignInAgain(result: unknown, texts: { notSaved: string; text:
   ) : null;
   const dialog = (
     <SignInAgainDialog
-      open={signedOut && closedFor !== result}
+      open={(signedOut && closedFor !== result) || askedAt === location.key}
       text={texts.text}
       onClose={() => {
         setClosedFor(result);
+        setAskedAt(null);
         // The message may be out of sight (below the editor's fields): brought into view, where its button is.
         messageRef.current?.scrollIntoView({ block: "nearest" });
       }}
     />
   );
-  return { message, dialog };
+  return { message, dialog, ask: () => setAskedAt(location.key) };
 }
 
 /** The same for a page with a notice area (`NoticeMessage`): the message as an alert, and the dialog. */

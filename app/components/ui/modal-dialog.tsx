@@ -49,6 +49,8 @@ export function ModalDialog({
       aria-labelledby={labelledBy}
       aria-describedby={describedBy}
       onCancel={(event) => {
+        // React passes a dialog's cancel up its own tree: one opened from inside this one (through a portal) is not ours.
+        if (event.target !== event.currentTarget) return;
         event.preventDefault();
         onClose();
       }}
