@@ -1,4 +1,5 @@
 import type { ArticleStatus } from "./article-status";
+import { DATABASE_INT_MAX } from "./database-limits";
 import type { Category } from "./categories";
 import type { ProfileLink } from "./permissions";
 
@@ -194,5 +195,5 @@ export function joinNames(names: readonly string[]): string {
 export function parseArticleId(value: string | undefined): number | null {
   if (value === undefined || !/^[1-9][0-9]{0,9}$/.test(value)) return null;
   const id = Number(value);
-  return id <= 2_147_483_647 ? id : null;
+  return id <= DATABASE_INT_MAX ? id : null;
 }

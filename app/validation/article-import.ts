@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isStorableInstant } from "../utils/database-limits";
 import { CATEGORIES, type Category } from "../utils/categories";
 import { isImageAddress } from "./article";
 import { allowedText, NOT_ALLOWED } from "./text";
@@ -16,7 +17,7 @@ const optionalDate = z
   .transform((value, context) => {
     if (value === undefined || value === null || value === "") return null;
     const date = new Date(value);
-    if (Number.isNaN(date.getTime())) {
+    if (Number.isNaN(date.getTime()) || !isStorableInstant(date)) {
       context.addIssue({ code: "custom", message: `is not a date (got "${value}"); use ISO 8601 such as 2025-03-05T09:30:00Z` });
       return z.NEVER;
     }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DATABASE_INT_MAX, isStorableInstant } from "../utils/database-limits";
 import { CATEGORIES } from "../utils/categories";
 import { DEFAULT_READ_TIME, READ_TIME_MAX, READ_TIME_MIN } from "../utils/read-time";
 import { allowedText } from "./text";
@@ -117,7 +118,7 @@ const CoauthorSlot = z.preprocess(
     .number({ error: COAUTHOR_TEXTS.unknown })
     .int(COAUTHOR_TEXTS.unknown)
     .positive(COAUTHOR_TEXTS.unknown)
-    .max(2_147_483_647, COAUTHOR_TEXTS.unknown)
+    .max(DATABASE_INT_MAX, COAUTHOR_TEXTS.unknown)
     .optional(),
 );
 
@@ -172,7 +173,7 @@ export const REVIEW_NOTE_MAX_LENGTH = 2_000;
 export const ArticleActionInput = z
   .object({
     intent: z.enum(ARTICLE_ACTIONS),
-    id: z.coerce.number().int().positive().max(2_147_483_647),
+    id: z.coerce.number().int().positive().max(DATABASE_INT_MAX),
     note: z
       .string()
       .trim()
@@ -272,12 +273,12 @@ export const ARTICLE_EDIT_TEXTS = {
 
 /**
  * The version an edit was opened on: the article's `updatedAt`, which the editor carries in a hidden field as
- * `toISOString` writes it. Any other spelling, or a year the database cannot hold (before 1 AD), is no version.
+ * `toISOString` writes it. Any other spelling, or a time the database cannot hold (year 0), is no version.
  */
 export const OpenedVersion = z.iso
   .datetime({ precision: 3 })
   .transform((value) => new Date(value))
-  .refine((opened) => opened.getUTCFullYear() >= 1);
+  .refine(isStorableInstant);
 
 /** The offer shown when a new article may follow up an earlier story (issue 22): welcome, and offered as related. */
 export const FOLLOW_UP_TEXTS = {
@@ -297,7 +298,7 @@ export const FollowUpDecision = z.object({
     .literal("true")
     .optional()
     .transform((value) => value === "true"),
-  relatedTo: z.coerce.number().int().positive().optional(),
+  relatedTo: z.coerce.number().int().positive().max(DATABASE_INT_MAX).optional(),
 });
 
 /** The spec's duplicate warning (spec 001, section 8), shown when a new article looks like one that exists. */

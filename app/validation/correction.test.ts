@@ -25,6 +25,10 @@ describe("the Corrections page's forms", () => {
   it("reads a delete by the note's id", () => {
     expect(CorrectionForm.parse({ intent: "delete", correctionId: "12" })).toEqual({ intent: "delete", correctionId: 12 });
     expect(CorrectionForm.safeParse({ intent: "delete", correctionId: "x" }).success).toBe(false);
+    expect(CorrectionForm.safeParse({ intent: "delete", correctionId: "2147483647" }).success).toBe(true);
+    expect(CorrectionForm.safeParse({ intent: "delete", correctionId: "2147483648" }).success, "past an integer column").toBe(
+      false,
+    );
   });
 
   it("counts the people to notify in words", () => {

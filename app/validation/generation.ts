@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CATEGORIES, type Category } from "../utils/categories";
+import { DATABASE_INT_MAX } from "../utils/database-limits";
 import { allowedText } from "./text";
 
 /**
@@ -108,6 +109,9 @@ export const GenerationRequest = z.object({
 });
 
 export type GenerationRequest = z.infer<typeof GenerationRequest>;
+
+/** Dismiss on a job's status box: which job to hide. */
+export const DismissJob = z.object({ jobId: z.coerce.number().int().positive().max(DATABASE_INT_MAX) });
 
 /** The spec's button texts: "Generate 1 {category} Article", "Generate 3 {category} Articles". */
 export function generateButtonText(count: number, category: Category | string): string {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DATABASE_INT_MAX } from "../utils/database-limits";
 import { GENERATION_FORM_TEXTS } from "./generation";
 import { allowedText } from "./text";
 
@@ -28,7 +29,11 @@ export const NewsletterForm = z.discriminatedUnion("intent", [
   }),
   z.object({
     intent: z.literal("send"),
-    draftId: z.coerce.number({ error: NOT_GENERATED_TEXT }).int(NOT_GENERATED_TEXT).positive(NOT_GENERATED_TEXT),
+    draftId: z.coerce
+      .number({ error: NOT_GENERATED_TEXT })
+      .int(NOT_GENERATED_TEXT)
+      .positive(NOT_GENERATED_TEXT)
+      .max(DATABASE_INT_MAX, NOT_GENERATED_TEXT),
   }),
 ]);
 export type NewsletterForm = z.infer<typeof NewsletterForm>;

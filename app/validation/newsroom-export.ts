@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DATABASE_INT_MAX, isStorableInstant } from "../utils/database-limits";
 import { ARTICLE_STATUSES } from "../utils/article-status";
 import { CATEGORIES } from "../utils/categories";
 import { DELIVERY_STATUSES, NEWSLETTER_ISSUE_STATUSES } from "../utils/newsletter";
@@ -21,11 +22,12 @@ export type ExportSection = (typeof EXPORT_SECTIONS)[number];
 /** PostgreSQL text cannot hold NUL; everything else a database row held may travel as it was. */
 const text = z.string().refine((value) => !value.includes("\u0000"), "contains a NUL character");
 const nonEmpty = text.refine((value) => value.trim() !== "", "is required");
-const id = z.number().int().positive();
-/** An instant with its offset (as `toISOString` writes it), read as a Date. */
+const id = z.number().int().positive().max(DATABASE_INT_MAX);
+/** An instant with its offset (as `toISOString` writes it), read as a Date, in years the database holds. */
 const instant = z.iso
   .datetime({ offset: true, error: "is not an ISO 8601 time with a time zone" })
-  .transform((value) => new Date(value));
+  .transform((value) => new Date(value))
+  .refine(isStorableInstant, "is not a time between the years 1 and 9999");
 const optionalInstant = instant.nullable();
 const category = z.enum(CATEGORIES);
 
@@ -156,7 +158,7 @@ export type ExportSubscriber = z.infer<typeof ExportSubscriber>;
 export const ExportDelivery = z.strictObject({
   email,
   status: z.enum(DELIVERY_STATUSES),
-  attempts: z.number().int().min(0),
+  attempts: z.number().int().min(0).max(DATABASE_INT_MAX),
   sent_at: optionalInstant,
 });
 export type ExportDelivery = z.infer<typeof ExportDelivery>;

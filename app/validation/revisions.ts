@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { DATABASE_INT_MAX } from "../utils/database-limits";
 
 /** A revision id as a form or a query string carries it. */
-const RevisionId = z.coerce.number().int().min(1).max(2_147_483_647);
+const RevisionId = z.coerce.number().int().min(1).max(DATABASE_INT_MAX);
 
 /**
  * The History page's query string: the two revisions to compare (`from`, the older side, and `to`) and the revision

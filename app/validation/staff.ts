@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DATABASE_INT_MAX } from "../utils/database-limits";
 import { STAFF_ROLES } from "../utils/permissions";
 import { AdminPassword, AdminUsername } from "./admin";
 import { IMAGE_ADDRESS_MESSAGE, isImageAddress } from "./article";
@@ -26,7 +27,7 @@ export const InvitationForm = z.object({
   role: Role,
 });
 
-const StaffId = z.coerce.number().int().positive().max(2_147_483_647);
+const StaffId = z.coerce.number().int().positive().max(DATABASE_INT_MAX);
 
 /** The Staff tab's row actions. */
 export const StaffAction = z.discriminatedUnion("intent", [

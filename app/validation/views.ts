@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DATABASE_INT_MAX } from "../utils/database-limits";
 import { SEARCH_QUERY_MAX_LENGTH } from "./search";
 import { allowedText, cutText } from "./text";
 
@@ -11,7 +12,7 @@ export const NEWSLETTER_REF_PARAM = "ref";
 const NEWSLETTER_REF = /^newsletter-(\d{1,10})$/;
 
 /** An article id as the URL carries it: a positive 32-bit integer. */
-const ArticleId = z.number().int().positive().max(2_147_483_647);
+const ArticleId = z.number().int().positive().max(DATABASE_INT_MAX);
 
 /** The `ref` a newsletter link carries for an issue. */
 export function newsletterRef(issueId: number): string {

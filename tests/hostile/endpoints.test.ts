@@ -264,3 +264,20 @@ describe("the editor's opened version", () => {
     },
   );
 });
+
+describe("an id past what the database holds", () => {
+  const past = "99999999999";
+  it.each([
+    { path: "/admin/articles/1/corrections", fields: { intent: "delete", correctionId: past } },
+    { path: "/admin/newsletter", fields: { intent: "send", draftId: past } },
+    { path: "/admin/generate", fields: { intent: "dismiss", jobId: past } },
+    { path: "/admin/articles", fields: { intent: "publish", id: past } },
+    { path: "/admin/staff", fields: { intent: "suspend", id: past } },
+    { path: "/admin/articles/1/history", fields: { intent: "restore", revisionId: past } },
+    { path: "/admin/articles/new", fields: { title: "T", excerpt: "E", content: "C", category: "AI", relatedTo: past } },
+  ])("is answered by $path without a server error", async ({ path: pathname, fields }) => {
+    const response = await post(pathname, form(fields), session);
+    await expectSafeAnswer(response, `${pathname} ${JSON.stringify(fields)}`);
+    expectNoErrorLogged();
+  });
+});

@@ -8,7 +8,7 @@ import { DEFAULT_MODEL_ID } from "~/utils/ai-models";
 import { isCategory } from "~/utils/categories";
 import { readForm } from "~/utils/http";
 import { adminMeta } from "~/utils/seo";
-import { apiKeySubmitProblem, GenerationRequest } from "~/validation/generation";
+import { apiKeySubmitProblem, DismissJob, GenerationRequest } from "~/validation/generation";
 import type { Route } from "./+types/generate";
 import { requirePermission } from "./guard.server";
 
@@ -53,8 +53,8 @@ export async function action(args: Route.ActionArgs) {
   const form = Object.fromEntries(await readForm(args.request));
 
   if (form.intent === "dismiss") {
-    const id = Number(form.jobId);
-    if (Number.isInteger(id) && id > 0) await generation.jobs.dismiss(id);
+    const dismissed = DismissJob.safeParse(form);
+    if (dismissed.success) await generation.jobs.dismiss(dismissed.data.jobId);
     return redirect(`/admin/generate${new URL(args.request.url).search}`, 303);
   }
 

@@ -80,6 +80,7 @@ describe("importArticles", () => {
       JSON.stringify(good("Five", { read_time: 0 })),
       JSON.stringify(good("Six", { published_at: "yesterday" })),
       JSON.stringify(good("Seven", { author: "Ada Lovelace" })),
+      JSON.stringify(good("Eight", { published_at: "0000-01-01T00:00:00Z" })),
     ].join("\n");
     const result = await importArticles({ db: database.db, now }, parseImportFile(file));
 
@@ -89,6 +90,8 @@ describe("importArticles", () => {
       { row: 5, reason: "unknown field publised_at" },
       { row: 6, reason: "read_time must be a whole number of minutes from 1 to 15" },
       { row: 7, reason: 'published_at is not a date (got "yesterday"); use ISO 8601 such as 2025-03-05T09:30:00Z' },
+      // A year the database has no room for is a row's mistake, not the import's failure.
+      { row: 9, reason: 'published_at is not a date (got "0000-01-01T00:00:00Z"); use ISO 8601 such as 2025-03-05T09:30:00Z' },
     ]);
     expect(result.imported).toBe(2);
     expect(await articleCount()).toBe(2);
