@@ -96,7 +96,9 @@ describe("the export document's schema", () => {
 
   it("refuses what the database cannot hold: an id past an integer column, a time in year 0", () => {
     expect(ExportArticle.safeParse(article({ id: 2_147_483_647 })).success).toBe(true);
-    expect(reasons(ExportArticle.safeParse(article({ id: 2_147_483_648 })))[0]).toMatch(/^id: /);
+    expect(reasons(ExportArticle.safeParse(article({ id: 2_147_483_648 })))).toEqual([
+      "id: is larger than the database holds (2,147,483,647)",
+    ]);
     expect(reasons(ExportArticle.safeParse(article({ author_id: 3_000_000_000 })))[0]).toMatch(/^author_id: /);
     expect(reasons(ExportArticle.safeParse(article({ created_at: "0000-01-01T00:00:00Z" })))).toEqual([
       "created_at: is not a time between the years 1 and 9999",

@@ -22,7 +22,7 @@ export type ExportSection = (typeof EXPORT_SECTIONS)[number];
 /** PostgreSQL text cannot hold NUL; everything else a database row held may travel as it was. */
 const text = z.string().refine((value) => !value.includes("\u0000"), "contains a NUL character");
 const nonEmpty = text.refine((value) => value.trim() !== "", "is required");
-const id = z.number().int().positive().max(DATABASE_INT_MAX);
+const id = z.number().int().positive().max(DATABASE_INT_MAX, "is larger than the database holds (2,147,483,647)");
 /** An instant with its offset (as `toISOString` writes it), read as a Date, in years the database holds. */
 const instant = z.iso
   .datetime({ offset: true, error: "is not an ISO 8601 time with a time zone" })
