@@ -12,10 +12,12 @@ import { MEDIA_URL_PREFIX } from "~/utils/responsive-images";
 import { serveMedia } from "./media";
 import { rateLimitAddress } from "~/services/rate-limits/client-address.server";
 import {
+  clientErrorStatus,
   createFrontDoor,
   keepBody,
   limitBodies,
   planWithBuild,
+  RANGE_NOT_SATISFIABLE,
   readBody,
   refuseOtherMethods,
   SOMETHING_WENT_WRONG,
@@ -176,9 +178,14 @@ function createApp(
   );
 
   app.use(((error, req, res, _next) => {
-    // A URL the router could not decode is the client's mistake, not a fault.
-    if (error instanceof URIError && !res.headersSent) {
-      return void res.status(400).type("text/plain").set("Cache-Control", "no-store").send("This address is not valid.");
+    // A URL the router could not decode, or a range past the end of a static file, is the client's mistake, not a fault.
+    const status = error instanceof URIError ? 400 : clientErrorStatus(error);
+    if (status !== undefined && !res.headersSent) {
+      return void res
+        .status(status)
+        .type("text/plain")
+        .set("Cache-Control", "no-store")
+        .send(status === 416 ? RANGE_NOT_SATISFIABLE : "This address is not valid.");
     }
     logger.error({ err: error, method: req.method, path: pathOf(req) }, "unhandled request error");
     if (res.headersSent) return res.end();

@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
 import type { Services } from "~/services/index.server";
+import { clientErrorStatus, RANGE_NOT_SATISFIABLE, refuse } from "./front-door";
 
 /** A year: a variant's address names its source and size, and an upload never changes under its name. */
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
@@ -28,6 +29,7 @@ export function serveMedia({ images, logger }: Pick<Services, "images" | "logger
       { headers: { "Content-Type": found.contentType }, immutable: true, maxAge: ONE_YEAR_MS, dotfiles: "allow" },
       (error) => {
         if (!error) return;
+        if (clientErrorStatus(error) === 416) return refuse(res, 416, RANGE_NOT_SATISFIABLE);
         logger.warn({ err: error, path: req.path }, "could not send an image variant");
         if (!res.headersSent) notFound(res);
       },

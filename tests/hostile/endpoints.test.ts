@@ -267,7 +267,7 @@ describe("the editor's opened version", () => {
 
 describe("an id past what the database holds", () => {
   const past = "99999999999";
-  it.each([
+  it.each<{ path: string; fields: Record<string, string> }>([
     { path: "/admin/articles/1/corrections", fields: { intent: "delete", correctionId: past } },
     { path: "/admin/newsletter", fields: { intent: "send", draftId: past } },
     { path: "/admin/generate", fields: { intent: "dismiss", jobId: past } },

@@ -267,6 +267,35 @@ describe("host names", () => {
   });
 });
 
+describe("ranges of files", () => {
+  it("a range past the end of a static file is answered 416 with the file's length, a range within it 206", async () => {
+    const whole = await send(site.url, "/images/stock/ai-technology.svg");
+    expect(whole.status).toBe(200);
+    const length = Buffer.byteLength(whole.body);
+    for (const range of ["bytes=999999999-", "bytes=5-2"]) {
+      const answer = await send(site.url, "/images/stock/ai-technology.svg", { headers: { Range: range } });
+      expect(answer.status, range).toBe(416);
+      expect(answer.headers["content-range"]).toBe(`bytes */${length}`);
+      expect(answer.headers["cache-control"]).toBe("no-store");
+      expect(answer.body).toBe("The requested range is not in this file.");
+    }
+    const part = await send(site.url, "/images/stock/ai-technology.svg", { headers: { Range: "bytes=0-9" } });
+    expect(part.status).toBe(206);
+    expect(part.body).toBe(whole.body.slice(0, 10));
+  });
+
+  it("so is a range past the end of an image variant", async () => {
+    const card = "/media/stock/ai-technology/og.jpg";
+    const whole = await fetch(`${site.url}${card}`);
+    expect(whole.status).toBe(200);
+    const length = (await whole.arrayBuffer()).byteLength;
+    const answer = await send(site.url, card, { headers: { Range: `bytes=${length}-` } });
+    expect(answer.status).toBe(416);
+    expect(answer.headers["content-range"]).toBe(`bytes */${length}`);
+    expect(answer.body).toBe("The requested range is not in this file.");
+  });
+});
+
 describe("request methods", () => {
   /** Paths with what their route answers: a page, a feed, the admin area, a form's route, a file, a variant. */
   const ROUTES: [string, string][] = [
