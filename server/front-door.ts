@@ -119,6 +119,11 @@ export function createFrontDoor({ siteUrl, allowedHosts, checkHost, build }: Fro
         redirectToCanonical(res, targetPlan.redirect, targetPlan.private);
         return undefined;
       }
+      // A proxy names the scheme it was reached by; anything but http or https is none of ours, and the address of
+      // the request (ours, Express's and React Router's, which refused every form over it) is made without it.
+      const forwardedProto = req.headers["x-forwarded-proto"];
+      if (forwardedProto !== undefined && !/^https?\s*(?:,|$)/i.test(String(forwardedProto)))
+        delete req.headers["x-forwarded-proto"];
       const plan = planRequest(req, targetPlan);
       setPlan(req, plan);
       return plan;

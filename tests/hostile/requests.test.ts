@@ -267,6 +267,20 @@ describe("host names", () => {
   });
 });
 
+describe("a scheme no proxy sends", () => {
+  it("is no reason to refuse a form sent from the site, even from a trusted proxy", async () => {
+    // The tests connect over loopback, which TRUST_PROXY's default trusts to name the scheme.
+    const answer = await send(site.url, "/auth/login", {
+      method: "POST",
+      headers: { Origin: site.url, "X-Forwarded-Proto": "gopher", "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(ADMIN).toString(),
+    });
+    // Signed in, as without the header; React Router built the address from it, refused the form and logged an error.
+    expect(answer.status).toBe(303);
+    expect(String(answer.headers["set-cookie"]?.[0] ?? "")).toMatch(/byline_session=/);
+  });
+});
+
 describe("ranges of files", () => {
   it("a range past the end of a static file is answered 416 with the file's length, a range within it 206", async () => {
     const whole = await send(site.url, "/images/stock/ai-technology.svg");
