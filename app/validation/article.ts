@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FormId } from "./form-id";
 import { DATABASE_INT_MAX, isStorableInstant } from "../utils/database-limits";
 import { CATEGORIES } from "../utils/categories";
 import { DEFAULT_READ_TIME, READ_TIME_MAX, READ_TIME_MIN } from "../utils/read-time";
@@ -173,7 +174,7 @@ export const REVIEW_NOTE_MAX_LENGTH = 2_000;
 export const ArticleActionInput = z
   .object({
     intent: z.enum(ARTICLE_ACTIONS),
-    id: z.coerce.number().int().positive().max(DATABASE_INT_MAX),
+    id: FormId,
     note: z
       .string()
       .trim()
@@ -298,7 +299,7 @@ export const FollowUpDecision = z.object({
     .literal("true")
     .optional()
     .transform((value) => value === "true"),
-  relatedTo: z.coerce.number().int().positive().max(DATABASE_INT_MAX).optional(),
+  relatedTo: FormId.optional(),
 });
 
 /** The spec's duplicate warning (spec 001, section 8), shown when a new article looks like one that exists. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DATABASE_INT_MAX } from "../utils/database-limits";
+import { FormId } from "./form-id";
 import { allowedText } from "./text";
 
 /**
@@ -58,7 +58,7 @@ export const CorrectionForm = z.discriminatedUnion("intent", [
   }),
   z.object({
     intent: z.literal("delete"),
-    correctionId: z.coerce.number().int().positive().max(DATABASE_INT_MAX),
+    correctionId: FormId,
   }),
 ]);
 export type CorrectionForm = z.infer<typeof CorrectionForm>;

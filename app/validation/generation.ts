@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { FormId } from "./form-id";
 import { CATEGORIES, type Category } from "../utils/categories";
-import { DATABASE_INT_MAX } from "../utils/database-limits";
 import { allowedText } from "./text";
 
 /**
@@ -111,7 +111,7 @@ export const GenerationRequest = z.object({
 export type GenerationRequest = z.infer<typeof GenerationRequest>;
 
 /** Dismiss on a job's status box: which job to hide. */
-export const DismissJob = z.object({ jobId: z.coerce.number().int().positive().max(DATABASE_INT_MAX) });
+export const DismissJob = z.object({ jobId: FormId });
 
 /** The spec's button texts: "Generate 1 {category} Article", "Generate 3 {category} Articles". */
 export function generateButtonText(count: number, category: Category | string): string {

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { DATABASE_INT_MAX } from "../utils/database-limits";
+import { FormId } from "./form-id";
 
 /** A revision id as a form or a query string carries it. */
-const RevisionId = z.coerce.number().int().min(1).max(DATABASE_INT_MAX);
+const RevisionId = FormId;
 
 /**
  * The History page's query string: the two revisions to compare (`from`, the older side, and `to`) and the revision

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DATABASE_INT_MAX } from "../utils/database-limits";
+import { FormId } from "./form-id";
 import { STAFF_ROLES } from "../utils/permissions";
 import { AdminPassword, AdminUsername } from "./admin";
 import { IMAGE_ADDRESS_MESSAGE, isImageAddress } from "./article";
@@ -27,7 +27,7 @@ export const InvitationForm = z.object({
   role: Role,
 });
 
-const StaffId = z.coerce.number().int().positive().max(DATABASE_INT_MAX);
+const StaffId = FormId;
 
 /** The Staff tab's row actions. */
 export const StaffAction = z.discriminatedUnion("intent", [
