@@ -49,6 +49,8 @@ test.describe("Corrections and updates", () => {
     role: "editor",
   };
   const story = { title: `Harbour Cranes Go Electric ${run}`, id: 0, publishedAt: new Date(Date.now() - 3 * 86_400_000) };
+  /** A story waiting for review, for the row actions' dialog. */
+  const inReview = { title: `Ferry Timetable Changes ${run}` };
   const reader = `reader-${run}@example.com`;
   const note = "An earlier version said the cranes were built in 2019; they were built in 2021.";
   let sink: SmtpSink;
@@ -71,16 +73,25 @@ test.describe("Corrections and updates", () => {
           author: "Port Desk",
           published_at: story.publishedAt.toISOString(),
         },
+        {
+          title: inReview.title,
+          excerpt: "The winter timetable starts a week early.",
+          content: "The ferry company moves its winter timetable forward by a week.",
+          category: "Gadgets",
+          author: "Port Desk",
+        },
       ]),
     );
     const imported = await runCommand(tsx, ["scripts/import.ts", file], { DATA_DIR: dataDir });
-    expect(imported.stdout, imported.stderr).toContain("Imported 1 article");
+    expect(imported.stdout, imported.stderr).toContain("Imported 2 articles");
 
     // A reader who received the story in last week's newsletter, as the sender left the rows.
     const database = await openDatabase({ driver: "pglite", dataDir: path.join(dataDir, "db") });
     try {
       const [row] = await database.db.select({ id: articles.id }).from(articles).where(eq(articles.title, story.title));
       story.id = row!.id;
+      // Submitted for review by its author, as the list's Submit leaves it.
+      await database.db.update(articles).set({ status: "in_review" }).where(eq(articles.title, inReview.title));
       const [subscriber] = await database.db
         .insert(newsletterSubscribers)
         .values({ email: reader, status: "active" })
@@ -222,6 +233,69 @@ test.describe("Corrections and updates", () => {
         await page.reload();
         await expect(bio, "saved").toHaveValue(typed);
         await expect(page.getByLabel("Avatar address", { exact: true }), "with the photo").toHaveValue(/^\/uploads\/.+\.png$/);
+      });
+    });
+    test.describe("in the row actions' dialog", () => {
+      // The refused time is answered 400, which Chromium reports in the console too.
+      test.use({ allowedConsoleErrors: [statusConsoleError(400, 401)] });
+
+      test("the row actions' dialog keeps a note and a time it could not send, and closes once it is done", async ({
+        page,
+        context,
+      }) => {
+        await signInTo(page, server.url, editor);
+        await page.goto(`${server.url}/admin/articles`);
+        await waitForHydrated(page.getByRole("link", { name: "New article" }));
+        const row = page
+          .getByRole("table", { name: "Articles, newest first" })
+          .getByRole("row")
+          .filter({ has: page.getByRole("link", { name: `Edit ${inReview.title}`, exact: true }) });
+
+        await test.step("a time in the past is refused in the dialog, which keeps it", async () => {
+          await row.getByRole("button", { name: `Schedule ${inReview.title}`, exact: true }).click();
+          const dialog = page.getByRole("dialog", { name: "Schedule article" });
+          await waitForModal(dialog);
+          const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+          await dialog.getByLabel("Publish on").fill(`${yesterday}T09:00`);
+          await dialog.getByRole("button", { name: "Schedule", exact: true }).click();
+          await expect(dialog.getByRole("alert")).toHaveText("Failed to schedule article. Choose a time in the future.");
+          await expect(dialog.getByLabel("Publish on")).toHaveValue(`${yesterday}T09:00`);
+          expect.soft(await accessibilityViolations(page), "the dialog with its refusal").toEqual([]);
+          await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
+          await expect(dialog).toBeHidden();
+          await expect(row.getByRole("cell").nth(3)).toHaveText("In review");
+        });
+
+        await test.step("a note sent after the session ended stays in the dialog; signed in there, it is sent", async () => {
+          await row.getByRole("button", { name: `Request changes to ${inReview.title}`, exact: true }).click();
+          const dialog = page.getByRole("dialog", { name: "Request changes" });
+          await waitForModal(dialog);
+          await expect(dialog.getByRole("alert"), "the earlier refusal belongs to the other dialog").toHaveCount(0);
+          const typed = "Say which crossings change, and from which date.";
+          await dialog.getByLabel("What should change?", { exact: true }).fill(typed);
+          await signOutElsewhere(context);
+          await dialog.getByRole("button", { name: "Send back", exact: true }).click();
+
+          const signIn = page.getByRole("dialog", { name: "Sign in again" });
+          await waitForModal(signIn);
+          await page.keyboard.press("Escape");
+          await expect(signIn).toBeHidden();
+          await expect(dialog, "the Escape was the sign-in's").toBeVisible();
+          const message = dialog.getByRole("alert").filter({ hasText: "Not done" });
+          await expect(message).toHaveText(notDone);
+          await expect(dialog.getByLabel("What should change?", { exact: true })).toHaveValue(typed);
+          await message.getByRole("button", { name: "Sign in again", exact: true }).click();
+          await signInAgain(page);
+          await expect(dialog, "still open").toBeVisible();
+          await expect(dialog.getByLabel("What should change?", { exact: true })).toHaveValue(typed);
+          await expect(dialog.getByRole("alert"), "the reason goes once signed in").toHaveCount(0);
+          await expect(page.getByRole("heading", { name: "Admin Access" }), "not the login screen").toHaveCount(0);
+          await dialog.getByRole("button", { name: "Send back", exact: true }).click();
+          await expect(dialog).toBeHidden();
+          await expect(page.getByRole("status").filter({ hasText: exactly("Article sent back with your note") })).toBeVisible();
+          await expect(row.getByRole("cell").nth(3)).toHaveText("Draft");
+          await expect(row.getByText(`Note: ${typed}`)).toBeVisible();
+        });
       });
     });
   });

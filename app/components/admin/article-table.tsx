@@ -12,7 +12,7 @@ import {
   Trash2,
   Undo2,
 } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useCallback, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { CategoryBadge } from "~/components/category-badge";
 import { Pagination } from "~/components/pagination";
@@ -21,7 +21,7 @@ import { articlePath, type ArticleListPage, type ManagedArticle } from "~/utils/
 import { formatArticleDate, formatDateTime } from "~/utils/dates";
 import { can, type Actor } from "~/utils/permissions";
 import { articleListSearch, type ArticleListQuery } from "~/validation/article-list";
-import { ConfirmActionDialog, type PendingAction } from "./confirm-action-dialog";
+import { ConfirmActionDialog, type ConfirmAnswer, type PendingAction } from "./confirm-action-dialog";
 
 const actionClass =
   "inline-flex size-9 items-center justify-center rounded-lg border border-slate-200 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800";
@@ -47,11 +47,14 @@ interface ArticleTableProps {
   actor: Actor;
   /** The newsroom's zone (TIME_ZONE), in which dates and scheduled times are shown and entered. */
   timeZone: string;
+  /** The list action's answer when it stayed on the page, for the confirmation dialog that sent it. */
+  answer: ConfirmAnswer;
 }
 
 /** The article table with its row actions, the count, paging, and the "New article" button. */
-export function ArticleTable({ list, query, hasArticles, listUrl, actor, timeZone }: ArticleTableProps) {
+export function ArticleTable({ list, query, hasArticles, listUrl, actor, timeZone, answer }: ArticleTableProps) {
   const [pending, setPending] = useState<PendingAction | null>(null);
+  const close = useCallback(() => setPending(null), []);
   const search = articleListSearch(query);
   const first = (list.page - 1) * list.pageSize + 1;
   const last = first + list.articles.length - 1;
@@ -159,7 +162,7 @@ export function ArticleTable({ list, query, hasArticles, listUrl, actor, timeZon
           Publishing, scheduling, unpublishing and deleting ask for confirmation in a dialog, which needs JavaScript.
         </p>
       </noscript>
-      <ConfirmActionDialog pending={pending} listUrl={listUrl} timeZone={timeZone} onClose={() => setPending(null)} />
+      <ConfirmActionDialog pending={pending} listUrl={listUrl} timeZone={timeZone} answer={answer} onClose={close} />
     </section>
   );
 }

@@ -14,7 +14,7 @@ import { TRANSITIONS, type ArticleStatus } from "~/utils/article-status";
 import { formatDateTime, zonedTimeToInstant } from "~/utils/dates";
 import { can, type ArticleAction as Permission } from "~/utils/permissions";
 import type { ArticleAction } from "~/validation/article";
-import { requireArticlePermission, requirePermission } from "./guard.server";
+import { keepFormWhenSignedOut, requireArticlePermission, requirePermission } from "./guard.server";
 import type { loader as layoutLoader } from "./layout";
 import { listAddress } from "./article-editing.server";
 import { noticeHeaders, takeNotice, type Notice } from "./notice.server";
@@ -77,18 +77,28 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /**
+ * A refusal the person can put right in the confirmation dialog (the note, the time to publish at): the dialog stays
+ * open with what they typed and says why (decision 036).
+ */
+const refuse = (text: string) => data({ refused: text }, { status: 400 });
+
+/**
  * Publish, unpublish or delete one article (the confirmed row actions), then back to the same list
- * with a one-time notice: the spec's success text, or its failure text with the reason.
+ * with a one-time notice: the spec's success text, or its failure text with the reason. A refusal of what
+ * was typed in the dialog, or an ended session, is answered to the dialog instead, which keeps the note.
  */
 export async function action(args: Route.ActionArgs) {
+  return keepFormWhenSignedOut(() => act(args));
+}
+
+async function act(args: Route.ActionArgs) {
   await requirePermission(args, "admin.enter");
   const { editorial, logger, site } = args.context.get(servicesContext);
   const back = listAddress(args.request);
   const parsed = ArticleActionInput.safeParse(Object.fromEntries(await readForm(args.request)));
   if (!parsed.success) {
     const fieldProblem = parsed.error.issues.find((issue) => issue.path[0] === "note" || issue.path[0] === "publishAt");
-    if (fieldProblem)
-      return redirect(back, { status: 303, headers: await noticeHeaders({ kind: "error", text: fieldProblem.message }) });
+    if (fieldProblem) return refuse(fieldProblem.message);
     throw data("Unknown article action.", 400);
   }
   const { intent, id, note, publishAt } = parsed.data;
@@ -101,17 +111,15 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "schedule") {
     // The time is on the newsroom's clock (TIME_ZONE), whatever the browser's or the server's zone.
     const at = publishAt === undefined ? null : zonedTimeToInstant(publishAt, site.timeZone);
-    if (!at)
-      return redirect(back, { status: 303, headers: await noticeHeaders({ kind: "error", text: SCHEDULE_TEXTS.invalidTime }) });
+    if (!at) return refuse(SCHEDULE_TEXTS.invalidTime);
     const outcome = await editorial.schedule(id, at, { by: actor.adminId });
+    if (outcome === "past") return refuse(`${texts.failure}. ${SCHEDULE_TEXTS.past}`);
     const notice: Notice =
       outcome === "done"
         ? { kind: "success", text: `${texts.success} for ${formatDateTime(at, site.timeZone)}` }
-        : outcome === "past"
-          ? { kind: "error", text: `${texts.failure}. ${SCHEDULE_TEXTS.past}` }
-          : outcome === "already"
-            ? { kind: "error", text: `${texts.failure}. ${texts.already}` }
-            : { kind: "error", text: `${texts.failure}. This article no longer exists; another admin may have deleted it.` };
+        : outcome === "already"
+          ? { kind: "error", text: `${texts.failure}. ${texts.already}` }
+          : { kind: "error", text: `${texts.failure}. This article no longer exists; another admin may have deleted it.` };
     return redirect(back, { status: 303, headers: await noticeHeaders(notice) });
   }
 
@@ -129,7 +137,7 @@ export async function action(args: Route.ActionArgs) {
   return redirect(back, { status: 303, headers: await noticeHeaders(notice) });
 }
 
-export default function ArticleManagementTab({ loaderData }: Route.ComponentProps) {
+export default function ArticleManagementTab({ loaderData, actionData }: Route.ComponentProps) {
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/admin/layout");
   const { search } = useLocation();
   const { stats, list, query, notice, actor, timeZone } = loaderData;
@@ -147,6 +155,7 @@ export default function ArticleManagementTab({ loaderData }: Route.ComponentProp
         listUrl={`/admin/articles${search}`}
         actor={actor}
         timeZone={timeZone}
+        answer={actionData}
       />
       <Outlet />
     </div>
