@@ -161,6 +161,8 @@ describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("npm run admin", { ti
       admin(dataDir, ["create"]),
       admin(dataDir, ["list", "extra"]),
       admin(dataDir, ["password", "Editor", "--force"]),
+      admin(dataDir, ["create", "--role", "editor"]),
+      admin(dataDir, ["password", "--password-stdin"]),
     ]);
 
     for (const result of results) {
@@ -168,6 +170,23 @@ describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("npm run admin", { ti
       expect(result.stdout).toBe("");
       expect(result.stderr).toMatch(/^Usage:\n {2}npm run admin -- create NAME/);
     }
+  });
+
+  it("shows the usage on --help wherever it stands, creating nothing", async () => {
+    const dataDir = freshDataDir();
+    const results = await Promise.all([
+      admin(dataDir, ["--help"]),
+      admin(dataDir, ["create", "--help"]),
+      admin(dataDir, ["password", "Editor", "-h"]),
+    ]);
+
+    for (const result of results) {
+      expect(result.code).toBe(0);
+      expect(result.stderr).toBe("");
+      expect(result.stdout).toMatch(/^Usage:\n {2}npm run admin -- create NAME/);
+    }
+    const listed = await admin(dataDir, ["list"]);
+    expect(listed.stdout).toBe("There are no admins yet. Create one with: npm run admin -- create NAME\n");
   });
 
   it("creates an account with another role with --role, and refuses a role that does not exist", async () => {

@@ -6,7 +6,9 @@
  * Manages staff accounts (administrator, editor, author, contributor; create makes an administrator unless
  * --role names another). The password is asked for twice without echo, or read from standard
  * input with --password-stdin (for scripts). It is never printed or logged.
- * Exit status: 0 done, 1 refused (bad input, name taken or unknown), 2 usage or database error.
+ * npm run admin -- --help
+ *
+ * Exit status: 0 done (or --help), 1 refused (bad input, name taken or unknown), 2 usage or database error.
  */
 import { createSessionService } from "~/services/auth/sessions.server";
 import { AdminAccountError, createAdminService } from "~/services/auth/admins.server";
@@ -23,7 +25,8 @@ const USAGE = `Usage:
                                  ${STAFF_ROLES.join(", ")} (default administrator)
   npm run admin -- password NAME [--password-stdin]
                                  set a new password and sign them out everywhere
-  npm run admin -- list          list the accounts`;
+  npm run admin -- list          list the accounts
+  npm run admin -- --help        show this text`;
 
 class CommandError extends Error {}
 
@@ -50,6 +53,10 @@ function parseUsername(value: string | undefined): string {
 }
 
 async function run(args: string[]): Promise<number> {
+  if (args.some((arg) => arg === "--help" || arg === "-h")) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
   const [command, name, ...rest] = args;
   let role: StaffRole = "administrator";
   const roleAt = rest.indexOf("--role");
@@ -62,9 +69,11 @@ async function run(args: string[]): Promise<number> {
   const flags = new Set(rest);
   const fromStdin = flags.delete("--password-stdin");
   const known = ["create", "password", "list"];
-  if (!command || !known.includes(command) || flags.size > 0 || (command === "list" ? name !== undefined : !name)) {
+  // A name is never an option: "create --role editor" has left the name out.
+  const named = command === "list" ? name === undefined : name !== undefined && !name.startsWith("-");
+  if (!command || !known.includes(command) || flags.size > 0 || !named) {
     process.stderr.write(`${USAGE}\n`);
-    return command === "--help" || command === "-h" ? 0 : 2;
+    return 2;
   }
 
   const config = readConfigOrExit();
