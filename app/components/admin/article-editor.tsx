@@ -423,7 +423,7 @@ export function ArticleEditor({
           </div>
 
           <div role="alert" className="px-5 empty:hidden">
-            {signedOut.message}
+            {signedOut.message ? <div className="mb-4">{signedOut.message}</div> : null}
             {result?.formError && !clientErrors ? (
               <p className="mb-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
                 {result.formError}

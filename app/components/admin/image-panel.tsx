@@ -1,5 +1,5 @@
 import { ImageOff, Upload } from "lucide-react";
-import { useRef, useState, type ChangeEvent } from "react";
+import { Fragment, useRef, useState, type ChangeEvent } from "react";
 import { createPortal } from "react-dom";
 import { SIGNED_OUT_TEXTS } from "~/validation/admin";
 import { useSignInAgain } from "./signed-out-notice";
@@ -73,7 +73,9 @@ export function ImagePanel({ value, onChange, error, inputClass }: ImagePanelPro
                   }`}
                 >
                   <img src={url} alt="" loading="lazy" className="aspect-video w-full object-cover" />
-                  <span className="block px-1 py-0.5 text-[11px] leading-4 font-medium break-words">{image.label}</span>
+                  <span className="block px-1 py-0.5 text-[11px] leading-4 font-medium break-words">
+                    <SlashBreaks text={image.label} />
+                  </span>
                 </button>
               </li>
             );
@@ -174,4 +176,18 @@ export function ImageUpload({ id, label, onUploaded }: { id: string; label: stri
       {upload.state === "failed" && upload.signedOut ? createPortal(signedOut.dialog, document.body) : null}
     </div>
   );
+}
+
+/** "Mobile/Smartphone" may wrap after its slash rather than inside a word; the text stays the same. */
+function SlashBreaks({ text }: { text: string }) {
+  return text.split("/").map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 ? (
+        <>
+          /<wbr />
+        </>
+      ) : null}
+      {part}
+    </Fragment>
+  ));
 }

@@ -32,7 +32,7 @@ export function useSignInAgain(result: unknown, texts: { notSaved: string; text:
   const message = signedOut ? (
     <p
       ref={messageRef}
-      className="mb-4 scroll-mb-24 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+      className="scroll-mb-24 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
     >
       {texts.notSaved}{" "}
       <button type="button" onClick={() => setClosedFor(null)} className="font-semibold underline">
