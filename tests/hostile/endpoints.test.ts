@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UNREADABLE_FORM_MESSAGE } from "~/utils/http";
-import { ARTICLE_EDIT_TEXTS } from "~/validation/article";
+import { ARTICLE_EDIT_TEXTS, SCHEDULE_TEXTS } from "~/validation/article";
 import { SEARCH_NOT_ALLOWED_MESSAGE } from "~/validation/search";
 import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
 
@@ -278,6 +278,35 @@ describe("an id past what the database holds", () => {
   ])("is answered by $path without a server error", async ({ path: pathname, fields }) => {
     const response = await post(pathname, form(fields), session);
     await expectSafeAnswer(response, `${pathname} ${JSON.stringify(fields)}`);
+    expectNoErrorLogged();
+  });
+});
+
+describe("a row action's note or time that cannot be sent", () => {
+  it.each<{ fields: Record<string, string>; sentence: string }>([
+    { fields: { intent: "sendBack", id: "1", note: "" }, sentence: "Please say what should change." },
+    {
+      fields: { intent: "submit", id: "1", note: "Ring me \u0007 first" },
+      sentence: "The note contains characters that are not allowed.",
+    },
+    { fields: { intent: "schedule", id: "1", publishAt: "yesterday" }, sentence: SCHEDULE_TEXTS.invalidTime },
+    { fields: { intent: "schedule", id: "1" }, sentence: SCHEDULE_TEXTS.invalidTime },
+  ])("is answered 400 with its sentence for the dialog: $fields", async ({ fields, sentence }) => {
+    const before = await (await get("/article/1")).text();
+    const response = await post("/admin/articles", form(fields), session);
+    const text = await expectSafeAnswer(response, JSON.stringify(fields));
+    expect(response.status).toBe(400);
+    // The page carries the answer for the dialog in its data (the dialog needs JavaScript).
+    expect(text).toContain(JSON.stringify(sentence).slice(1, -1));
+    expect(await (await get("/article/1")).text(), "the article is as it was").toBe(before);
+    expectNoErrorLogged();
+  });
+
+  it("is answered 401 without a session, and changes nothing", async () => {
+    const response = await post("/admin/articles", form({ intent: "unpublish", id: "1" }));
+    await expectSafeAnswer(response, "signed out");
+    expect(response.status).toBe(401);
+    expect((await get("/article/1")).status).toBe(200);
     expectNoErrorLogged();
   });
 });
