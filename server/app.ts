@@ -178,7 +178,8 @@ function createApp(
   );
 
   app.use(((error, req, res, _next) => {
-    // A URL the router could not decode, or a range past the end of a static file, is the client's mistake, not a fault.
+    // A URL the router could not decode, or a 4xx a middleware passes on (such as a static file's range past its end),
+    // is the client's mistake, not a fault.
     const status = error instanceof URIError ? 400 : clientErrorStatus(error);
     if (status !== undefined && !res.headersSent) {
       return void res

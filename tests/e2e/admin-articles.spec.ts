@@ -10,7 +10,9 @@ import { pngImage } from "../support/png";
 import { errorLogLines, PROJECT_ROOT, runCommand, startServer, type ServerProcess } from "../support/server-process";
 import { fromOwnClientAddress, statusConsoleError } from "./admin-support";
 import {
+  signInThere,
   signInTo,
+  signOutElsewhere,
   storedUploads,
   UPLOADED_IMAGE_URL,
   waitForHydrated,
@@ -1130,12 +1132,7 @@ test.describe("Article Management", () => {
       const written = "The firmware story's first paragraph.\n\nA second paragraph written while the session ran out.";
       await form.content.fill(written);
 
-      // Sign Out in another tab of the same browser ends the session on the server and clears the cookie.
-      const otherTab = await context.newPage();
-      await otherTab.goto(url("/admin"));
-      await otherTab.getByRole("button", { name: "Sign Out", exact: true }).click();
-      await expect(otherTab.getByRole("heading", { name: "Admin Access" })).toBeVisible();
-      await otherTab.close();
+      await signOutElsewhere(context, server.url);
 
       // The preview and an upload need the session too: each says why it failed and offers the sign-in.
       const signIn = page.getByRole("dialog", { name: "Sign in again" });
@@ -1182,11 +1179,7 @@ test.describe("Article Management", () => {
       await expect(page).toHaveURL(url(`/admin/articles/${id}/edit?category=Gadgets`));
       await notSaved.getByRole("button", { name: "Sign in again", exact: true }).click();
       await waitForModal(signIn);
-      await signIn.getByLabel("Username", { exact: true }).fill(admin.username);
-      await signIn.getByLabel("Password", { exact: true }).fill(admin.password);
-      await signIn.getByRole("button", { name: "Sign In", exact: true }).click();
-
-      await expect(signIn).toBeHidden();
+      await signInThere(signIn, admin);
       await expect(notSaved).toHaveCount(0);
       await expect(discardQuestion(page), "coming back to the editor is not leaving it").toHaveCount(0);
       await expect(form.content).toHaveValue(written);

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { sameOriginHeaders } from "./support";
@@ -39,6 +39,31 @@ export async function waitForHydrated(element: Locator): Promise<void> {
 export async function waitForModal(dialog: Locator): Promise<void> {
   await expect(dialog).toBeVisible();
   await expect.poll(() => dialog.evaluate((node) => node.matches(":modal")), { message: "the dialog is modal" }).toBe(true);
+}
+
+/** A row of Article Management's table, by the article's title. */
+export function articleRow(page: Page, title: string): Locator {
+  return page
+    .getByRole("table", { name: "Articles, newest first" })
+    .getByRole("row")
+    .filter({ has: page.getByRole("rowheader").filter({ hasText: title }) });
+}
+
+/** Sign Out in another tab of the same browser: the session ends on the server and the cookie goes. */
+export async function signOutElsewhere(context: BrowserContext, serverUrl: string): Promise<void> {
+  const otherTab = await context.newPage();
+  await otherTab.goto(`${serverUrl}/admin`);
+  await otherTab.getByRole("button", { name: "Sign Out", exact: true }).click();
+  await expect(otherTab.getByRole("heading", { name: "Admin Access" })).toBeVisible();
+  await otherTab.close();
+}
+
+/** Signs in as `admin` in the Sign in again dialog (open over the page), which then closes. */
+export async function signInThere(signIn: Locator, admin: AdminAccount): Promise<void> {
+  await signIn.getByLabel("Username", { exact: true }).fill(admin.username);
+  await signIn.getByLabel("Password", { exact: true }).fill(admin.password);
+  await signIn.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(signIn).toBeHidden();
 }
 
 /** The names of the files in DATA_DIR/uploads, including half-written ones; none when the folder does not exist yet. */

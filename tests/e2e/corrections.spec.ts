@@ -7,8 +7,8 @@ import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
 import { pngImage } from "../support/png";
 import { errorLogLines, PROJECT_ROOT, runCommand, startServer, type ServerProcess } from "../support/server-process";
 import { fromOwnClientAddress, statusConsoleError } from "./admin-support";
-import { signInTo, waitForHydrated, waitForModal } from "./article-admin-support";
-import type { BrowserContext, Page } from "@playwright/test";
+import { articleRow, signInThere, signInTo, signOutElsewhere, waitForHydrated, waitForModal } from "./article-admin-support";
+import type { Page } from "@playwright/test";
 import { accessibilityViolations, expect, test } from "./fixtures";
 import { exactly } from "./support";
 import { createStaffAccount, type StaffAccount } from "./team-support";
@@ -136,15 +136,6 @@ test.describe("Corrections and updates", () => {
     // The post that finds no session is answered 401, which Chromium reports in the console.
     test.use({ allowedConsoleErrors: [statusConsoleError(401)] });
 
-    /** Sign Out in another tab of the same browser: the session ends on the server and the cookie goes. */
-    async function signOutElsewhere(context: BrowserContext) {
-      const otherTab = await context.newPage();
-      await otherTab.goto(`${server.url}/admin`);
-      await otherTab.getByRole("button", { name: "Sign Out", exact: true }).click();
-      await expect(otherTab.getByRole("heading", { name: "Admin Access" })).toBeVisible();
-      await otherTab.close();
-    }
-
     /** The Sign in again dialog over the page, its sentence, and signing in there. */
     async function signInAgain(page: Page) {
       const signIn = page.getByRole("dialog", { name: "Sign in again" });
@@ -153,10 +144,7 @@ test.describe("Corrections and updates", () => {
         "Your session has ended. Sign in to go on; this page stays as you left it.",
       );
       await expect(signIn.getByLabel("Username", { exact: true }), "the sign-in takes the focus").toBeFocused();
-      await signIn.getByLabel("Username", { exact: true }).fill(editor.username);
-      await signIn.getByLabel("Password", { exact: true }).fill(editor.password);
-      await signIn.getByRole("button", { name: "Sign In", exact: true }).click();
-      await expect(signIn).toBeHidden();
+      await signInThere(signIn, editor);
     }
 
     const notDone =
@@ -175,7 +163,7 @@ test.describe("Corrections and updates", () => {
         await page.getByRole("radio", { name: "Update", exact: true }).check();
         const typed = "The port's second terminal switches to electric cranes next spring.";
         await page.getByLabel("Note", { exact: true }).fill(typed);
-        await signOutElsewhere(context);
+        await signOutElsewhere(context, server.url);
         await page.getByRole("button", { name: "Add note" }).click();
 
         const signIn = page.getByRole("dialog", { name: "Sign in again" });
@@ -213,13 +201,13 @@ test.describe("Corrections and updates", () => {
         await waitForHydrated(page.getByRole("button", { name: "Save profile" }));
         const typed = "Copy desk since 2019. Writes about ports, cranes and the people who run them.";
         await bio.fill(typed);
-        await signOutElsewhere(context);
+        await signOutElsewhere(context, server.url);
         await page.getByRole("button", { name: "Save profile" }).click();
         await signInAgain(page);
         await expect(page.getByRole("alert").filter({ hasText: "Not done" })).toHaveCount(0);
         await expect(bio).toHaveValue(typed);
 
-        await signOutElsewhere(context);
+        await signOutElsewhere(context, server.url);
         await upload.setInputFiles(photo);
         await signInAgain(page);
         await expect(page.getByRole("alert").filter({ hasText: "Not uploaded" })).toHaveText(
@@ -246,10 +234,7 @@ test.describe("Corrections and updates", () => {
         await signInTo(page, server.url, editor);
         await page.goto(`${server.url}/admin/articles`);
         await waitForHydrated(page.getByRole("link", { name: "New article" }));
-        const row = page
-          .getByRole("table", { name: "Articles, newest first" })
-          .getByRole("row")
-          .filter({ has: page.getByRole("link", { name: `Edit ${inReview.title}`, exact: true }) });
+        const row = articleRow(page, inReview.title);
 
         await test.step("a time in the past is refused in the dialog, which keeps it", async () => {
           await row.getByRole("button", { name: `Schedule ${inReview.title}`, exact: true }).click();
@@ -273,7 +258,7 @@ test.describe("Corrections and updates", () => {
           await expect(dialog.getByRole("alert"), "the earlier refusal belongs to the other dialog").toHaveCount(0);
           const typed = "Say which crossings change, and from which date.";
           await dialog.getByLabel("What should change?", { exact: true }).fill(typed);
-          await signOutElsewhere(context);
+          await signOutElsewhere(context, server.url);
           await dialog.getByRole("button", { name: "Send back", exact: true }).click();
 
           const signIn = page.getByRole("dialog", { name: "Sign in again" });

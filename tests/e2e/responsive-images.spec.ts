@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
 import { photoLikeJpeg } from "../support/test-photo";
 import { fromOwnClientAddress } from "./admin-support";
-import { signInTo, waitForModal, type AdminAccount } from "./article-admin-support";
+import { articleRow, signInTo, waitForModal, type AdminAccount } from "./article-admin-support";
 import { expect, test } from "./fixtures";
 import { exactly } from "./support";
 
@@ -77,10 +77,7 @@ test.describe("responsive covers", () => {
     await dialog.getByRole("button", { name: "Save Changes", exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: exactly("Article saved as a draft") })).toBeVisible();
 
-    const row = page
-      .getByRole("table", { name: "Articles, newest first" })
-      .getByRole("row")
-      .filter({ has: page.getByRole("link", { name: `Edit ${STORY.title}`, exact: true }) });
+    const row = articleRow(page, STORY.title);
     const edit = await row.getByRole("link", { name: `Edit ${STORY.title}`, exact: true }).getAttribute("href");
     const id = /^\/admin\/articles\/(\d+)\/edit/.exec(edit ?? "")?.[1];
     expect(id, "the Edit link names the article").toBeTruthy();

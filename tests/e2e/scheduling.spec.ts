@@ -1,10 +1,10 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { instantToZonedTime, zonedTimeToInstant } from "../../app/utils/dates";
 import { PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
 import { fromOwnClientAddress } from "./admin-support";
-import { signInTo, waitForHydrated, waitForModal, type AdminAccount } from "./article-admin-support";
+import { articleRow, signInTo, waitForHydrated, waitForModal, type AdminAccount } from "./article-admin-support";
 import { drafts } from "./support";
 
 /**
@@ -49,13 +49,6 @@ async function advanceClock(ms: number): Promise<Date> {
   return new Date(await response.text());
 }
 
-function rowOf(page: Page, title: string) {
-  return page
-    .getByRole("table", { name: "Articles, newest first" })
-    .getByRole("row")
-    .filter({ has: page.getByRole("link", { name: `Edit ${title}`, exact: true }) });
-}
-
 test("an editor schedules a draft for nine tomorrow in the newsroom's zone, and it appears once that time comes", async ({
   page,
 }) => {
@@ -72,7 +65,7 @@ test("an editor schedules a draft for nine tomorrow in the newsroom's zone, and 
   await signInTo(page, server.url, admin);
   await page.goto(`${server.url}/admin/articles`);
   await waitForHydrated(page.getByRole("link", { name: "New article" }));
-  await rowOf(page, story.title)
+  await articleRow(page, story.title)
     .getByRole("button", { name: `Schedule ${story.title}`, exact: true })
     .click();
   const dialog = page.getByRole("dialog", { name: "Schedule article" });
@@ -82,7 +75,7 @@ test("an editor schedules a draft for nine tomorrow in the newsroom's zone, and 
   await dialog.getByRole("button", { name: "Schedule", exact: true }).click();
 
   await expect(page.getByRole("status").filter({ hasText: new RegExp(`^Article scheduled for ${nineShown}$`) })).toBeVisible();
-  const row = rowOf(page, story.title);
+  const row = articleRow(page, story.title);
   await expect(row.getByRole("cell").nth(3)).toHaveText("Scheduled");
   await expect(row.getByRole("cell").nth(4)).toHaveText(new RegExp(`^Scheduled for ${nineShown}$`));
   await expect(row.getByRole("button", { name: `Reschedule ${story.title}`, exact: true })).toBeVisible();
@@ -92,7 +85,7 @@ test("an editor schedules a draft for nine tomorrow in the newsroom's zone, and 
   await page.getByLabel("Status").selectOption("Scheduled");
   await expect(page).toHaveURL(/status=scheduled/);
   await expect(page.getByRole("table", { name: "Articles, newest first" }).getByRole("rowheader")).toHaveCount(1);
-  await expect(rowOf(page, story.title)).toBeVisible();
+  await expect(articleRow(page, story.title)).toBeVisible();
 
   // Readers cannot see it before its time: not its page, not the feed.
   expect((await page.request.get(`${server.url}/article/${story.id}`)).status()).toBe(404);
@@ -115,5 +108,5 @@ test("an editor schedules a draft for nine tomorrow in the newsroom's zone, and 
   // Up to 33 hours passed on the server's clock (nine tomorrow, seen from early today), longer than a session lasts.
   await signInTo(page, server.url, admin);
   await page.goto(`${server.url}/admin/articles?status=published`);
-  await expect(rowOf(page, story.title).getByRole("cell").nth(3)).toHaveText("Published");
+  await expect(articleRow(page, story.title).getByRole("cell").nth(3)).toHaveText("Published");
 });

@@ -5,7 +5,7 @@ import { startChatCompletionsServer, type ChatCompletionsServer } from "../fakes
 import { startNewsFixtures, type NewsFixtures } from "../support/news-fixtures";
 import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
 import { fromOwnClientAddress } from "./admin-support";
-import { signInTo, waitForHydrated, waitForModal } from "./article-admin-support";
+import { articleRow, signInTo, waitForHydrated, waitForModal } from "./article-admin-support";
 import { expect, test } from "./fixtures";
 import { articleReply, FORM_KEY, type Story } from "./generation-support";
 import { exactly } from "./support";
@@ -31,13 +31,6 @@ function statusBox(page: Page): Locator {
 
 function notice(page: Page, text: string): Locator {
   return page.getByRole("status").filter({ hasText: exactly(text) });
-}
-
-function articleRow(page: Page, title: string): Locator {
-  return page
-    .getByRole("table", { name: "Articles, newest first" })
-    .getByRole("row")
-    .filter({ has: page.getByRole("rowheader").filter({ hasText: title }) });
 }
 
 test.describe("AI provenance", () => {

@@ -4,7 +4,7 @@ import path from "node:path";
 import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
 import { errorLogLines, PROJECT_ROOT, runCommand, startServer, type ServerProcess } from "../support/server-process";
 import { dashboardHeading, loginHeading, statusConsoleError } from "./admin-support";
-import { signInTo, waitForHydrated, waitForModal } from "./article-admin-support";
+import { articleRow, signInThere, signInTo, signOutElsewhere, waitForHydrated, waitForModal } from "./article-admin-support";
 import { expect, test } from "./fixtures";
 import { exactly } from "./support";
 import { createStaffAccount, type StaffAccount } from "./team-support";
@@ -26,13 +26,6 @@ const TEXTS = {
   published: "Article published successfully",
   updated: "Article updated successfully",
 } as const;
-
-function articleRow(page: Page, title: string): Locator {
-  return page
-    .getByRole("table", { name: "Articles, newest first" })
-    .getByRole("row")
-    .filter({ has: page.getByRole("rowheader").filter({ hasText: title }) });
-}
 
 /** A row's Status cell (Category, Read Time, Sources, Status, Published, Actions). */
 function statusCell(page: Page, title: string): Locator {
@@ -330,12 +323,7 @@ test.describe("A newsroom of four", () => {
       await form.getByLabel("Email", { exact: true }).fill(invitee.email);
       await form.getByLabel("Role", { exact: true }).selectOption({ label: "Author" });
 
-      // Sign Out in another tab of the same browser: the session ends on the server and the cookie goes.
-      const otherTab = await context.newPage();
-      await otherTab.goto(`${server.url}/admin`);
-      await otherTab.getByRole("button", { name: "Sign Out", exact: true }).click();
-      await expect(loginHeading(otherTab)).toBeVisible();
-      await otherTab.close();
+      await signOutElsewhere(context, server.url);
       await form.getByRole("button", { name: "Send invitation" }).click();
 
       const signIn = page.getByRole("dialog", { name: "Sign in again" });
@@ -343,10 +331,7 @@ test.describe("A newsroom of four", () => {
       await expect(page.getByRole("alert").filter({ hasText: "Not done" })).toHaveText(
         "Not done: your session has ended. Sign in again, then send it again; what you typed is still here. Sign in again",
       );
-      await signIn.getByLabel("Username", { exact: true }).fill(chief.username);
-      await signIn.getByLabel("Password", { exact: true }).fill(chief.password);
-      await signIn.getByRole("button", { name: "Sign In", exact: true }).click();
-      await expect(signIn).toBeHidden();
+      await signInThere(signIn, chief);
       await expect(page).toHaveURL(`${server.url}/admin/staff`);
       await expect(form.getByLabel("Name", { exact: true })).toHaveValue(invitee.name);
       await expect(form.getByLabel("Email", { exact: true })).toHaveValue(invitee.email);

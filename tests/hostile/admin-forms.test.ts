@@ -4,7 +4,7 @@ import path from "node:path";
 import { parse, type DefaultTreeAdapterTypes } from "parse5";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stopServer } from "../load/load-support";
-import { errorLogLines, startServer, type ServerProcess } from "../support/server-process";
+import { errorLogLines, STACK_TRACE, startServer, type ServerProcess } from "../support/server-process";
 
 /*
  * Every form the admin area shows, each of its fields sent with what a hostile (or buggy) client sends instead of
@@ -32,9 +32,6 @@ const HOSTILE_VALUES = [
   "[]",
   " 1",
 ];
-
-const STACK_TRACE =
-  /^\s+at .+:\d+:\d+\)?$|\b(?:Error|TypeError|RangeError|SyntaxError|URIError|DrizzleQueryError|DatabaseError): /m;
 
 let server: ServerProcess | undefined;
 let dataDir = "";

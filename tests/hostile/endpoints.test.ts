@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UNREADABLE_FORM_MESSAGE } from "~/utils/http";
 import { ARTICLE_EDIT_TEXTS, SCHEDULE_TEXTS } from "~/validation/article";
 import { SEARCH_NOT_ALLOWED_MESSAGE } from "~/validation/search";
-import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
+import { errorLogLines, PROJECT_ROOT, STACK_TRACE, startServer, type ServerProcess } from "../support/server-process";
 
 /*
  * Issue 17: malformed input gets a 4xx answer with a plain sentence, never a 500, a stack trace or an error in
@@ -73,10 +73,6 @@ function post(pathname: string, { body, contentType }: Body, cookie = ""): Promi
 function get(pathAndQuery: string): Promise<Response> {
   return fetch(`${server!.url}${pathAndQuery}`, { redirect: "manual" });
 }
-
-/** A stack frame ("    at fn (file.js:1:2)") or an error's name and message, anywhere in a body. */
-const STACK_TRACE =
-  /^\s+at .+:\d+:\d+\)?$|\b(?:Error|TypeError|RangeError|SyntaxError|URIError|DrizzleQueryError|DatabaseError): /m;
 
 /** The answer is no server error and shows nothing of the server's inside. */
 async function expectSafeAnswer(response: Response, what: string): Promise<string> {

@@ -88,6 +88,10 @@ export function runCommand(
   return new Promise((resolve) => child.once("exit", (code) => resolve({ code, stdout, stderr })));
 }
 
+/** A stack frame ("    at fn (file.js:1:2)") or an error's name and message, anywhere in an answer's body. */
+export const STACK_TRACE =
+  /^\s+at .+:\d+:\d+\)?$|\b(?:Error|TypeError|RangeError|SyntaxError|URIError|DrizzleQueryError|DatabaseError): /m;
+
 /** Error-level lines (pino level 50 and above) in a server's JSON log output. */
 export function errorLogLines(output: string): string[] {
   return output.split("\n").filter((line) => {

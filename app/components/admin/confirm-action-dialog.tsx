@@ -6,7 +6,7 @@ import { instantToZonedTime } from "~/utils/dates";
 import { SIGNED_OUT_TEXTS } from "~/validation/admin";
 import { ARTICLE_ACTION_TEXTS, REVIEW_NOTE_MAX_LENGTH, SCHEDULE_TEXTS, type ArticleAction } from "~/validation/article";
 import { NoticeMessage } from "./notice-message";
-import { formResult, useSignInAgain } from "./signed-out-notice";
+import { formResult, useSignInAgain, type SignedOut } from "./signed-out-notice";
 
 export interface PendingAction {
   intent: ArticleAction;
@@ -31,7 +31,7 @@ const NOTE_LABEL: Partial<Record<ArticleAction, string>> = {
 };
 
 /** The list action's answer when it stays on the page: a refusal of what was typed, or the ended session (or neither). */
-export type ConfirmAnswer = { refused: string } | { signInRequired: true } | undefined;
+export type ConfirmAnswer = { refused: string } | SignedOut | undefined;
 
 interface ConfirmProps {
   listUrl: string;

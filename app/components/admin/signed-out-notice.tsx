@@ -4,7 +4,7 @@ import { SIGNED_OUT_TEXTS } from "~/validation/admin";
 import { SignInAgainDialog } from "./login-screen";
 
 /** An action's answer when the session had ended: the guard's 401, kept as data by `keepFormWhenSignedOut`. */
-interface SignedOut {
+export interface SignedOut {
   signInRequired: true;
 }
 
