@@ -20,7 +20,17 @@ import {
   type AdminAccount,
 } from "./article-admin-support";
 import { accessibilityViolations, expect, test } from "./fixtures";
-import { articlePath, byTitle, drafts, exactly, published, sameOriginHeaders, seeded, type SeededArticle } from "./support";
+import {
+  articlePath,
+  byTitle,
+  drafts,
+  exactly,
+  notice,
+  published,
+  sameOriginHeaders,
+  seeded,
+  type SeededArticle,
+} from "./support";
 
 /**
  * Article Management (spec issue 5) on a server of this file's own, seeded with the demo newsroom plus
@@ -296,10 +306,6 @@ function today(): RegExp {
   return new RegExp(`^(${dates.join("|")})$`);
 }
 
-function successMessage(page: Page, text: string): Locator {
-  return page.getByRole("status").filter({ hasText: exactly(text) });
-}
-
 function errorMessage(page: Page, text: string): Locator {
   return page.getByRole("alert").filter({ hasText: exactly(text) });
 }
@@ -437,7 +443,7 @@ async function expectCancelAndEscapeChangeNothing(page: Page, action: RowAction,
 async function confirmAction(page: Page, action: RowAction, title: string): Promise<void> {
   const dialog = await openConfirmation(page, action, title);
   await dialog.getByRole("button", { name: CONFIRM[action].button, exact: true }).click();
-  await expect(successMessage(page, CONFIRM[action].success)).toBeVisible();
+  await expect(notice(page, CONFIRM[action].success)).toBeVisible();
   await expect(dialog).toBeHidden();
 }
 
@@ -805,7 +811,7 @@ test.describe("Article Management", () => {
     await expect(form.cover).toHaveAttribute("src", written.image);
     await form.save.click();
 
-    await expect(successMessage(page, DRAFT_SAVED)).toBeVisible();
+    await expect(notice(page, DRAFT_SAVED)).toBeVisible();
     await expect(form.dialog).toHaveCount(0);
     await expect(page).toHaveURL(url("/admin/articles"));
     await expect(articleTable(page).getByRole("rowheader").first()).toHaveText(
@@ -942,7 +948,7 @@ test.describe("Article Management", () => {
     // The cover: a real PNG uploaded from this computer.
     const cover = pngImage(64, 36, [30, 90, 200]);
     await form.upload.setInputFiles({ name: "pier-boards.png", mimeType: "image/png", buffer: cover });
-    await expect(form.dialog.getByRole("status").filter({ hasText: exactly("Image uploaded.") })).toBeVisible();
+    await expect(notice(form.dialog, "Image uploaded.")).toBeVisible();
     await expect(form.imageUrl).toHaveValue(UPLOADED_IMAGE_URL);
     const image = await form.imageUrl.inputValue();
     expect(storedUploads(dataDir)).toContain(path.basename(image));
@@ -952,7 +958,7 @@ test.describe("Article Management", () => {
 
     // Ctrl+S saves, as Save Changes does.
     await form.title.press("Control+s");
-    await expect(successMessage(page, ARTICLE_UPDATED)).toBeVisible();
+    await expect(notice(page, ARTICLE_UPDATED)).toBeVisible();
     await expect(form.dialog).toHaveCount(0);
     await expect(page, "back to the same filtered list").toHaveURL(url("/admin/articles?status=draft"));
     await expectRow(page, edited.title, ["Cloud", "9 min", "Harbor Gazette, Pier Daily", "Draft", "Not published"]);
@@ -1098,7 +1104,7 @@ test.describe("Article Management", () => {
       const dialog = await openConfirmation(page, "publish", title);
       await dialog.getByRole("button", { name: "Publish", exact: true }).click();
       await expect(errorMessage(page, "Failed to publish article. It is already published.")).toBeVisible();
-      await expect(successMessage(page, CONFIRM.publish.success)).toHaveCount(0);
+      await expect(notice(page, CONFIRM.publish.success)).toHaveCount(0);
       await expectRow(page, title, ["Startups", "3 min", "Market Weekly", "Published", today()]);
 
       const remove = await otherTab.post(url("/admin/articles"), { form: { intent: "delete", id: String(id) }, maxRedirects: 0 });
@@ -1184,7 +1190,7 @@ test.describe("Article Management", () => {
       await expect(discardQuestion(page), "coming back to the editor is not leaving it").toHaveCount(0);
       await expect(form.content).toHaveValue(written);
       await form.save.click();
-      await expect(successMessage(page, ARTICLE_UPDATED)).toBeVisible();
+      await expect(notice(page, ARTICLE_UPDATED)).toBeVisible();
       await expect(page).toHaveURL(url("/admin/articles?category=Gadgets"));
       await page.getByRole("link", { name: `Edit ${title}`, exact: true }).click();
       await waitForModal(form.dialog);
@@ -1276,7 +1282,7 @@ test.describe("Article Management", () => {
     await waitForModal(form.dialog);
     await form.readTime.fill("14");
     await form.save.click();
-    await expect(successMessage(page, ARTICLE_UPDATED)).toBeVisible();
+    await expect(notice(page, ARTICLE_UPDATED)).toBeVisible();
     await expectRow(page, title, ["Software", "14 min", "—", "Draft", "Not published"]);
 
     await page.getByRole("link", { name: `Edit ${title}`, exact: true }).click();
@@ -1330,7 +1336,7 @@ test.describe("Article Management", () => {
       await expectWarning(existing);
       await form.dialog.getByRole("button", { name: "Save anyway", exact: true }).click();
 
-      await expect(successMessage(page, DRAFT_SAVED)).toBeVisible();
+      await expect(notice(page, DRAFT_SAVED)).toBeVisible();
       await expect(form.dialog).toHaveCount(0);
       await expect(articleTable(page).getByRole("rowheader").first()).toHaveText(
         titleCell(title, "A second look at the outage, a year on.", admin.username),
@@ -1366,7 +1372,7 @@ test.describe("Article Management", () => {
     await expect(offer.getByRole("checkbox", { name: "Mark as related", exact: true })).toBeChecked();
     await expect(form.dialog.getByText(DUPLICATE_TITLE, { exact: true }), "a follow-up is not a duplicate").toHaveCount(0);
     await form.save.click();
-    await expect(successMessage(page, DRAFT_SAVED)).toBeVisible();
+    await expect(notice(page, DRAFT_SAVED)).toBeVisible();
     await confirmAction(page, "publish", title);
 
     const readerCards = (region: Locator) => region.getByRole("heading", { level: 3 });
@@ -1405,7 +1411,7 @@ test.describe("Article Management", () => {
       await form.readTime.clear();
       await form.save.click();
       await expect(page).toHaveURL(url("/admin/articles"));
-      await expect(successMessage(page, DRAFT_SAVED)).toBeVisible();
+      await expect(notice(page, DRAFT_SAVED)).toBeVisible();
       await expectRow(page, title, ["AI", "5 min", "—", "Draft", "Not published"]);
     });
   });
@@ -1493,7 +1499,7 @@ test.describe("Article Management in an empty newsroom", () => {
       await form.popular.check();
       await form.stockImages.getByRole("button", { name: "General Tech", exact: true }).click();
       await form.save.click();
-      await expect(successMessage(page, DRAFT_SAVED)).toBeVisible();
+      await expect(notice(page, DRAFT_SAVED)).toBeVisible();
       await expect(articleTable(page).getByRole("rowheader")).toHaveText(
         [titleCell(written.title, written.excerpt, admin.username)],
         {

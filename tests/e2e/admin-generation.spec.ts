@@ -20,7 +20,7 @@ import {
   type PromptItem,
   type Story,
 } from "./generation-support";
-import { exactly } from "./support";
+import { exactly, notice } from "./support";
 
 /**
  * The Article Generation tab (spec issue 6) on a server of this file's own, grounded in the fixture feeds and
@@ -283,7 +283,7 @@ test.describe("Article Generation", () => {
     const dialog = page.getByRole("dialog", { name: "Publish article" });
     await waitForModal(dialog);
     await dialog.getByRole("button", { name: "Publish", exact: true }).click();
-    await expect(page.getByRole("status").filter({ hasText: exactly("Article published successfully") })).toBeVisible();
+    await expect(notice(page, "Article published successfully")).toBeVisible();
   }
 
   /** The fixture items of the past 7 days in a category, as the prompt lists them: newest first. */

@@ -6,7 +6,7 @@ import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "..
 import { fromOwnClientAddress, statusConsoleError } from "./admin-support";
 import { MB, signInTo, storedUploads, UPLOADED_IMAGE_URL, waitForModal, type AdminAccount } from "./article-admin-support";
 import { expect, test } from "./fixtures";
-import { exactly, sameOriginHeaders } from "./support";
+import { exactly, notice, sameOriginHeaders } from "./support";
 
 /**
  * Cover image uploads (spec issue 5): the editor's file input and POST /admin/api/uploads accept a JPEG, PNG,
@@ -64,7 +64,7 @@ test.describe("cover image uploads", () => {
       imageUrl: dialog.getByLabel("Custom image URL", { exact: true }),
       cover: dialog.getByRole("img", { name: "Cover image preview" }),
       refusal: (text: string) => dialog.getByRole("alert").filter({ hasText: exactly(text) }),
-      uploaded: dialog.getByRole("status").filter({ hasText: exactly(UPLOADED) }),
+      uploaded: notice(dialog, UPLOADED),
     };
   }
 

@@ -1,11 +1,10 @@
-import type { Locator, Page } from "@playwright/test";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
 import { fromOwnClientAddress, statusConsoleError } from "./admin-support";
 import { signInTo, waitForHydrated, waitForModal } from "./article-admin-support";
 import { accessibilityViolations, expect, test } from "./fixtures";
-import { exactly, htmlClasses, siteOrigin } from "./support";
+import { htmlClasses, notice, siteOrigin } from "./support";
 import { createStaffAccount, type StaffAccount } from "./team-support";
 
 /**
@@ -15,10 +14,6 @@ import { createStaffAccount, type StaffAccount } from "./team-support";
  */
 
 const SITE_NAME = "Byline Bylines";
-
-function notice(page: Page, text: string): Locator {
-  return page.getByRole("status").filter({ hasText: exactly(text) });
-}
 
 test.describe("Author pages and co-authors", () => {
   const run = `${process.pid}-${Date.now().toString(36)}`;

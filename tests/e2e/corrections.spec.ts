@@ -10,7 +10,7 @@ import { fromOwnClientAddress, statusConsoleError } from "./admin-support";
 import { articleRow, signInThere, signInTo, signOutElsewhere, waitForHydrated, waitForModal } from "./article-admin-support";
 import type { Page } from "@playwright/test";
 import { accessibilityViolations, expect, test } from "./fixtures";
-import { exactly } from "./support";
+import { exactly, notice } from "./support";
 import { createStaffAccount, type StaffAccount } from "./team-support";
 
 /**
@@ -183,13 +183,13 @@ test.describe("Corrections and updates", () => {
         await expect(page.getByLabel("Note", { exact: true })).toHaveValue(typed);
         await expect(page.getByRole("radio", { name: "Update", exact: true })).toBeChecked();
         await page.getByRole("button", { name: "Add note" }).click();
-        await expect(page.getByRole("status").filter({ hasText: exactly("Update added.") })).toBeVisible();
+        await expect(notice(page, "Update added.")).toBeVisible();
         const added = page.getByRole("listitem").filter({ hasText: typed });
         await expect(added).toBeVisible();
 
         // Gone again, so that the other test finds the story as imported.
         await added.getByRole("button", { name: /^Delete the update of / }).click();
-        await expect(page.getByRole("status").filter({ hasText: exactly("Note deleted.") })).toBeVisible();
+        await expect(notice(page, "Note deleted.")).toBeVisible();
         await expect(added).toHaveCount(0);
       });
 
@@ -214,10 +214,10 @@ test.describe("Corrections and updates", () => {
           "Not uploaded: your session has ended. Sign in again, then choose the file again.",
         );
         await upload.setInputFiles(photo);
-        await expect(page.getByRole("status").filter({ hasText: exactly("Image uploaded.") })).toBeVisible();
+        await expect(notice(page, "Image uploaded.")).toBeVisible();
         await expect(bio).toHaveValue(typed);
         await page.getByRole("button", { name: "Save profile" }).click();
-        await expect(page.getByRole("status").filter({ hasText: exactly("Profile saved.") })).toBeVisible();
+        await expect(notice(page, "Profile saved.")).toBeVisible();
         await page.reload();
         await expect(bio, "saved").toHaveValue(typed);
         await expect(page.getByLabel("Avatar address", { exact: true }), "with the photo").toHaveValue(/^\/uploads\/.+\.png$/);
@@ -277,7 +277,7 @@ test.describe("Corrections and updates", () => {
           await expect(page.getByRole("heading", { name: "Admin Access" }), "not the login screen").toHaveCount(0);
           await dialog.getByRole("button", { name: "Send back", exact: true }).click();
           await expect(dialog).toBeHidden();
-          await expect(page.getByRole("status").filter({ hasText: exactly("Article sent back with your note") })).toBeVisible();
+          await expect(notice(page, "Article sent back with your note")).toBeVisible();
           await expect(row.getByRole("cell").nth(3)).toHaveText("Draft");
           await expect(row.getByText(`Note: ${typed}`)).toBeVisible();
         });
@@ -314,9 +314,7 @@ test.describe("Corrections and updates", () => {
         .getByRole("checkbox", { name: "Notify newsletter readers who received this story (1 person)", exact: true })
         .check();
       await page.getByRole("button", { name: "Add note" }).click();
-      await expect(
-        page.getByRole("status").filter({ hasText: exactly("Correction added. 1 newsletter reader will be notified.") }),
-      ).toBeVisible();
+      await expect(notice(page, "Correction added. 1 newsletter reader will be notified.")).toBeVisible();
       await expect(page.getByRole("listitem").filter({ hasText: note })).toBeVisible();
       expect(await accessibilityViolations(page)).toEqual([]);
     });
@@ -385,10 +383,10 @@ test.describe("Corrections and updates", () => {
       await page.getByRole("radio", { name: "Update", exact: true }).check();
       await page.getByLabel("Note", { exact: true }).fill("Posted on the wrong story.");
       await page.getByRole("button", { name: "Add note" }).click();
-      await expect(page.getByRole("status").filter({ hasText: exactly("Update added.") })).toBeVisible();
+      await expect(notice(page, "Update added.")).toBeVisible();
       const mistake = page.getByRole("listitem").filter({ hasText: "Posted on the wrong story." });
       await mistake.getByRole("button", { name: /^Delete the update of / }).click();
-      await expect(page.getByRole("status").filter({ hasText: exactly("Note deleted.") })).toBeVisible();
+      await expect(notice(page, "Note deleted.")).toBeVisible();
       await expect(mistake).toHaveCount(0);
       await page.goto(url(`/article/${story.id}`));
       await expect(page.getByRole("complementary", { name: "Correction", exact: true })).toBeVisible();

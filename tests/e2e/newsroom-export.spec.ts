@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { errorLogLines, PROJECT_ROOT, runCommand, startServer, type ServerProcess } from "../support/server-process";
 import { signInTo, waitForHydrated, waitForModal } from "./article-admin-support";
 import { expect, test } from "./fixtures";
-import { exactly } from "./support";
+import { notice } from "./support";
 import { createStaffAccount, signedInClient, type StaffAccount } from "./team-support";
 
 /**
@@ -126,7 +126,7 @@ test.describe("The newsroom export and the Updated line", () => {
         .getByLabel("Content", { exact: true })
         .fill("The first electric crane lifted its first container at dawn, on time.");
       await save.click();
-      await expect(page.getByRole("status").filter({ hasText: exactly("Article updated successfully") })).toBeVisible();
+      await expect(notice(page, "Article updated successfully")).toBeVisible();
 
       await page.goto(`${server.url}/article/${story.id}`);
       const line = updatedLine(page);

@@ -7,7 +7,7 @@ import { photoLikeJpeg } from "../support/test-photo";
 import { fromOwnClientAddress } from "./admin-support";
 import { articleRow, signInTo, waitForModal, type AdminAccount } from "./article-admin-support";
 import { expect, test } from "./fixtures";
-import { exactly } from "./support";
+import { notice } from "./support";
 
 /**
  * Responsive images (issue 20 target 3, issue 26 point 2, issue 21; decision 025): an editor uploads a camera-sized
@@ -71,11 +71,11 @@ test.describe("responsive covers", () => {
     await dialog
       .getByLabel("Upload an image", { exact: true })
       .setInputFiles({ name: "cranes.jpg", mimeType: "image/jpeg", buffer: photo });
-    await expect(dialog.getByRole("status").filter({ hasText: exactly("Image uploaded.") })).toBeVisible();
+    await expect(notice(dialog, "Image uploaded.")).toBeVisible();
     const cover = await dialog.getByLabel("Custom image URL", { exact: true }).inputValue();
     expect(cover).toMatch(/^\/uploads\/[0-9a-f]{32}\.jpg$/);
     await dialog.getByRole("button", { name: "Save Changes", exact: true }).click();
-    await expect(page.getByRole("status").filter({ hasText: exactly("Article saved as a draft") })).toBeVisible();
+    await expect(notice(page, "Article saved as a draft")).toBeVisible();
 
     const row = articleRow(page, STORY.title);
     const edit = await row.getByRole("link", { name: `Edit ${STORY.title}`, exact: true }).getAttribute("href");
@@ -85,7 +85,7 @@ test.describe("responsive covers", () => {
     const confirm = page.getByRole("dialog", { name: "Publish article" });
     await waitForModal(confirm);
     await confirm.getByRole("button", { name: "Publish", exact: true }).click();
-    await expect(page.getByRole("status").filter({ hasText: exactly("Article published successfully") })).toBeVisible();
+    await expect(notice(page, "Article published successfully")).toBeVisible();
     return { articleUrl: `${server.url}/article/${id}`, uploaded: path.basename(cover) };
   }
 

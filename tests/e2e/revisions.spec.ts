@@ -1,11 +1,11 @@
-import type { Browser, Locator, Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
 import { statusConsoleError } from "./admin-support";
 import { signInTo, waitForHydrated, waitForModal } from "./article-admin-support";
 import { accessibilityViolations, expect, test } from "./fixtures";
-import { exactly, sameOriginHeaders } from "./support";
+import { notice, sameOriginHeaders } from "./support";
 import { createStaffAccount, signedInClient, type StaffAccount } from "./team-support";
 
 /**
@@ -21,10 +21,6 @@ const DRAFT_SAVED = "Article saved as a draft";
 const RESTORED = "Revision restored. The article shows it now, and the restore is kept as a new revision.";
 const STALE =
   "Failed to update article. Another admin changed this article after you opened it. Copy your changes, reload it, and apply them again.";
-
-function notice(page: Page, text: string): Locator {
-  return page.getByRole("status").filter({ hasText: exactly(text) });
-}
 
 function editorDialog(page: Page, heading: "New article" | "Edit article") {
   const dialog = page.getByRole("dialog", { name: heading });

@@ -104,6 +104,11 @@ export function exactly(text: string): RegExp {
   return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
 }
 
+/** The status message (`role="status"`) in `scope` that says exactly `text`. */
+export function notice(scope: Page | Locator, text: string): Locator {
+  return scope.getByRole("status").filter({ hasText: exactly(text) });
+}
+
 /**
  * The site's own address as the server computes it: SITE_URL is unset in the e2e run, so it should be
  * http://localhost on the port the server listens on.

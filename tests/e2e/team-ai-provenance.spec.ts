@@ -8,7 +8,7 @@ import { fromOwnClientAddress } from "./admin-support";
 import { articleRow, signInTo, waitForHydrated, waitForModal } from "./article-admin-support";
 import { expect, test } from "./fixtures";
 import { articleReply, FORM_KEY, type Story } from "./generation-support";
-import { exactly } from "./support";
+import { notice } from "./support";
 import { createStaffAccount, type StaffAccount } from "./team-support";
 
 /**
@@ -27,10 +27,6 @@ const JOB_TIMEOUT = 20_000;
 
 function statusBox(page: Page): Locator {
   return page.getByRole("status").filter({ has: page.getByRole("heading", { level: 3 }) });
-}
-
-function notice(page: Page, text: string): Locator {
-  return page.getByRole("status").filter({ hasText: exactly(text) });
 }
 
 test.describe("AI provenance", () => {

@@ -6,7 +6,7 @@ import { errorLogLines, PROJECT_ROOT, runCommand, startServer, type ServerProces
 import { dashboardHeading, loginHeading, statusConsoleError } from "./admin-support";
 import { articleRow, signInThere, signInTo, signOutElsewhere, waitForHydrated, waitForModal } from "./article-admin-support";
 import { expect, test } from "./fixtures";
-import { exactly } from "./support";
+import { exactly, notice } from "./support";
 import { createStaffAccount, type StaffAccount } from "./team-support";
 
 /**
@@ -30,10 +30,6 @@ const TEXTS = {
 /** A row's Status cell (Category, Read Time, Sources, Status, Published, Actions). */
 function statusCell(page: Page, title: string): Locator {
   return articleRow(page, title).getByRole("cell").nth(3);
-}
-
-function notice(page: Page, text: string): Locator {
-  return page.getByRole("status").filter({ hasText: exactly(text) });
 }
 
 /** Opens Article Management, ready for clicks. */
