@@ -23,7 +23,7 @@ import {
   type Engine,
 } from "./datasets";
 import { log } from "./processes";
-import { context, count, judged, median, ms, quantile, ratio, unmeasured, type Figure, type Section } from "./report";
+import { bytes, context, count, judged, median, ms, quantile, ratio, unmeasured, type Figure, type Section } from "./report";
 
 export interface SearchSettings {
   /** Sizes measured on both engines. */
@@ -81,6 +81,71 @@ interface SizeRun {
   timings: Record<Kind, Timing[]>;
   /** EXPLAIN ANALYZE of the slowest ranked and instant queries, at the largest size. */
   plans: string[];
+  /** Where ranked search's time goes, at the largest size. */
+  breakdown?: Breakdown;
+}
+
+/**
+ * Ranked search at the largest size, a second pass over the same queries: each search's statements timed as the
+ * driver answered them, and the pages it needed from the database's buffer pool and from its files (the
+ * database's own counters, flushed before and after each search), beside the sizes of what it searches.
+ */
+interface Breakdown {
+  /** The newest matches (`search_newest_matches`, the count included), per search. */
+  matches: number[];
+  /** The page of results with ranks and snippets, per search that found any. */
+  results: number[];
+  /** Pages per search found in the buffer pool, and read from the database's files. */
+  poolPages: number[];
+  filePages: number[];
+  sharedBuffers: string;
+  tableBytes: number;
+  toastBytes: number;
+  indexBytes: number;
+}
+
+/** The database's block counters, up to date: a backend reports its own only from time to time unless told to. */
+async function blockCounters(handle: DatabaseHandle): Promise<{ read: number; hit: number }> {
+  await handle.db.execute(sql`select pg_stat_force_next_flush()`);
+  const { rows } = await handle.db.execute<{ read: string; hit: string }>(
+    sql`select blks_read as read, blks_hit as hit from pg_stat_database where datname = current_database()`,
+  );
+  return { read: Number(rows[0]?.read ?? 0), hit: Number(rows[0]?.hit ?? 0) };
+}
+
+async function rankedBreakdown(handle: DatabaseHandle, search: SearchService, queries: string[]): Promise<Breakdown> {
+  const breakdown: Breakdown = {
+    matches: [],
+    results: [],
+    poolPages: [],
+    filePages: [],
+    sharedBuffers: "",
+    tableBytes: 0,
+    toastBytes: 0,
+    indexBytes: 0,
+  };
+  for (const query of queries) {
+    const before = await blockCounters(handle);
+    const statements = await captureStatements(handle, () => search.search(query));
+    const after = await blockCounters(handle);
+    for (const statement of statements)
+      (/search_newest_matches\(/.test(statement.text) ? breakdown.matches : breakdown.results).push(statement.ms ?? Number.NaN);
+    breakdown.poolPages.push(after.hit - before.hit);
+    breakdown.filePages.push(after.read - before.read);
+  }
+  const { rows } = await handle.db.execute<{ shared_buffers: string; table: string; toast: string; index: string }>(
+    sql`select current_setting('shared_buffers') as shared_buffers, pg_relation_size('articles') as table,
+      pg_relation_size(reltoastrelid) as toast, pg_relation_size('articles_search_idx') as index
+      from pg_class where oid = 'articles'::regclass`,
+  );
+  const [sizes] = rows;
+  return {
+    ...breakdown,
+    sharedBuffers: sizes?.shared_buffers ?? "?",
+    tableBytes: Number(sizes?.table ?? 0),
+    toastBytes: Number(sizes?.toast ?? 0),
+    indexBytes: Number(sizes?.index ?? 0),
+  };
 }
 
 /** The first build's substring search: published articles whose title, excerpt or content contains the text, newest first. */
@@ -118,15 +183,26 @@ function rawClient(handle: DatabaseHandle): DriverClient {
 interface Statement {
   text: string;
   params: unknown[];
+  /** How long the driver took to answer it, once it has. */
+  ms?: number;
 }
 
-/** Makes `target.query` record what it runs; returns the undo. */
+/** Makes `target.query` record what it runs and how long each took; returns the undo. */
 function recordQueries(target: RawClient, statements: Statement[]): () => void {
   const original = target.query;
   target.query = function (this: RawClient, text: unknown, params?: unknown[], ...rest: unknown[]) {
     const sqlText = typeof text === "string" ? text : (text as { text: string }).text;
-    statements.push({ text: sqlText, params: params ?? [] });
-    return original.call(this, text, params, ...rest);
+    const statement: Statement = { text: sqlText, params: params ?? [] };
+    statements.push(statement);
+    const startedAt = performance.now();
+    const answer = original.call(this, text, params, ...rest);
+    // A pool's own query takes a callback and returns nothing; only promised answers are timed.
+    if (answer instanceof Promise)
+      void answer.then(
+        () => (statement.ms = performance.now() - startedAt),
+        () => undefined,
+      );
+    return answer;
   };
   return () => {
     target.query = original;
@@ -279,7 +355,10 @@ async function measureSize(
   }
 
   const plans: string[] = [];
+  let breakdown: Breakdown | undefined;
   if (withPlans) {
+    await warm(handle, dataset);
+    breakdown = await rankedBreakdown(handle, search, queries);
     for (const kind of ["search", "instant"] as const) {
       const slowest = [...timings[kind]].sort((a, b) => b.ms - a.ms)[0]!;
       plans.push(
@@ -291,12 +370,42 @@ async function measureSize(
       );
     }
   }
-  return { articles: articleCount, timings, plans };
+  return { articles: articleCount, timings, plans, breakdown };
 }
 
 const samples = (timings: Timing[]) => timings.map((timing) => timing.ms);
 const p50 = (timings: Timing[]) => median(samples(timings));
 const p95 = (timings: Timing[]) => quantile(samples(timings), 0.95);
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+const meanAndP95 = (values: number[]) => `${ms(mean(values))} / ${ms(quantile(values, 0.95))}`;
+const meanAndMedian = (values: number[]) => `${count(mean(values))} (median ${count(median(values))})`;
+
+/** Where ranked search's time went at the largest size (`rankedBreakdown`), for the record of a missed target. */
+function breakdownFigures(name: string, run: SizeRun): Figure[] {
+  const { breakdown } = run;
+  if (!breakdown) return [];
+  const at = `${name}, ${count(run.articles)} articles: ranked search, second pass`;
+  return [
+    context(
+      `${at}: the newest matches (\`search_newest_matches\`, the count included), mean / p95`,
+      meanAndP95(breakdown.matches),
+    ),
+    context(
+      `${at}: the page of results with ranks and snippets, mean / p95`,
+      `${meanAndP95(breakdown.results)} (the ${count(breakdown.results.length)} searches that found any)`,
+    ),
+    context(
+      `${at}: pages per search, mean`,
+      `${meanAndMedian(breakdown.poolPages)} found in the buffer pool (shared_buffers ${breakdown.sharedBuffers}), ` +
+        `${meanAndMedian(breakdown.filePages)} read from the database's files`,
+    ),
+    context(
+      `${name}, ${count(run.articles)} articles: what search reads`,
+      `articles table ${bytes(breakdown.tableBytes)}, its TOAST table (search vectors and bodies) ${bytes(breakdown.toastBytes)}, ` +
+        `full-text index ${bytes(breakdown.indexBytes)}`,
+    ),
+  ];
+}
 
 function engineFigures(engine: Engine, runs: SizeRun[], settings: SearchSettings): Figure[] {
   const name = ENGINE_NAMES[engine];
@@ -314,6 +423,7 @@ function engineFigures(engine: Engine, runs: SizeRun[], settings: SearchSettings
           : P95_TARGETS.find((each) => each.articles === run.articles && each.engines.includes(engine));
       figures.push(target ? judged(label, shown, `p95 < ${target.ms} ms`, p95(timings) < target.ms) : context(label, shown));
     }
+    figures.push(...breakdownFigures(name, run));
   }
   for (const target of P95_TARGETS) {
     if (!target.engines.includes(engine) || runs.some((run) => run.articles === target.articles)) continue;
@@ -418,6 +528,13 @@ export async function measureSearch(root: string, settings: SearchSettings): Pro
       "may stop early on its time budget; only the queries it ran count), with the ratio of medians beside it. The databases come from " +
       "bench/generate-data.ts (seed 1) and are kept under bench/.data/ and as PostgreSQL databases byline_bench_<articles>. " +
       WARMING,
+  );
+  section.notes.push(
+    "At the largest size of each database, after the timed passes, the ranked searches run once more (the files read " +
+      "once before, as for the timed passes), each statement timed as the driver answered it, and the pages each search " +
+      "needed counted by the database (`pg_stat_database`, flushed before and after each search): found in its buffer " +
+      "pool, or read from its files, which for the embedded database means PGlite's file system and for PostgreSQL the " +
+      "operating system's page cache. Beside them, the sizes of what search reads.",
   );
   if (settings.postgresOnlySizes.length === 0)
     section.notes.push(
