@@ -114,24 +114,15 @@ async function blockCounters(handle: DatabaseHandle): Promise<{ read: number; hi
 }
 
 async function rankedBreakdown(handle: DatabaseHandle, search: SearchService, queries: string[]): Promise<Breakdown> {
-  const breakdown: Breakdown = {
-    matches: [],
-    results: [],
-    poolPages: [],
-    filePages: [],
-    sharedBuffers: "",
-    tableBytes: 0,
-    toastBytes: 0,
-    indexBytes: 0,
-  };
+  const [matches, results, poolPages, filePages]: [number[], number[], number[], number[]] = [[], [], [], []];
   for (const query of queries) {
     const before = await blockCounters(handle);
     const statements = await captureStatements(handle, () => search.search(query));
     const after = await blockCounters(handle);
     for (const statement of statements)
-      (/search_newest_matches\(/.test(statement.text) ? breakdown.matches : breakdown.results).push(statement.ms ?? Number.NaN);
-    breakdown.poolPages.push(after.hit - before.hit);
-    breakdown.filePages.push(after.read - before.read);
+      (/search_newest_matches\(/.test(statement.text) ? matches : results).push(statement.ms ?? Number.NaN);
+    poolPages.push(after.hit - before.hit);
+    filePages.push(after.read - before.read);
   }
   const { rows } = await handle.db.execute<{ shared_buffers: string; table: string; toast: string; index: string }>(
     sql`select current_setting('shared_buffers') as shared_buffers, pg_relation_size('articles') as table,
@@ -140,7 +131,10 @@ async function rankedBreakdown(handle: DatabaseHandle, search: SearchService, qu
   );
   const [sizes] = rows;
   return {
-    ...breakdown,
+    matches,
+    results,
+    poolPages,
+    filePages,
     sharedBuffers: sizes?.shared_buffers ?? "?",
     tableBytes: Number(sizes?.table ?? 0),
     toastBytes: Number(sizes?.toast ?? 0),
