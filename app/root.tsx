@@ -33,8 +33,8 @@ export const links: LinksFunction = () => [
 
 /** What every page needs: the public site information and the headlines behind the notifications bell. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { site, articles } = context.get(servicesContext);
-  return { site, headlines: await articles.listHeadlines() };
+  const { siteSnapshot, articles } = context.get(servicesContext);
+  return { site: siteSnapshot(), headlines: await articles.listHeadlines() };
 }
 
 /** A newsletter sign-up changes nothing the layout shows. */
@@ -49,7 +49,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const hydrate = shouldHydrate(useMatches().map((match) => match.handle));
   return (
     // The boot script sets the theme class before the first paint, so React must not fight it.
-    <html lang="en" suppressHydrationWarning>
+    <html lang={site.language} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -110,7 +110,7 @@ function createApp(
     securityHeaders({
       https: site.url.startsWith("https:"),
       siteOrigin: new URL(site.url).origin,
-      adsEnabled: Boolean(site.adsenseClient),
+      adsEnabled: () => Boolean(site.adsenseClient),
       development: Boolean(devMiddleware),
     }),
   );

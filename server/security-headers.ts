@@ -15,8 +15,8 @@ interface SecurityHeaderOptions {
   https: boolean;
   /** SITE_URL's origin: the newsletter preview frame shows covers by their absolute address, which may differ from the one in use. */
   siteOrigin: string;
-  /** Allows the ad network's hosts when an ad client is configured. */
-  adsEnabled: boolean;
+  /** Allows the ad network's hosts while the settings show its units (asked per response: a setting may change). */
+  adsEnabled: () => boolean;
   /** Development uses Vite's inline HMR client, so the CSP is left out there. */
   development: boolean;
 }
@@ -33,7 +33,8 @@ export const assignNonce: RequestHandler = (_req, res, next) => {
  * Images may come from any https host, because editors may use custom image URLs.
  */
 export function securityHeaders({ https, siteOrigin, adsEnabled, development }: SecurityHeaderOptions): RequestHandler[] {
-  const ads = adsEnabled ? AD_NETWORK_HOSTS : [];
+  // Per response; when the network is off, a source the directive already names stands in for its hosts.
+  const ads = (otherwise: string) => () => (adsEnabled() ? AD_NETWORK_HOSTS.join(" ") : otherwise);
   const permissionsPolicy: RequestHandler = (_req, res, next) => {
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
     next();
@@ -46,12 +47,12 @@ export function securityHeaders({ https, siteOrigin, adsEnabled, development }: 
             useDefaults: false,
             directives: {
               "default-src": ["'self'"],
-              "script-src": ["'self'", (_req, res) => `'nonce-${(res as unknown as Response).locals.nonce}'`, ...ads],
+              "script-src": ["'self'", (_req, res) => `'nonce-${(res as unknown as Response).locals.nonce}'`, ads("'self'")],
               "style-src": ["'self'", "'unsafe-inline'"],
               "img-src": ["'self'", siteOrigin, "data:", "https:"],
               "font-src": ["'self'"],
-              "connect-src": ["'self'", ...ads],
-              "frame-src": adsEnabled ? ads : ["'none'"],
+              "connect-src": ["'self'", ads("'self'")],
+              "frame-src": [ads("'none'")],
               "frame-ancestors": ["'none'"],
               "object-src": ["'none'"],
               "base-uri": ["'self'"],

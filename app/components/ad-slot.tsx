@@ -21,11 +21,12 @@ export function adNetworkScriptUrl(client: string): string {
 }
 
 /**
- * An ad slot: the configured ad network's unit when ADSENSE_CLIENT is set, otherwise a neutral
- * "Advertisement" placeholder. Either way the slot keeps its space.
+ * An ad slot, as the Advertising settings say: the ad network's unit, a neutral "Advertisement" placeholder (the
+ * spec's, and a fresh install's), or nothing at all. A slot that is shown keeps its space.
  */
 export function AdSlot({ format = "banner", className = "" }: { format?: AdFormat; className?: string }) {
   const { site } = useSite();
+  if (site.adSlots === "none") return null;
   const client = site.adsenseClient;
   const frame = `flex w-full items-center justify-center overflow-hidden rounded-xl print:hidden ${SLOT_HEIGHTS[format]} ${className}`;
   if (!client) {

@@ -37,9 +37,14 @@ export interface DigestEmailProps {
   /** Plain text; paragraphs are separated by blank lines. */
   intro: string;
   issueDate: string;
-  /** One to five stories. */
+  /** One to twenty stories (five unless the settings say otherwise). */
   articles: DigestArticle[];
   unsubscribeUrl: string;
+  /** The site's language tag, for `<html lang>`. */
+  language?: string;
+  /** The newsroom's own words at the foot of every issue, and its postal address (settings); empty for none. */
+  footerText?: string;
+  postalAddress?: string;
 }
 
 // The covers are drawn at the card's full width; 600x338 is the 16:9 of the e-mail copies of the stock covers.
@@ -144,9 +149,12 @@ export function DigestEmail({
   issueDate,
   articles,
   unsubscribeUrl,
+  language = "en",
+  footerText = "",
+  postalAddress = "",
 }: DigestEmailProps): ReactElement {
   return (
-    <Html lang="en" dir="ltr">
+    <Html lang={language} dir="ltr">
       <Head>
         <title>{subject}</title>
         <meta name="color-scheme" content="light" />
@@ -191,6 +199,8 @@ export function DigestEmail({
                 Unsubscribe
               </Link>
             </Text>
+            {footerText ? <Text style={styles.footerText}>{footerText}</Text> : null}
+            {postalAddress ? <Text style={styles.footerText}>{postalAddress.split(/\r?\n/).join(", ")}</Text> : null}
             <Text style={styles.footerText}>
               <Link href={siteUrl} style={styles.footerLink}>
                 {siteUrl}

@@ -1,5 +1,6 @@
 import { CONTACT_PROCESSING_ERROR, contactDraft, contactSuccessMessage } from "~/components/info/contact-draft";
 import { checkContactMessage, CONTACT_FIELDS } from "~/validation/contact-rules";
+import type { ContactAddresses } from "~/utils/seo";
 
 /**
  * The contact form (components/info/contact-form.tsx): its Send button works once this has run. On submit the
@@ -58,7 +59,8 @@ function enhance(form: HTMLFormElement): void {
         feedback("error", check.message);
         return;
       }
-      const { address, href } = contactDraft(check.value);
+      // The newsroom's addresses, from the settings in force when the page was made.
+      const { address, href } = contactDraft(check.value, JSON.parse(form.dataset.addresses ?? "") as ContactAddresses);
       window.location.href = href;
       markInvalid([]);
       feedback("success", contactSuccessMessage(address));

@@ -21,6 +21,8 @@ export const ECHO_WAIT_MS = 1_000;
 export function createContentChanges({ database, logger }: { database: DatabaseHandle; logger: Logger }) {
   const instanceId = randomUUID();
   const listeners = new Set<() => void>();
+  /** What must be read again before this instance drops its pages for another instance's change (the settings). */
+  const refreshers = new Set<() => Promise<void>>();
   /** Our own announcements on their way round, by payload. */
   const echoes = new Map<string, () => void>();
   let sent = 0;
@@ -28,6 +30,12 @@ export function createContentChanges({ database, logger }: { database: DatabaseH
 
   function emit(): void {
     for (const listener of listeners) listener();
+  }
+
+  /** Another instance's change: what is kept in memory is read again first, so no page is made from the old. */
+  async function refreshThenEmit(): Promise<void> {
+    await Promise.all([...refreshers].map((refresh) => refresh()));
+    emit();
   }
 
   return {
@@ -62,19 +70,29 @@ export function createContentChanges({ database, logger }: { database: DatabaseH
       return () => listeners.delete(listener);
     },
 
+    /**
+     * Runs `refresh` (which must not throw) when another instance announces a change, before this instance's
+     * listeners drop what they keep; the announcing instance refreshes before it announces.
+     */
+    refreshFirst(refresh: () => Promise<void>): () => void {
+      refreshers.add(refresh);
+      return () => refreshers.delete(refresh);
+    },
+
     /** Starts hearing the other instances' announcements. */
     async start(): Promise<void> {
       subscription ??= await database.listen(
         CONTENT_CHANNEL,
         (payload) => {
           if (payload.startsWith(`${instanceId}:`)) return echoes.get(payload)?.();
-          emit();
-          // After the pages are dropped: the event the two-instance load test waits for.
-          logger.debug({ payload }, CONTENT_CHANGE_HEARD);
+          void refreshThenEmit().then(() => {
+            // After the pages are dropped: the event the two-instance tests wait for.
+            logger.debug({ payload }, CONTENT_CHANGE_HEARD);
+          });
         },
         () => {
           logger.info("listening for content changes again");
-          emit();
+          void refreshThenEmit();
         },
       );
     },

@@ -3,6 +3,7 @@ import { isTrustProxyEntry } from "./rate-limits/client-address.server";
 import { AdminPassword, AdminUsername } from "../validation/admin";
 import { cronProblem, DEFAULT_NEWSLETTER_SCHEDULE } from "./newsletter/weekly-schedule.server";
 import { isTimeZone } from "../utils/dates";
+import { digestFromCron, type SettingKey, type SiteSettings } from "../validation/site-settings";
 
 /**
  * Every environment variable Byline reads, checked once at start-up.
@@ -177,6 +178,54 @@ export interface Config {
   allowedHosts: string[];
   logLevel: Env["LOG_LEVEL"];
   adsenseClient: string | undefined;
+  /** What the environment says about the settings administrators change (decision 038). */
+  settings: SettingsFromEnvironment;
+}
+
+/**
+ * The environment's part in the newsroom's settings: the values a fresh database starts with, and those a set
+ * variable pins (the form shows them read-only, naming the variable).
+ */
+export interface SettingsFromEnvironment {
+  firstValues: Partial<SiteSettings>;
+  pinned: Partial<SiteSettings>;
+  /** The variable that pins each pinned setting. */
+  pinnedBy: Partial<Record<SettingKey, string>>;
+  /** MAIL_FROM, when set: the newsletter's whole From header, which pins the sender name. */
+  mailFrom: string | undefined;
+  /** NEWSLETTER_SCHEDULE, when set: the digest's cron expression, which pins its day and time. */
+  schedule: string | undefined;
+}
+
+/** The display name of a From header such as `"The Daily" <news@example.com>`, or the header itself. */
+function displayName(from: string): string {
+  const match = /^\s*"?([^"<]*?)"?\s*<[^>]*>\s*$/.exec(from);
+  return (match?.[1] ?? from).trim().slice(0, 80);
+}
+
+function settingsFromEnvironment(env: Env, source: Record<string, string | undefined>): SettingsFromEnvironment {
+  const pinned: Partial<SiteSettings> = {};
+  const pinnedBy: Partial<Record<SettingKey, string>> = {};
+  const pin = (variable: string, values: Partial<SiteSettings>) => {
+    Object.assign(pinned, values);
+    for (const key of Object.keys(values) as SettingKey[]) pinnedBy[key] = variable;
+  };
+  const set = (name: string) => source[name] !== undefined;
+  if (set("SITE_NAME")) pin("SITE_NAME", { siteName: env.SITE_NAME });
+  if (set("SITE_LANGUAGE")) pin("SITE_LANGUAGE", { language: env.SITE_LANGUAGE });
+  if (env.TIME_ZONE) pin("TIME_ZONE", { timeZone: env.TIME_ZONE });
+  if (env.MAIL_FROM) pin("MAIL_FROM", { senderName: displayName(env.MAIL_FROM) });
+  if (set("NEWSLETTER_SCHEDULE")) {
+    pin("NEWSLETTER_SCHEDULE", digestFromCron(env.NEWSLETTER_SCHEDULE) ?? { digestDay: 0, digestTime: "09:00" });
+  }
+  if (env.ADSENSE_CLIENT) pin("ADSENSE_CLIENT", { adMode: "adsense", adClient: env.ADSENSE_CLIENT });
+  return {
+    firstValues: { ...pinned, timeZone: env.TIME_ZONE ?? processTimeZone(source.TZ) },
+    pinned,
+    pinnedBy,
+    mailFrom: env.MAIL_FROM,
+    schedule: set("NEWSLETTER_SCHEDULE") ? env.NEWSLETTER_SCHEDULE : undefined,
+  };
 }
 
 export class ConfigError extends Error {
@@ -218,6 +267,7 @@ export function loadConfig(
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? "is invalid"}${shown}.`);
   }
   const env = parsed.data;
+  const given = blankToUndefined(source);
   const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   return {
     env: env.NODE_ENV,
@@ -257,6 +307,7 @@ export function loadConfig(
     allowedHosts: env.ALLOWED_HOSTS,
     logLevel: env.LOG_LEVEL,
     adsenseClient: env.ADSENSE_CLIENT,
+    settings: settingsFromEnvironment(env, given),
   };
 }
 

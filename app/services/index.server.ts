@@ -34,6 +34,8 @@ import { createArticleGenerator } from "./generation/article-generator.server";
 import { createGenerationJobService } from "./generation/generation-jobs.server";
 import { createNewsFeedReader, type NewsOutlet } from "./generation/news-feeds.server";
 import type { Logger } from "./logger.server";
+import { createSiteSettings, liveSite, newsletterSender } from "./settings/site-settings.server";
+import { digestCron } from "../validation/site-settings";
 
 /** Rate-limit windows are at most this long, so older rows can be forgotten. */
 const LONGEST_RATE_LIMIT_WINDOW_MS = 60 * 60_000;
@@ -64,6 +66,18 @@ export function createServices({
   stockDirectory = path.resolve("public/images/stock"),
 }: ServiceDependencies) {
   const { db } = database;
+  const contentChanges = createContentChanges({ database, logger });
+  // The settings in force, read again on every instance whenever content changes anywhere (decision 038).
+  const settings = createSiteSettings({
+    db,
+    clock,
+    logger,
+    environment: config.settings,
+    onPublicChange: contentChanges.announce,
+  });
+  contentChanges.refreshFirst(settings.refresh);
+  /** What pages, feeds and mails may know about the site, always as the settings are now; never a secret. */
+  const { site, snapshot: siteSnapshot } = liveSite(settings, { url: config.siteUrl, analytics: config.analytics });
   const uploads = createUploadService({ dataDir: config.dataDir });
   const providers = createAiProviders(config);
   const news = createNewsFeedReader({ outlets: newsOutlets, clock, logger });
@@ -71,27 +85,28 @@ export function createServices({
   const storyJudge = createStoryJudge({ providers, logger });
   const generator = createArticleGenerator({ db, clock, logger, providers, news, storyJudge });
   const rateLimiter = createRateLimiter({ db, clock });
-  const contentChanges = createContentChanges({ database, logger });
   // Reader reads kept until content changes here or on another instance (decision 028).
   const readerMemo = createReaderMemo({ clock });
   contentChanges.onChange(readerMemo.clear);
   const admins = createAdminService({ db, clock, onPublicChange: contentChanges.announce });
   const sessions = createSessionService({ db, clock });
   const login = createLoginService({ db, clock, admins, sessions, rateLimiter });
-  const site = { name: config.siteName, url: config.siteUrl, timeZone: config.timeZone };
   /** What the feeds and sitemaps say: the site, its language and the WebSub hubs they advertise. */
-  const feedSite = { ...site, language: config.siteLanguage, hubs: config.websubHubs };
+  const feedSite = Object.create(site, { hubs: { value: config.websubHubs, enumerable: true } }) as typeof site & {
+    hubs: readonly string[];
+  };
   const websub = createWebSub({ db, clock, logger, site, hubs: config.websubHubs });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
+    from: () => newsletterSender(settings.current(), config),
+    replyTo: () => settings.current().replyTo || undefined,
     dataDir: config.dataDir,
     connections: SEND_CONCURRENCY,
   });
   const subscribers = createSubscriberService({
     db,
     clock,
-    timeZone: config.timeZone,
+    timeZone: () => site.timeZone,
     rateLimiter,
     signUp: { doubleOptIn: config.newsletterDoubleOptIn, mailer, logger, site },
   });
@@ -103,7 +118,12 @@ export function createServices({
     subscribers,
     mailer,
     site,
-    weekly: config.newsletter,
+    weekly: {
+      autoSend: config.newsletter.autoSend,
+      schedule: () => config.settings.schedule ?? digestCron(settings.current()),
+      stories: () => settings.current().digestStories,
+      footer: () => ({ text: settings.current().newsletterFooter, postalAddress: settings.current().postalAddress }),
+    },
     senderTimings,
   });
   /**
@@ -117,7 +137,7 @@ export function createServices({
       logger,
       clock,
       memo,
-      popularFromReads: config.analytics ? { timeZone: config.timeZone } : undefined,
+      popularFromReads: config.analytics ? site : undefined,
     }),
     search: createSearchService({ db, rateLimiter, clock, memo }),
     corrections: createCorrectionService({
@@ -130,17 +150,17 @@ export function createServices({
       memo,
     }),
   });
+  // The digest's day, time or the newsroom's time zone may change with a save, here or on another instance.
+  settings.onChange(() => newsletter.reschedule());
   const forReaders = readerReads(readerMemo);
   const { search } = forReaders;
   return {
-    /** What pages may show about the site; never the secrets in the configuration. */
-    site: {
-      name: config.siteName,
-      url: config.siteUrl,
-      timeZone: config.timeZone,
-      adsenseClient: config.adsenseClient,
-      analytics: config.analytics,
-    },
+    /** What pages may show about the site, as the settings are now; never the secrets in the configuration. */
+    site,
+    /** The same as one object, the same until the settings change: what the root loader hands every page. */
+    siteSnapshot,
+    /** The newsroom's settings (decision 038): the Settings tab reads and saves them. */
+    settings,
     logger,
     clock,
     ...forReaders,
@@ -179,12 +199,12 @@ export function createServices({
       db,
       clock,
       logger,
-      timeZone: config.timeZone,
+      timeZone: () => site.timeZone,
       enabled: config.analytics,
       searchFindsNothing: async (query) => (await search.search(query)).total === 0,
     }),
     /** The Insights tab's figures (decision 033). */
-    insights: createInsights({ db, clock, timeZone: config.timeZone }),
+    insights: createInsights({ db, clock, timeZone: () => site.timeZone }),
     /** Covers in several widths and formats, social cards and structured-data crops (decision 025). */
     images: createImageService({
       dataDir: config.dataDir,

@@ -10,6 +10,14 @@ function articleDateFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
+/** A time zone, or where to read the one in force (the newsroom's is a setting that may change while running). */
+export type ZoneSource = string | (() => string);
+
+/** The zone a `ZoneSource` names now. */
+export function zoneNow(zone: ZoneSource): string {
+  return typeof zone === "function" ? zone() : zone;
+}
+
 /** True when `name` is a time zone Intl knows, such as "Europe/Berlin" or "UTC". */
 export function isTimeZone(name: string): boolean {
   try {

@@ -39,6 +39,8 @@ export const AREA_ACTIONS = [
   "insights.view",
   /** Download the newsroom's export (everything it owns, subscribers' addresses included: decision 027). */
   "newsroom.export",
+  /** Change the newsroom's settings: name, language, time zone, addresses, newsletter, advertising (decision 038). */
+  "settings.manage",
 ] as const;
 
 /** Actions on one article: the answer depends on whose it is and on its state. */
@@ -85,6 +87,7 @@ const AREA: Record<AreaAction, readonly StaffRole[]> = {
   "staff.manage": ["administrator"],
   "insights.view": ["administrator", "editor"],
   "newsroom.export": ["administrator"],
+  "settings.manage": ["administrator"],
 };
 
 /** Editors and administrators act on every article. */

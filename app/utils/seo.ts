@@ -1,14 +1,39 @@
 import type { MetaDescriptor } from "react-router";
 import type { SocialImage } from "./responsive-images";
+import { DEFAULT_SITE_INFO } from "../validation/site-settings";
 
-/** What every page may know about the site: its name, public address and ad network. Never a secret. */
+/** The addresses readers may write to, by what they are for. */
+export interface ContactAddresses {
+  general: string;
+  tips: string;
+  press: string;
+  ads: string;
+  careers: string;
+}
+
+/**
+ * What every page may know about the site: its name, public address, language, the newsroom's addresses and its ad
+ * slots, from the settings in force (decision 038). Never a secret.
+ */
 export interface SiteInfo {
   name: string;
   /** The public origin from SITE_URL, without a trailing slash. */
   url: string;
-  /** The newsroom's IANA time zone (TIME_ZONE): reader dates are written in it. */
+  /** The newsroom's IANA time zone: reader dates are written in it. */
   timeZone: string;
+  /** A BCP 47 tag: `<html lang>`, the feeds, the News sitemap. */
+  language: string;
+  /** The home page's description, the feeds'. */
+  description: string;
+  /** The ad network's client id when the ad slots show its units. */
   adsenseClient: string | undefined;
+  /** What ad slots show: the spec's placeholders, the network's units, or no slot at all. */
+  adSlots: "placeholder" | "adsense" | "none";
+  contact: ContactAddresses;
+  /** The newsroom's accounts elsewhere: the footer's links and the Organization's `sameAs`. */
+  social: { label: string; url: string }[];
+  /** The image a page without a cover of its own shares, or "". */
+  defaultSocialImage: string;
   /** Article views are counted (ANALYTICS, decision 032): the article page carries the view beacon. */
   analytics?: boolean;
 }
@@ -42,6 +67,9 @@ export function pageMeta(
   { title, description, path, image, imageAlt, type = "website" }: PageMetaInput,
 ): MetaDescriptor[] {
   const url = absoluteUrl(site, path);
+  const own: SocialImage | undefined = typeof image === "string" ? { url: image } : image;
+  // A page without a cover of its own shares the newsroom's default image, when it has one.
+  const social: SocialImage | undefined = own?.url ? own : site.defaultSocialImage ? { url: site.defaultSocialImage } : undefined;
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },
@@ -51,11 +79,10 @@ export function pageMeta(
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
-    { name: "twitter:card", content: (typeof image === "string" ? image : image?.url) ? "summary_large_image" : "summary" },
+    { name: "twitter:card", content: social?.url ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
   ];
-  const social = typeof image === "string" ? { url: image } : image;
   if (social?.url) {
     const imageUrl = absoluteUrl(site, social.url);
     const alt = imageAlt ?? title;
@@ -79,7 +106,7 @@ export function pageMeta(
 /** The site information the root loader put on the page, for a route's `meta` function. */
 export function siteFromMatches(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): SiteInfo {
   const root = matches.find((match) => match?.id === "root")?.loaderData as { site?: SiteInfo } | undefined;
-  return root?.site ?? { name: "Byline", url: "http://localhost", timeZone: "UTC", adsenseClient: undefined };
+  return root?.site ?? DEFAULT_SITE_INFO;
 }
 
 /** An admin page's title; search engines are asked to keep out (robots.txt says so too). */

@@ -10,6 +10,10 @@ import { can, STAFF_ROLES, type Action, type StaffRole } from "../../app/utils/p
 import { SESSION_COOKIE } from "./admin-support";
 import { sameOriginHeaders } from "./support";
 import { createStaffAccount, signedInClient, type StaffAccount } from "./team-support";
+import { DEFAULT_SETTINGS } from "../../app/validation/site-settings";
+
+/** The Settings form as a browser posts the defaults. */
+const DEFAULT_SETTINGS_FORM = Object.fromEntries(Object.entries(DEFAULT_SETTINGS).map(([key, value]) => [key, String(value)]));
 
 /**
  * The route matrix: every route mounted under /admin, taken from the route table itself, answers 401 to a
@@ -316,6 +320,7 @@ const RULES: Record<string, Rule> = {
   "routes/admin/insights-csv": { permission: "insights.view", roles: EDITORIAL },
   "routes/admin/staff": { permission: "staff.manage", roles: ["administrator"] },
   "routes/admin/profile": { permission: "admin.enter", roles: EVERYONE },
+  "routes/admin/settings": { permission: "settings.manage", roles: ["administrator"] },
   "routes/admin/session-status": { permission: "admin.enter", roles: EVERYONE },
   "routes/admin/preview-markdown": { permission: "article.create", roles: EVERYONE },
   "routes/admin/upload-image": { permission: "article.create", roles: EVERYONE },
@@ -536,6 +541,7 @@ test("for every role every admin route answers as its rule says: 403 with no adm
         },
       ],
       "routes/admin/subscribers-csv": [{ intent: "delete", email: subscriberEmail }],
+      "routes/admin/settings": [{ ...DEFAULT_SETTINGS_FORM, siteName: "Forged Newsroom", version: "1" }],
       "routes/admin/newsroom-export": [{ intent: "export" }],
       "routes/admin/insights": [{ days: "90" }],
       "routes/admin/insights-csv": [{ days: "90" }],

@@ -1,5 +1,5 @@
 import type { ContactMessage, ContactSubject } from "~/validation/contact-rules";
-import { CONTACT_ADDRESSES } from "./contact-addresses";
+import type { ContactAddresses } from "~/utils/seo";
 import { mailtoHref } from "./mailto";
 
 /*
@@ -14,22 +14,25 @@ export function contactSuccessMessage(address: string): string {
 }
 
 /** Tips and press questions go straight to the desk that handles them; everything else to the general inbox. */
-export function addressForSubject(subject: ContactSubject): string {
+export function addressForSubject(subject: ContactSubject, addresses: ContactAddresses): string {
   switch (subject) {
     case "Story Tip":
-      return CONTACT_ADDRESSES.tips;
+      return addresses.tips;
     case "Press Inquiry":
-      return CONTACT_ADDRESSES.press;
+      return addresses.press;
     case "Partnership Opportunity":
-      return CONTACT_ADDRESSES.ads;
+      return addresses.ads;
     default:
-      return CONTACT_ADDRESSES.general;
+      return addresses.general;
   }
 }
 
-/** The mail draft of a checked message, to the address its subject goes to. */
-export function contactDraft({ name, email, subject, message }: ContactMessage): { address: string; href: string } {
-  const address = addressForSubject(subject);
+/** The mail draft of a checked message, to the address (of the newsroom's settings) its subject goes to. */
+export function contactDraft(
+  { name, email, subject, message }: ContactMessage,
+  addresses: ContactAddresses,
+): { address: string; href: string } {
+  const address = addressForSubject(subject, addresses);
   const href = mailtoHref(address, {
     subject: `${subject} from ${name}`,
     body: `${message}\n\n---\nName: ${name}\nEmail: ${email}\nSubject: ${subject}\n`,

@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck, Send } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import { CONTACT_SUBJECTS } from "~/validation/contact-rules";
-import { CONTACT_ADDRESSES } from "./contact-addresses";
+import { useSite } from "~/components/layout/use-site";
 import { primaryButtonClass, textLinkClass } from "./info-page";
 import { IslandTemplate } from "~/components/island-template";
 
@@ -15,8 +15,16 @@ const fieldClass =
  */
 export function ContactForm() {
   const errorId = useId();
+  const { contact } = useSite().site;
   return (
-    <form noValidate data-contact-form="" data-error-id={errorId} aria-label="Contact form" className="grid gap-5">
+    <form
+      noValidate
+      data-contact-form=""
+      data-error-id={errorId}
+      data-addresses={JSON.stringify(contact)}
+      aria-label="Contact form"
+      className="grid gap-5"
+    >
       <p className="text-sm text-slate-600 dark:text-slate-400">
         All fields are required. Sending opens your own email app with your message ready to go.
       </p>
@@ -89,8 +97,8 @@ export function ContactForm() {
           </button>
           <p className="text-sm text-slate-600 dark:text-slate-400">
             Prefer your own mail app? Write to{" "}
-            <a href={`mailto:${CONTACT_ADDRESSES.general}`} className={textLinkClass}>
-              {CONTACT_ADDRESSES.general}
+            <a href={`mailto:${contact.general}`} className={textLinkClass}>
+              {contact.general}
             </a>
           </p>
         </div>
@@ -98,7 +106,7 @@ export function ContactForm() {
       <noscript>
         <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100">
           Sending this form needs JavaScript, which opens your email app with your message. With JavaScript turned off, please
-          email us directly at {CONTACT_ADDRESSES.general}.
+          email us directly at {contact.general}.
         </p>
       </noscript>
     </form>

@@ -27,14 +27,22 @@ export function SiteFooter() {
   const siteData = useSite();
   const renderFragment = useRenderFragment();
   const year = new Date().getFullYear();
-  const contents = <FooterContents siteName={siteData.site.name} year={year} />;
+  const contents = <FooterContents siteName={siteData.site.name} social={siteData.site.social} year={year} />;
   if (!renderFragment) return <footer className={FOOTER_CLASS}>{contents}</footer>;
-  // The same on every reader page (decision 030); the site information is one object for the server's life.
+  // The same on every reader page (decision 030); the site information is one object until the settings change.
   const markup = renderFragment(siteData.site, "site-footer", `${siteData.site.name}\u0000${year}`, contents);
   return <footer className={FOOTER_CLASS} dangerouslySetInnerHTML={{ __html: markup }} />;
 }
 
-function FooterContents({ siteName, year }: { siteName: string; year: number }) {
+function FooterContents({
+  siteName,
+  social,
+  year,
+}: {
+  siteName: string;
+  social: { label: string; url: string }[];
+  year: number;
+}) {
   return (
     <>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
@@ -50,6 +58,17 @@ function FooterContents({ siteName, year }: { siteName: string; year: number }) 
               RSS feed
             </a>
           </p>
+          {social.length > 0 ? (
+            <ul aria-label={`${siteName} elsewhere`} className="mt-3 flex flex-wrap gap-x-4 gap-y-2 text-sm">
+              {social.map((account) => (
+                <li key={account.url}>
+                  <a href={account.url} rel="me noopener" className={linkClass}>
+                    {account.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </div>
         <FooterLinks
           title="Categories"

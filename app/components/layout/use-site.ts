@@ -2,13 +2,14 @@ import { createContext, useContext } from "react";
 import { UNSAFE_DataRouterStateContext } from "react-router";
 import type { Headline } from "~/utils/articles";
 import type { SiteInfo } from "~/utils/seo";
+import { DEFAULT_SITE_INFO } from "~/validation/site-settings";
 
 export interface RootData {
   site: SiteInfo;
   headlines: Headline[];
 }
 
-const FALLBACK: RootData = { site: { name: "Byline", url: "", timeZone: "UTC", adsenseClient: undefined }, headlines: [] };
+const FALLBACK: RootData = { site: { ...DEFAULT_SITE_INFO, url: "" }, headlines: [] };
 
 /** The root loader's data handed to a part of the page rendered on its own, outside the router (app/components/fragments.tsx). */
 export const SiteDataContext = createContext<RootData | null>(null);

@@ -10,3 +10,4 @@ export * from "./publishing";
 export * from "./websub";
 export * from "./imports";
 export * from "./article-views";
+export * from "./site-settings";

@@ -270,6 +270,7 @@ function newsArticleData(
       "@type": "Organization",
       name: site.name,
       logo: { "@type": "ImageObject", url: absoluteUrl(site, "/favicon.svg") },
+      ...(site.social.length > 0 ? { sameAs: site.social.map((account) => account.url) } : {}),
     },
     mainEntityOfPage: { "@type": "WebPage", "@id": absoluteUrl(site, articlePath(article.id)) },
     ...(corrections.length > 0

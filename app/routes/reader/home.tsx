@@ -35,7 +35,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   return pageMeta(site, {
     title: `${site.name}: technology news`,
-    description: "The latest technology news: AI, startups, mobile, cloud, gadgets, software and security.",
+    description: site.description,
     path: "/",
     image: loaderData?.hero?.image,
   });

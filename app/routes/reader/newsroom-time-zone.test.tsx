@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ArticleCard } from "~/components/article-card";
 import type { ArticleDetail } from "~/utils/articles";
 import ArticlePage from "./article";
+import { DEFAULT_SITE_INFO } from "~/validation/site-settings";
 
 // 21:30 on 23 November in New York; 11:30 on 24 November in Tokyo.
 const PUBLISHED_AT = new Date("2026-11-24T02:30:00Z");
@@ -48,7 +49,7 @@ function renderUnderRoot(timeZone: string, page: () => React.ReactNode, loaderDa
       initialEntries={["/"]}
       hydrationData={{
         loaderData: {
-          root: { site: { name: "Byline", url: "https://news.example", timeZone, adsenseClient: undefined }, headlines: [] },
+          root: { site: { ...DEFAULT_SITE_INFO, url: "https://news.example", timeZone }, headlines: [] },
           page: loaderData,
         },
       }}

@@ -12,7 +12,7 @@ import {
 } from "../../db/schema";
 import { CATEGORIES } from "../../utils/categories";
 import type { InsightsReport } from "../../utils/insights-tables";
-import { addDaysToDay, daysBetween, mondayOf, newsroomDay } from "../../utils/dates";
+import { addDaysToDay, daysBetween, mondayOf, newsroomDay, zoneNow, type ZoneSource } from "../../utils/dates";
 import type { InsightsPeriod } from "../../validation/insights";
 import type { Clock } from "../clock.server";
 import { SEARCH_GAP_DAYS } from "./view-counter.server";
@@ -28,7 +28,7 @@ export const SEARCH_GAPS_COUNT = 50;
  * The Insights tab's figures (issue 23, decision 033), all read from daily aggregates and the newsroom's own tables:
  * nothing here knows a visitor. Days are the newsroom's (TIME_ZONE); a period ends today.
  */
-export function createInsights({ db, clock, timeZone }: { db: Database; clock: Clock; timeZone: string }) {
+export function createInsights({ db, clock, timeZone: zone }: { db: Database; clock: Clock; timeZone: ZoneSource }) {
   const toNumber = (value: unknown) => Number(value ?? 0);
 
   async function readsPerDay(firstDay: string, lastDay: string) {
@@ -115,7 +115,7 @@ export function createInsights({ db, clock, timeZone }: { db: Database; clock: C
   }
 
   async function articlesPerWeek(firstDay: string) {
-    const local = sql`(coalesce(${articles.publishedAt}, ${articles.createdAt}) at time zone ${timeZone})`;
+    const local = sql`(coalesce(${articles.publishedAt}, ${articles.createdAt}) at time zone ${zoneNow(zone)})`;
     const week = sql<string>`to_char(date_trunc('week', ${local}), 'YYYY-MM-DD')`;
     const firstWeek = mondayOf(firstDay);
     const counted = (condition: ReturnType<typeof sql>) => sql<number>`count(*) filter (where ${condition})`;
@@ -135,7 +135,7 @@ export function createInsights({ db, clock, timeZone }: { db: Database; clock: C
       .groupBy(sql`1`);
     const byWeek = new Map(rows.map((row) => [row.week, row]));
     const weeks: InsightsReport["articlesPerWeek"] = [];
-    const lastWeek = mondayOf(newsroomDay(clock.now(), timeZone));
+    const lastWeek = mondayOf(newsroomDay(clock.now(), zoneNow(zone)));
     for (let monday = firstWeek; monday <= lastWeek; monday = addDaysToDay(monday, 7)) {
       const row = byWeek.get(monday);
       weeks.push({
@@ -157,7 +157,7 @@ export function createInsights({ db, clock, timeZone }: { db: Database; clock: C
     const delivered = sql<number>`(select count(*) from ${newsletterDeliveries} d where d.issue_id = ${issueId} and d.status = 'sent')`;
     const failed = sql<number>`(select count(*) from ${newsletterDeliveries} d where d.issue_id = ${issueId} and d.status = 'failed')`;
     const reads = sql<number>`(select coalesce(sum(r.reads), 0) from ${newsletterDailyReads} r where r.issue_id = ${issueId})`;
-    const sentOn = sql<string>`to_char(${newsletterIssues.sendStartedAt} at time zone ${timeZone}, 'YYYY-MM-DD')`;
+    const sentOn = sql<string>`to_char(${newsletterIssues.sendStartedAt} at time zone ${zoneNow(zone)}, 'YYYY-MM-DD')`;
     const rows = await db
       .select({ id: newsletterIssues.id, subject: newsletterIssues.subject, sentOn, delivered, failed, reads })
       .from(newsletterIssues)
@@ -187,7 +187,7 @@ export function createInsights({ db, clock, timeZone }: { db: Database; clock: C
   return {
     /** Every figure of the tab for the period ending today. */
     async report(days: InsightsPeriod): Promise<InsightsReport> {
-      const lastDay = newsroomDay(clock.now(), timeZone);
+      const lastDay = newsroomDay(clock.now(), zoneNow(zone));
       const firstDay = addDaysToDay(lastDay, -(days - 1));
       return {
         period: { days, firstDay, lastDay },

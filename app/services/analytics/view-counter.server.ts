@@ -3,7 +3,7 @@ import { and, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import type { Database } from "../../db/client.server";
 import { articleDailyViews, articles, newsletterDailyReads, newsletterIssues, searchGapsDaily } from "../../db/schema";
-import { addDaysToDay, newsroomDay } from "../../utils/dates";
+import { addDaysToDay, newsroomDay, zoneNow, type ZoneSource } from "../../utils/dates";
 import { visibleToReaders } from "../articles/articles.server";
 import type { Clock } from "../clock.server";
 import type { Logger } from "../logger.server";
@@ -57,7 +57,7 @@ export interface ViewCounterOptions {
   clock: Clock;
   logger: Logger;
   /** The newsroom's time zone (TIME_ZONE): a day, for counting and for the salt, is a day on its calendar. */
-  timeZone: string;
+  timeZone: ZoneSource;
   /** ANALYTICS=on. Off: nothing is counted, nothing is written. */
   enabled: boolean;
   flushIntervalMs?: number;
@@ -113,7 +113,7 @@ export function createViewCounter({
 
   function currentDay(now: Date): { day: string; salt: string; seen: Set<string> } {
     const minute = Math.floor(now.getTime() / 60_000);
-    if (dayOfMinute.minute !== minute) dayOfMinute = { minute, day: newsroomDay(now, timeZone) };
+    if (dayOfMinute.minute !== minute) dayOfMinute = { minute, day: newsroomDay(now, zoneNow(timeZone)) };
     const { day } = dayOfMinute;
     if (today?.day !== day) today = { day, salt: newSalt().toString("base64"), seen: new Set() };
     return today;
@@ -240,7 +240,7 @@ export function createViewCounter({
 
   /** Deletes search gaps older than SEARCH_GAP_DAYS, once per newsroom day. */
   async function pruneSearchGaps(): Promise<void> {
-    const day = newsroomDay(clock.now(), timeZone);
+    const day = newsroomDay(clock.now(), zoneNow(timeZone));
     if (prunedOn === day) return;
     await db.delete(searchGapsDaily).where(lt(searchGapsDaily.day, addDaysToDay(day, -(SEARCH_GAP_DAYS - 1))));
     prunedOn = day;

@@ -26,7 +26,10 @@ export interface Mailer {
 
 export interface MailerOptions {
   smtpUrl: string | undefined;
-  from: string;
+  /** The From header, or a function that gives the one in force (the newsletter's sender is a setting, decision 038). */
+  from: string | (() => string);
+  /** The Reply-To header in force, if any. */
+  replyTo?: () => string | undefined;
   dataDir: string;
   /** Connections kept open to the SMTP server, which is also how many messages are sent at once. */
   connections: number;
@@ -70,7 +73,13 @@ export function describeMailError(error: unknown): string {
  * there is always whole). nodemailer is loaded with the first message, not at start-up: only sending
  * needs it (issue 20, cold start).
  */
-export function createMailer({ smtpUrl, from, dataDir, connections }: MailerOptions): Mailer {
+export function createMailer({ smtpUrl, from, replyTo = () => undefined, dataDir, connections }: MailerOptions): Mailer {
+  /** The sender's headers and envelope for one message, as the settings are now. */
+  const addressed = (message: OutgoingMessage) => {
+    const sender = typeof from === "function" ? from() : from;
+    const reply = replyTo();
+    return { from: sender, ...(reply ? { replyTo: reply } : {}), ...message, envelope: envelopeFor(sender, message) };
+  };
   const transport = lazyTransport(() =>
     smtpUrl
       ? { url: smtpUrl, pool: true, maxConnections: connections, maxMessages: 500 }
@@ -80,7 +89,7 @@ export function createMailer({ smtpUrl, from, dataDir, connections }: MailerOpti
     return {
       kind: "smtp",
       async send(message) {
-        await (await transport.get()).sendMail({ from, ...message, envelope: envelopeFor(from, message) });
+        await (await transport.get()).sendMail(addressed(message));
       },
       close: transport.close,
     };
@@ -89,7 +98,7 @@ export function createMailer({ smtpUrl, from, dataDir, connections }: MailerOpti
   return {
     kind: "outbox",
     async send(message) {
-      const info = await (await transport.get()).sendMail({ from, ...message, envelope: envelopeFor(from, message) });
+      const info = await (await transport.get()).sendMail(addressed(message));
       await mkdir(outbox, { recursive: true });
       const name = message.messageId.replace(/[<>]/g, "").replace(/[^A-Za-z0-9._-]/g, "_");
       const file = path.join(outbox, `${name}.eml`);

@@ -46,15 +46,22 @@ export function createDigestWriter({
   site,
   clock,
   logger,
+  stories = () => NEWSLETTER_ARTICLE_COUNT,
+  footer = () => ({ text: "", postalAddress: "" }),
 }: {
   db: Database;
   providers: AiProviders;
-  site: { name: string; url: string; timeZone: string };
+  site: { name: string; url: string; timeZone: string; language?: string };
   clock: Clock;
   logger: Logger;
+  /** Stories per issue, as the settings are now (the spec's 5 by default). */
+  stories?: () => number;
+  /** The newsletter's footer text and the newsroom's postal address, as the settings are now. */
+  footer?: () => { text: string; postalAddress: string };
 }) {
-  // The issue's date is the newsroom's day (TIME_ZONE), not the process's.
-  const issueDate = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: site.timeZone });
+  // The issue's date is the newsroom's day (its time zone), not the process's.
+  const issueDate = (moment: Date) =>
+    new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: site.timeZone }).format(moment);
   function absolute(url: string): string {
     return new URL(url, `${site.url}/`).toString();
   }
@@ -76,7 +83,7 @@ export function createDigestWriter({
         .from(articles)
         .where(visibleToReaders(clock.now()))
         .orderBy(...newestFirst)
-        .limit(NEWSLETTER_ARTICLE_COUNT);
+        .limit(stories());
       if (rows.length === 0) throw new NewsletterError("NO_ARTICLES", NEWSLETTER_TEXTS.noArticles);
       return rows;
     },
@@ -129,7 +136,10 @@ export function createDigestWriter({
         siteUrl: site.url,
         subject: writing.subject,
         intro: writing.intro,
-        issueDate: issueDate.format(clock.now()),
+        issueDate: issueDate(clock.now()),
+        language: site.language ?? "en",
+        footerText: footer().text,
+        postalAddress: footer().postalAddress,
         unsubscribeUrl: `${site.url}/unsubscribe/${UNSUBSCRIBE_TOKEN_PLACEHOLDER}`,
         articles: sources.map((source) => ({
           id: source.id,

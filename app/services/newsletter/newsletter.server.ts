@@ -26,8 +26,12 @@ const PREPARATION_TIMEOUT_MS = 30 * 60_000;
 export interface WeeklyOptions {
   /** NEWSLETTER_AUTO_SEND. */
   autoSend: boolean;
-  /** NEWSLETTER_SCHEDULE, a cron expression in TZ. */
-  schedule: string;
+  /** A cron expression in the newsroom's time zone: NEWSLETTER_SCHEDULE, or the digest's day and time in force. */
+  schedule: string | (() => string);
+  /** Stories per issue, as the settings are now (the spec's 5 by default). */
+  stories?: () => number;
+  /** The footer text and postal address every issue carries, as the settings are now. */
+  footer?: () => { text: string; postalAddress: string };
 }
 
 /** Where an unsubscribe link left its subscriber. */
@@ -57,13 +61,14 @@ export function createNewsletterService({
   providers: AiProviders;
   subscribers: SubscriberService;
   mailer: Mailer;
-  site: { name: string; url: string; timeZone: string };
+  site: { name: string; url: string; timeZone: string; language?: string };
   weekly: WeeklyOptions;
   senderTimings?: SenderTimings;
 }) {
   const issues = createNewsletterIssues({ db, clock });
   const links = createUnsubscribeLinks({ db, siteUrl: site.url });
-  const digest = createDigestWriter({ db, providers, site, clock, logger });
+  const digest = createDigestWriter({ db, providers, site, clock, logger, stories: weekly.stories, footer: weekly.footer });
+  const weeklyPattern = () => (typeof weekly.schedule === "function" ? weekly.schedule() : weekly.schedule);
   const sender = createNewsletterSender({
     db,
     clock,
@@ -75,7 +80,7 @@ export function createNewsletterService({
     concurrency: SEND_CONCURRENCY,
     timings: senderTimings,
   });
-  let schedule: ReturnType<typeof startWeeklySchedule> | undefined;
+  let schedule: (ReturnType<typeof startWeeklySchedule> & { pattern: string; timeZone: string }) | undefined;
 
   function draftView(draft: StoredDraft): NewsletterDraftView {
     return {
@@ -129,6 +134,23 @@ export function createNewsletterService({
       await issues.failPrepared(issueId, reason);
       return null;
     }
+  }
+
+  function startSchedule(): void {
+    if (!weekly.autoSend || schedule) return;
+    const pattern = weeklyPattern();
+    const timeZone = site.timeZone;
+    schedule = {
+      pattern,
+      timeZone,
+      ...startWeeklySchedule({
+        pattern,
+        timeZone,
+        task: async (firedAt) => void (await sendWeeklyDigest(firedAt)),
+        onError: (error) => logger.error({ err: error }, "the weekly digest run failed"),
+      }),
+    };
+    logger.info({ nextRun: schedule.nextRun()?.toISOString() }, "weekly digest scheduled");
   }
 
   async function statusByToken(token: string, status?: "active" | "unsubscribed"): Promise<SubscriptionState | null> {
@@ -240,15 +262,15 @@ export function createNewsletterService({
     /** Starts the sender and, with NEWSLETTER_AUTO_SEND, the weekly schedule. */
     start({ exclusive }: { exclusive: boolean }): void {
       sender.start({ exclusive });
-      if (weekly.autoSend && !schedule) {
-        schedule = startWeeklySchedule({
-          pattern: weekly.schedule,
-          timeZone: site.timeZone,
-          task: async (firedAt) => void (await sendWeeklyDigest(firedAt)),
-          onError: (error) => logger.error({ err: error }, "the weekly digest run failed"),
-        });
-        logger.info({ nextRun: schedule.nextRun()?.toISOString() }, "weekly digest scheduled");
-      }
+      startSchedule();
+    },
+
+    /** Runs the weekly schedule again from the day, time and time zone in force, when they changed (settings). */
+    reschedule(): void {
+      if (!schedule || (schedule.pattern === weeklyPattern() && schedule.timeZone === site.timeZone)) return;
+      schedule.stop();
+      schedule = undefined;
+      startSchedule();
     },
 
     async stop(): Promise<void> {

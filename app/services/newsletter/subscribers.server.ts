@@ -9,7 +9,7 @@ import type { RateLimiter, RateLimitPolicy } from "../rate-limits/rate-limiter.s
 import { CONFIRMATION_LINK_LIFETIME_MS, createConfirmationLinks } from "./confirmation-links.server";
 import { renderConfirmationEmail } from "./confirmation-render.server";
 import { recordSubscriberEvent, type SubscriberEvent } from "../analytics/subscriber-counts.server";
-import { newsroomDay } from "../../utils/dates";
+import { newsroomDay, zoneNow, type ZoneSource } from "../../utils/dates";
 import { escapeRegExp } from "../../utils/regexp";
 
 export type { SubscriberStatus };
@@ -92,7 +92,7 @@ export function createSubscriberService({
   clock: Clock;
   rateLimiter: RateLimiter;
   /** The newsroom's calendar, for the sign-ups, confirmations and unsubscribes counted per day. */
-  timeZone?: string;
+  timeZone?: ZoneSource;
   signUp: SignUpOptions;
 }) {
   const { mailer, logger, site } = options;
@@ -100,7 +100,7 @@ export function createSubscriberService({
   /** Counts a change for the Insights tab; a failure there is logged and never fails the reader's request. */
   async function countChange(event: SubscriberEvent): Promise<void> {
     try {
-      await recordSubscriberEvent(db, newsroomDay(clock.now(), timeZone), event);
+      await recordSubscriberEvent(db, newsroomDay(clock.now(), zoneNow(timeZone)), event);
     } catch (error) {
       logger.warn({ err: error, event }, "could not count a subscriber change");
     }

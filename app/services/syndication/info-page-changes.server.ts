@@ -7,15 +7,15 @@
  */
 export const INFO_PAGE_CHANGES = {
   "/about": { file: "app/routes/reader/info/about.tsx", changedAt: "2026-11-25T22:26:54Z", sha256: "10248df0a6bce461" },
-  "/careers": { file: "app/routes/reader/info/careers.tsx", changedAt: "2026-11-25T22:26:54Z", sha256: "b2d0fdccef7d959e" },
-  "/contact": { file: "app/routes/reader/info/contact.tsx", changedAt: "2026-11-25T22:26:54Z", sha256: "e3d192fc4b791e9c" },
-  "/advertise": { file: "app/routes/reader/info/advertise.tsx", changedAt: "2026-11-25T22:26:54Z", sha256: "aef3639ac7616a7f" },
-  "/terms": { file: "app/routes/reader/info/terms.tsx", changedAt: "2026-11-26T01:53:45Z", sha256: "3f36d0dfe3d96077" },
-  "/privacy": { file: "app/routes/reader/info/privacy.tsx", changedAt: "2026-11-26T16:06:17Z", sha256: "41e667369c830021" },
+  "/careers": { file: "app/routes/reader/info/careers.tsx", changedAt: "2026-11-28T21:00:19Z", sha256: "7fed00a790afe2d4" },
+  "/contact": { file: "app/routes/reader/info/contact.tsx", changedAt: "2026-11-28T21:00:19Z", sha256: "d0992bd77e896a8e" },
+  "/advertise": { file: "app/routes/reader/info/advertise.tsx", changedAt: "2026-11-28T21:00:19Z", sha256: "3392f70c32ecd0dc" },
+  "/terms": { file: "app/routes/reader/info/terms.tsx", changedAt: "2026-11-28T21:00:19Z", sha256: "8936a2a1b58bc1ab" },
+  "/privacy": { file: "app/routes/reader/info/privacy.tsx", changedAt: "2026-11-28T21:00:19Z", sha256: "34505be4ca63a757" },
   "/cookie-policy": {
     file: "app/routes/reader/info/cookie-policy.tsx",
-    changedAt: "2026-11-25T22:26:54Z",
-    sha256: "d1ebba7ae823bb0f",
+    changedAt: "2026-11-28T21:00:19Z",
+    sha256: "953a21c9cf44e346",
   },
 } as const;
 

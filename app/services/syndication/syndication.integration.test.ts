@@ -252,7 +252,7 @@ describe("JSON Feed 1.1", () => {
     ]);
     const service = createSyndicationService({
       db: database.db,
-      site: { ...site, language: "de", hubs: ["https://hub.example/"] },
+      site: { ...site, language: "de", description: "Nachrichten aus Kiel.", hubs: ["https://hub.example/"] },
     });
     const feed = JSON.parse(await service.jsonFeed()) as Record<string, unknown>;
     expect(feed).toEqual({
@@ -260,7 +260,7 @@ describe("JSON Feed 1.1", () => {
       title: "Byline",
       home_page_url: "https://news.example/",
       feed_url: "https://news.example/feed.json",
-      description: "The latest technology news from Byline.",
+      description: "Nachrichten aus Kiel.",
       language: "de",
       hubs: [{ type: "WebSub", url: "https://hub.example/" }],
       items: [

@@ -35,7 +35,13 @@ export const ROBOTS_CONTENT_TYPE = "text/plain; charset=utf-8";
  * "en" when unset), the newsroom's time zone for W3C times (UTC when unset) and the WebSub hubs (WEBSUB_HUB) every
  * feed advertises.
  */
-export type SyndicationSite = Pick<SiteInfo, "name" | "url"> & { language?: string; timeZone?: string; hubs?: readonly string[] };
+export type SyndicationSite = Pick<SiteInfo, "name" | "url"> & {
+  language?: string;
+  timeZone?: string;
+  /** The newsroom's description (settings): the site feed's. */
+  description?: string;
+  hubs?: readonly string[];
+};
 
 export const JSON_FEED_CONTENT_TYPE = "application/feed+json; charset=utf-8";
 /** Google News lists articles published in the last two days, at most 1,000 per sitemap. */
@@ -376,7 +382,7 @@ function channelFor(site: SyndicationSite, scope: FeedScope | undefined) {
     feedPath: "/rss.xml",
     jsonPath: "/feed.json",
     title: site.name,
-    description: `The latest technology news from ${site.name}.`,
+    description: site.description || `The latest technology news from ${site.name}.`,
   };
 }
 

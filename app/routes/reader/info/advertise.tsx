@@ -11,7 +11,6 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { AdPackageCard, type AdPackage } from "~/components/info/ad-package-card";
-import { CONTACT_ADDRESSES } from "~/components/info/contact-addresses";
 import {
   cardClass,
   IconBadge,
@@ -55,18 +54,19 @@ const AUDIENCE: { segment: string; percent: number }[] = [
   { segment: "Tech enthusiasts and early adopters", percent: 17 },
 ];
 
-function inquiry(subject: string, body: string): string {
-  return mailtoHref(CONTACT_ADDRESSES.ads, { subject, body });
+function inquiry(address: string, subject: string, body: string): string {
+  return mailtoHref(address, { subject, body });
 }
 
-function packageInquiry(name: string, price: string): string {
+function packageInquiry(address: string, name: string, price: string): string {
   return inquiry(
+    address,
     `Advertising inquiry: ${name}`,
     `Hello,\n\nI would like to learn more about the ${name} package (${price}).\n\nCompany:\nWebsite:\nCampaign goals:\nPreferred dates:\n\nThank you.\n`,
   );
 }
 
-function adPackages(siteName: string): AdPackage[] {
+function adPackages(siteName: string, address: string): AdPackage[] {
   const packages: Omit<AdPackage, "learnMoreHref">[] = [
     {
       name: "Banner Advertising",
@@ -117,7 +117,7 @@ function adPackages(siteName: string): AdPackage[] {
       ],
     },
   ];
-  return packages.map((ad) => ({ ...ad, learnMoreHref: packageInquiry(ad.name, ad.price) }));
+  return packages.map((ad) => ({ ...ad, learnMoreHref: packageInquiry(address, ad.name, ad.price) }));
 }
 
 const SUCCESS_STORIES: { client: string; campaign: string; story: string }[] = [
@@ -144,14 +144,16 @@ const SUCCESS_STORIES: { client: string; campaign: string; story: string }[] = [
 export default function AdvertisePage() {
   const { site } = useSite();
   const getStarted = inquiry(
+    site.contact.ads,
     "Getting started with advertising",
     `Hello,\n\nWe would like to advertise with ${site.name}.\n\nCompany:\nWebsite:\nBudget:\nTimeline:\n\nThank you.\n`,
   );
   const mediaKit = inquiry(
+    site.contact.ads,
     "Media kit request",
     `Hello,\n\nPlease send us the ${site.name} media kit.\n\nCompany:\nWebsite:\n\nThank you.\n`,
   );
-  const adTeam = inquiry("Advertising inquiry", `Hello,\n\nWe have a question about advertising with ${site.name}:\n\n`);
+  const adTeam = inquiry(site.contact.ads, "Advertising inquiry", `Hello,\n\nWe have a question about advertising with ${site.name}:\n\n`);
 
   return (
     <SiteShell>
@@ -223,7 +225,7 @@ export default function AdvertisePage() {
           intro="Four ways to work with us. Open a package for what it includes, or ask us for details."
         >
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {adPackages(site.name).map((ad) => (
+            {adPackages(site.name, site.contact.ads).map((ad) => (
               <AdPackageCard key={ad.name} ad={ad} />
             ))}
           </ul>
@@ -266,7 +268,7 @@ export default function AdvertisePage() {
               Contact Our Ad Team
             </a>
           </div>
-          <p className="mt-4 text-sm text-blue-50">or write to {CONTACT_ADDRESSES.ads}</p>
+          <p className="mt-4 text-sm text-blue-50">or write to {site.contact.ads}</p>
         </section>
       </Container>
     </SiteShell>

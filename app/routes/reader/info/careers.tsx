@@ -1,5 +1,4 @@
 import { Briefcase, Clock, Globe, HeartPulse, Mail, MapPin, Sprout, Sun, type LucideIcon } from "lucide-react";
-import { CONTACT_ADDRESSES } from "~/components/info/contact-addresses";
 import { cardClass, IconBadge, InfoHero, InfoSection, mutedTextClass, primaryButtonClass } from "~/components/info/info-page";
 import { mailtoHref } from "~/components/info/mailto";
 import { Container, SiteShell } from "~/components/layout/site-shell";
@@ -83,8 +82,8 @@ const POSITIONS: Position[] = [
   },
 ];
 
-function applicationHref(position: string, siteName: string): string {
-  return mailtoHref(CONTACT_ADDRESSES.careers, {
+function applicationHref(position: string, siteName: string, address: string): string {
+  return mailtoHref(address, {
     subject: `Application: ${position}`,
     body: `Hello ${siteName} team,\n\nI would like to apply for the ${position} position. My CV and a short cover letter are attached.\n\nBest regards,\n`,
   });
@@ -92,7 +91,7 @@ function applicationHref(position: string, siteName: string): string {
 
 export default function CareersPage() {
   const { site } = useSite();
-  const generalApplication = mailtoHref(CONTACT_ADDRESSES.careers, {
+  const generalApplication = mailtoHref(site.contact.careers, {
     subject: "General Application",
     body: `Hello ${site.name} team,\n\nI would love to work with you. Here is a little about me and the role I have in mind:\n\n`,
   });
@@ -161,7 +160,7 @@ export default function CareersPage() {
                     ))}
                   </ul>
                 </div>
-                <a href={applicationHref(position.title, site.name)} className={`shrink-0 self-start ${primaryButtonClass}`}>
+                <a href={applicationHref(position.title, site.name, site.contact.careers)} className={`shrink-0 self-start ${primaryButtonClass}`}>
                   Apply Now<span className="sr-only"> for {position.title}</span>
                 </a>
               </li>
@@ -180,7 +179,7 @@ export default function CareersPage() {
             <Mail aria-hidden className="size-4" />
             Send a general application
           </a>
-          <p className={`mt-4 text-sm ${mutedTextClass}`}>or write to {CONTACT_ADDRESSES.careers}</p>
+          <p className={`mt-4 text-sm ${mutedTextClass}`}>or write to {site.contact.careers}</p>
         </section>
       </Container>
     </SiteShell>

@@ -1,5 +1,5 @@
 import { Clock, Lightbulb, Mail, Newspaper, type LucideIcon } from "lucide-react";
-import { CONTACT_ADDRESSES } from "~/components/info/contact-addresses";
+import type { ContactAddresses } from "~/utils/seo";
 import { ContactForm } from "~/components/info/contact-form";
 import { cardClass, IconBadge, InfoHero, mutedTextClass, textLinkClass } from "~/components/info/info-page";
 import { mailtoHref } from "~/components/info/mailto";
@@ -28,26 +28,26 @@ interface Channel {
   subject: string;
 }
 
-const CHANNELS: Channel[] = [
+const channels = (contact: ContactAddresses): Channel[] => [
   {
     title: "Email Us",
     icon: Mail,
     text: "Questions, feedback and corrections. We answer within two business days.",
-    address: CONTACT_ADDRESSES.general,
+    address: contact.general,
     subject: "General Inquiry",
   },
   {
     title: "Story Tips",
     icon: Lightbulb,
     text: "Know something we should look into? Tips are read by our editors and handled in confidence.",
-    address: CONTACT_ADDRESSES.tips,
+    address: contact.tips,
     subject: "Story Tip",
   },
   {
     title: "Press Inquiries",
     icon: Newspaper,
     text: "Journalists and media: interviews, comments and press material.",
-    address: CONTACT_ADDRESSES.press,
+    address: contact.press,
     subject: "Press Inquiry",
   },
 ];
@@ -69,7 +69,7 @@ export default function ContactPage() {
             Ways to reach us
           </h2>
           <ul className="grid gap-4 md:grid-cols-3">
-            {CHANNELS.map((channel) => (
+            {channels(site.contact).map((channel) => (
               <li
                 key={channel.title}
                 className={`relative flex flex-col p-6 transition-colors focus-within:border-blue-600 hover:border-blue-600 dark:focus-within:border-blue-400 dark:hover:border-blue-400 ${cardClass}`}

@@ -1,4 +1,3 @@
-import { CONTACT_ADDRESSES } from "~/components/info/contact-addresses";
 import { textLinkClass } from "~/components/info/info-page";
 import { MINIMUM_READER_AGE, PERSISTENT_COOKIE_LIFETIME } from "~/components/info/policy";
 import { PolicyMailLink, PolicyPage, type PolicySection } from "~/components/info/policy-page";
@@ -160,7 +159,7 @@ export default function CookiePolicyPage() {
       title: "Contact",
       content: (
         <p>
-          Questions about cookies? Email <PolicyMailLink address={CONTACT_ADDRESSES.general} />.
+          Questions about cookies? Email <PolicyMailLink address={site.contact.general} />.
         </p>
       ),
     },

@@ -1,4 +1,3 @@
-import { CONTACT_ADDRESSES } from "~/components/info/contact-addresses";
 import { textLinkClass } from "~/components/info/info-page";
 import { MINIMUM_READER_AGE, PERSISTENT_COOKIE_LIFETIME } from "~/components/info/policy";
 import { PolicyMailLink, PolicyPage, type PolicySection } from "~/components/info/policy-page";
@@ -161,7 +160,7 @@ export default function PrivacyPage() {
           </li>
           <li>
             You can ask to see, correct or delete the information we hold about you by writing to{" "}
-            <PolicyMailLink address={CONTACT_ADDRESSES.general} />.
+            <PolicyMailLink address={site.contact.general} />.
           </li>
           <li>You can clear local storage and block cookies in your browser's settings.</li>
         </ul>
@@ -203,7 +202,7 @@ export default function PrivacyPage() {
       title: "Contact",
       content: (
         <p>
-          Questions about your privacy? Email <PolicyMailLink address={CONTACT_ADDRESSES.general} />.
+          Questions about your privacy? Email <PolicyMailLink address={site.contact.general} />.
         </p>
       ),
     },

@@ -1,4 +1,3 @@
-import { CONTACT_ADDRESSES } from "~/components/info/contact-addresses";
 import { textLinkClass } from "~/components/info/info-page";
 import { MINIMUM_READER_AGE } from "~/components/info/policy";
 import { PolicyMailLink, PolicyPage, type PolicySection } from "~/components/info/policy-page";
@@ -65,7 +64,7 @@ export default function TermsPage() {
           <p>
             We work hard to be accurate, but news moves quickly and mistakes happen. Articles are for general information, not
             professional, financial or legal advice. If you spot an error, write to{" "}
-            <PolicyMailLink address={CONTACT_ADDRESSES.general} /> and we will correct it.
+            <PolicyMailLink address={site.contact.general} /> and we will correct it.
           </p>
         </>
       ),
@@ -140,7 +139,7 @@ export default function TermsPage() {
       title: "Contact",
       content: (
         <p>
-          Questions about these terms? Email <PolicyMailLink address={CONTACT_ADDRESSES.general} /> or use our{" "}
+          Questions about these terms? Email <PolicyMailLink address={site.contact.general} /> or use our{" "}
           <a href="/contact" className={textLinkClass}>
             contact page
           </a>

@@ -1,0 +1,351 @@
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
+import { LocalTime } from "~/components/local-time";
+import {
+  AD_MODES,
+  settingsFieldErrors,
+  settingsFromForm,
+  SETTING_LABELS,
+  SETTINGS_TEXTS,
+  SOCIAL_ACCOUNTS,
+  WEEKDAYS,
+  type AdMode,
+  type SettingChange,
+  type SettingKey,
+  type SiteSettings,
+} from "~/validation/site-settings";
+import { AdminTable } from "./admin-table";
+import { Field, type Described } from "./form-field";
+import { ImageUpload } from "./image-panel";
+import { NoticeMessage, type Notice } from "./notice-message";
+import { formResult, SignedOutNotice, type SignedOut } from "./signed-out-notice";
+import { DiscardChangesDialog, useUnsavedChanges } from "./unsaved-changes";
+
+/** What the Settings action answers when it does not redirect: why, field by field, and what was sent. */
+export type SettingsFormResult = {
+  formError: string;
+  fieldErrors?: Partial<Record<SettingKey, string>>;
+  values: Record<string, string>;
+  /** The version in force after a refused save (someone else saved meanwhile). */
+  version?: number;
+};
+
+interface SettingsLoaderData {
+  values: SiteSettings;
+  version: number;
+  pinnedBy: Partial<Record<SettingKey, string>>;
+  pinnedSchedule: string | undefined;
+  history: { id: number; adminName: string; changedAt: string; changes: SettingChange[] }[];
+  timeZones: string[];
+  notice: Notice | null;
+}
+
+const AD_MODE_LABELS: Record<AdMode, { label: string; hint: string }> = {
+  placeholder: { label: "Placeholders", hint: 'Labelled "Advertisement" boxes keep the ad places on every page.' },
+  adsense: { label: "Google AdSense", hint: "The ad network's units, with the client id below." },
+  none: { label: "No ads", hint: "No ad slot on any page." },
+};
+
+/** Fields that only say how the form is saved, not what it holds (the unsaved-changes guard leaves them out). */
+const SAVING_FIELDS = ["version"] as const;
+
+const inputClass =
+  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 aria-invalid:border-red-600 read-only:bg-slate-100 disabled:bg-slate-100 disabled:text-slate-700 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:read-only:bg-slate-800 dark:disabled:bg-slate-800 dark:disabled:text-slate-300 dark:aria-invalid:border-red-500";
+const cardClass = "space-y-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900";
+const submitClass = "rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60";
+
+/**
+ * The Settings tab (issue 47, decision 038): General, Newsletter and Advertising. A field a server variable pins is
+ * shown read-only and says which; every save is listed below the form. The form is checked here with the action's
+ * own schema before it is sent; the server's answer is the one that counts.
+ */
+export function SettingsForm({
+  loaderData,
+  actionData,
+}: {
+  loaderData: SettingsLoaderData;
+  actionData: SettingsFormResult | SignedOut | undefined;
+}) {
+  const result = formResult(actionData);
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const unsaved = useUnsavedChanges(formRef, SAVING_FIELDS);
+  const [clientErrors, setClientErrors] = useState<Partial<Record<SettingKey, string>> | null>(null);
+  const errors = clientErrors ?? result?.fieldErrors ?? {};
+  const shown = (key: SettingKey): string => result?.values[key] ?? String(loaderData.values[key]);
+  const [socialImage, setSocialImage] = useState(shown("defaultSocialImage"));
+  const [adMode, setAdMode] = useState(shown("adMode"));
+  const version = result?.version ?? loaderData.version;
+  const { pinnedBy } = loaderData;
+  const formError = clientErrors ? SETTINGS_TEXTS.fixFields : result?.formError;
+
+  function check(event: FormEvent<HTMLFormElement>) {
+    const values = Object.fromEntries(
+      [...new FormData(event.currentTarget)].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+    );
+    const parsed = settingsFromForm(values, loaderData.values);
+    if (!parsed.success) {
+      event.preventDefault();
+      setClientErrors(settingsFieldErrors(parsed.error));
+      return;
+    }
+    setClientErrors(null);
+    unsaved.submitting();
+  }
+
+  /** A text input for one setting: its value, its error, read-only when a server variable pins it. */
+  const text = (key: SettingKey, props: { type?: string; placeholder?: string; hint?: string; autoComplete?: string } = {}) => (
+    <Field id={`settings-${key}`} label={SETTING_LABELS[key]} hint={pinnedHint(key) ?? props.hint} error={errors[key]}>
+      {(described) => (
+        <input
+          id={`settings-${key}`}
+          name={key}
+          type={props.type ?? "text"}
+          defaultValue={shown(key)}
+          placeholder={props.placeholder}
+          autoComplete={props.autoComplete ?? "off"}
+          disabled={Boolean(pinnedBy[key])}
+          className={inputClass}
+          {...described}
+        />
+      )}
+    </Field>
+  );
+
+  const textArea = (key: SettingKey, hint?: string) => (
+    <Field id={`settings-${key}`} label={SETTING_LABELS[key]} hint={hint} error={errors[key]}>
+      {(described) => (
+        <textarea id={`settings-${key}`} name={key} rows={3} defaultValue={shown(key)} className={inputClass} {...described} />
+      )}
+    </Field>
+  );
+
+  function pinnedHint(key: SettingKey): string | undefined {
+    const variable = pinnedBy[key];
+    return variable ? `Set by ${variable} on the server.` : undefined;
+  }
+
+  return (
+    <div className="space-y-8">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-2xl font-bold">Settings</h2>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Saved settings show on every page at once, on every instance of the site.
+        </p>
+      </div>
+      <NoticeMessage notice={formError ? { kind: "error", text: formError } : loaderData.notice} />
+      <SignedOutNotice result={actionData} />
+
+      <Form method="post" ref={formRef} noValidate onSubmit={check} className="space-y-6">
+        <input type="hidden" name="version" value={version} />
+
+        <Section id="settings-general" title="General">
+          <div className="grid gap-4 md:grid-cols-2">
+            {text("siteName")}
+            {text("language", { hint: "A language tag such as en, de or pt-BR: the pages', the feeds' and the News sitemap's." })}
+          </div>
+          {textArea("description", "The home page's description for search engines and the site feed's description.")}
+          <Field id="settings-timeZone" label={SETTING_LABELS.timeZone} hint={pinnedHint("timeZone") ?? "Dates readers see and the newsletter's week follow it."} error={errors.timeZone}>
+            {(described) => (
+              <select
+                id="settings-timeZone"
+                name="timeZone"
+                defaultValue={shown("timeZone")}
+                disabled={Boolean(pinnedBy.timeZone)}
+                className={inputClass}
+                {...described}
+              >
+                {loaderData.timeZones.map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <fieldset className="space-y-4">
+            <legend className="text-base font-semibold">Contact addresses</legend>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              The contact form, the info pages and every mail link on the site write to these.
+            </p>
+            <div className="grid gap-4 md:grid-cols-2">
+              {text("contactGeneral", { type: "email" })}
+              {text("contactTips", { type: "email" })}
+              {text("contactPress", { type: "email" })}
+              {text("contactAdvertising", { type: "email" })}
+              {text("contactCareers", { type: "email" })}
+            </div>
+          </fieldset>
+          {textArea("postalAddress", "Shown at the foot of every newsletter, as mail rules ask.")}
+          <fieldset className="space-y-4">
+            <legend className="text-base font-semibold">Social accounts</legend>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              Full https addresses. The footer links them, and search engines learn they are yours.
+            </p>
+            <div className="grid gap-4 md:grid-cols-2">
+              {SOCIAL_ACCOUNTS.map(({ key }) => (
+                <div key={key}>{text(key, { type: "url", placeholder: "https://" })}</div>
+              ))}
+            </div>
+          </fieldset>
+          <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_16rem]">
+            <Field
+              id="settings-defaultSocialImage"
+              label={SETTING_LABELS.defaultSocialImage}
+              hint="Shared with links to pages that have no cover of their own. A path on this site or an https address."
+              error={errors.defaultSocialImage}
+            >
+              {(described: Described) => (
+                <input
+                  id="settings-defaultSocialImage"
+                  name="defaultSocialImage"
+                  value={socialImage}
+                  onChange={(event) => setSocialImage(event.target.value)}
+                  className={inputClass}
+                  {...described}
+                />
+              )}
+            </Field>
+            <div className="space-y-2">
+              {socialImage ? (
+                <img src={socialImage} alt="The default social image" className="aspect-[1.91/1] w-full rounded-lg object-cover" />
+              ) : null}
+              <ImageUpload id="settings-social-upload" label="Upload an image" onUploaded={setSocialImage} />
+            </div>
+          </div>
+        </Section>
+
+        <Section id="settings-newsletter" title="Newsletter">
+          <div className="grid gap-4 md:grid-cols-2">
+            {text("senderName", { placeholder: shown("siteName"), hint: "Empty: the publication name." })}
+            {text("replyTo", { type: "email", hint: "Where replies to the newsletter go. Empty: the sender's address." })}
+          </div>
+          {textArea("newsletterFooter", "Your own words at the foot of every issue, above the postal address.")}
+          {loaderData.pinnedSchedule ? (
+            <p className="text-sm">
+              The digest goes out on the schedule <code className="font-mono">{loaderData.pinnedSchedule}</code>. Set by
+              NEWSLETTER_SCHEDULE on the server.
+            </p>
+          ) : null}
+          <div className="grid gap-4 md:grid-cols-3">
+            <Field id="settings-digestDay" label={SETTING_LABELS.digestDay} hint={pinnedHint("digestDay")} error={errors.digestDay}>
+              {(described) => (
+                <select
+                  id="settings-digestDay"
+                  name="digestDay"
+                  defaultValue={shown("digestDay")}
+                  disabled={Boolean(pinnedBy.digestDay)}
+                  className={inputClass}
+                  {...described}
+                >
+                  {WEEKDAYS.map((day, index) => (
+                    <option key={day} value={index}>
+                      {day}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            {text("digestTime", { type: "time", hint: pinnedHint("digestTime") ? undefined : "In the newsroom's time zone." })}
+            {text("digestStories", { type: "number", hint: "The spec's 5 unless you choose otherwise." })}
+          </div>
+        </Section>
+
+        <Section id="settings-advertising" title="Advertising">
+          <fieldset aria-describedby={pinnedHint("adMode") ? "settings-adMode-hint" : undefined}>
+            <legend className="mb-2 text-sm font-medium">{SETTING_LABELS.adMode}</legend>
+            <div className="grid gap-2 md:grid-cols-3">
+              {AD_MODES.map((mode) => (
+                <label
+                  key={mode}
+                  className="flex gap-3 rounded-lg border border-slate-300 p-3 text-sm has-checked:border-blue-700 dark:border-slate-600 dark:has-checked:border-blue-400"
+                >
+                  <input
+                    type="radio"
+                    name="adMode"
+                    value={mode}
+                    checked={adMode === mode}
+                    onChange={() => setAdMode(mode)}
+                    disabled={Boolean(pinnedBy.adMode)}
+                    className="mt-0.5"
+                  />
+                  <span>
+                    <span className="block font-semibold">{AD_MODE_LABELS[mode].label}</span>
+                    <span className="block text-slate-600 dark:text-slate-400">{AD_MODE_LABELS[mode].hint}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+            {pinnedHint("adMode") ? (
+              <p id="settings-adMode-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+                {pinnedHint("adMode")}
+              </p>
+            ) : null}
+          </fieldset>
+          {adMode === "adsense" ? text("adClient", { placeholder: "ca-pub-1234567890123456" }) : null}
+        </Section>
+
+        <div className="flex items-center gap-3">
+          <button type="submit" disabled={navigation.state === "submitting"} className={submitClass}>
+            Save settings
+          </button>
+        </div>
+      </Form>
+      <DiscardChangesDialog blocker={unsaved.blocker} />
+
+      <SettingsHistory history={loaderData.history} />
+    </div>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className={cardClass}>
+      <h3 id={`${id}-heading`} className="text-lg font-bold">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+/** A stored value as the history shows it. */
+function shownValue(key: string, value: string | number): string {
+  if (key === "digestDay" && typeof value === "number") return WEEKDAYS[value] ?? String(value);
+  if (key === "adMode" && typeof value === "string" && value in AD_MODE_LABELS) return AD_MODE_LABELS[value as AdMode].label;
+  return value === "" ? "(empty)" : String(value);
+}
+
+function SettingsHistory({ history }: { history: SettingsLoaderData["history"] }) {
+  return (
+    <section aria-labelledby="settings-history-heading" className="space-y-3">
+      <h3 id="settings-history-heading" className="text-lg font-bold">
+        Changes
+      </h3>
+      {history.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">No one has changed the settings yet.</p>
+      ) : (
+        <AdminTable labelledBy="settings-history-heading" columns={[{ label: "When" }, { label: "Who" }, { label: "What changed" }]}>
+          {history.map((save) => (
+            <tr key={save.id} className="align-top">
+              <td className="px-3 py-3 whitespace-nowrap">
+                <LocalTime value={save.changedAt} />
+              </td>
+              <td className="px-3 py-3">{save.adminName || "A deleted account"}</td>
+              <td className="px-3 py-3">
+                <ul className="space-y-1">
+                  {save.changes.map((change) => (
+                    <li key={change.key} className="break-words">
+                      <span className="font-medium">{SETTING_LABELS[change.key as SettingKey] ?? change.key}</span>:{" "}
+                      {shownValue(change.key, change.from)} → {shownValue(change.key, change.to)}
+                    </li>
+                  ))}
+                </ul>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,276 @@
+import { z } from "zod";
+import { isTimeZone } from "../utils/dates";
+import { IMAGE_ADDRESS_MESSAGE, isImageAddress } from "./article";
+import { EMAIL_MAX_LENGTH, isPlainMailbox } from "./email";
+import { allowedText } from "./text";
+
+/*
+ * The newsroom's settings (issue 47, decision 038): what an administrator changes at /admin/settings. The defaults are
+ * the specification's site, so a fresh install shows it word for word. One schema, used by the form in the browser and
+ * by its action on the server; the stored document is read through the same schema, so a field added later simply
+ * takes its default.
+ */
+
+/** The social accounts the footer links and the Organization's `sameAs` names, in the order they are shown. */
+export const SOCIAL_ACCOUNTS = [
+  { key: "socialX", label: "X" },
+  { key: "socialMastodon", label: "Mastodon" },
+  { key: "socialBluesky", label: "Bluesky" },
+  { key: "socialLinkedin", label: "LinkedIn" },
+  { key: "socialFacebook", label: "Facebook" },
+  { key: "socialInstagram", label: "Instagram" },
+  { key: "socialYoutube", label: "YouTube" },
+] as const;
+
+export type SocialAccountKey = (typeof SOCIAL_ACCOUNTS)[number]["key"];
+
+/** What the ad slots show: the spec's labelled placeholders, the ad network's units, or nothing at all. */
+export const AD_MODES = ["placeholder", "adsense", "none"] as const;
+export type AdMode = (typeof AD_MODES)[number];
+
+/** Sunday first, as cron counts them. */
+export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+
+export const LANGUAGE_TAG = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+export const AD_CLIENT = /^ca-pub-\d{10,20}$/;
+const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+const text = (field: string, max: number, lines: "single-line" | "multi-line" = "single-line") =>
+  z
+    .string()
+    .trim()
+    .max(max, `${field} can be at most ${max.toLocaleString("en-US")} characters.`)
+    .check(allowedText(field, { lines }));
+
+const required = (field: string, max: number) =>
+  text(field, max).min(1, `Please enter ${field.replace(/^The /, "the ").toLowerCase()}.`);
+
+const email = (field: string) =>
+  z
+    .string()
+    .trim()
+    .max(EMAIL_MAX_LENGTH, `${field} must be an email address, such as hello@example.com.`)
+    .refine(isPlainMailbox, `${field} must be an email address, such as hello@example.com.`);
+
+const optionalEmail = (field: string) => z.union([z.literal(""), email(field)]);
+
+/** An https address of a profile elsewhere, or nothing. */
+const profileUrl = (label: string) =>
+  text(`The ${label} address`, 300).refine(
+    (value) => value === "" || (URL.canParse(value) && new URL(value).protocol === "https:"),
+    `The ${label} address must start with https://, such as https://example.com/@newsroom.`,
+  );
+
+/** The fields and their rules, before the checks that look at several fields at once. */
+const SettingsFields = z.object({
+  // General
+  siteName: required("The publication name", 80),
+  description: text("The description", 300),
+  language: z
+    .string()
+    .trim()
+    .regex(LANGUAGE_TAG, "The language must be a language tag such as en, de or pt-BR."),
+  timeZone: z
+    .string()
+    .trim()
+    .refine(isTimeZone, "The time zone must be an IANA time zone name, such as Europe/Berlin or America/New_York."),
+  contactGeneral: email("The general address"),
+  contactTips: email("The tips address"),
+  contactPress: email("The press address"),
+  contactAdvertising: email("The advertising address"),
+  contactCareers: email("The careers address"),
+  postalAddress: text("The postal address", 300, "multi-line"),
+  socialX: profileUrl("X"),
+  socialMastodon: profileUrl("Mastodon"),
+  socialBluesky: profileUrl("Bluesky"),
+  socialLinkedin: profileUrl("LinkedIn"),
+  socialFacebook: profileUrl("Facebook"),
+  socialInstagram: profileUrl("Instagram"),
+  socialYoutube: profileUrl("YouTube"),
+  defaultSocialImage: text("The default social image address", 2_000).refine(isImageAddress, IMAGE_ADDRESS_MESSAGE),
+  // Newsletter
+  /** Empty: the publication name. */
+  senderName: text("The sender name", 80),
+  replyTo: optionalEmail("The reply-to address"),
+  newsletterFooter: text("The footer text", 500, "multi-line"),
+  digestDay: z.coerce
+    .number({ error: "Please choose the day the digest goes out." })
+    .int("Please choose the day the digest goes out.")
+    .min(0, "Please choose the day the digest goes out.")
+    .max(6, "Please choose the day the digest goes out."),
+  digestTime: z.string().trim().regex(TIME_OF_DAY, "The time must be written as hours and minutes, such as 09:00."),
+  digestStories: z.coerce
+    .number({ error: "Stories per issue must be a whole number from 1 to 20." })
+    .int("Stories per issue must be a whole number from 1 to 20.")
+    .min(1, "Stories per issue must be a whole number from 1 to 20.")
+    .max(20, "Stories per issue must be a whole number from 1 to 20."),
+  // Advertising
+  adMode: z.enum(AD_MODES, { error: "Please choose what the ad slots show." }),
+  adClient: z.string().trim().max(40, "The client id must look like ca-pub-1234567890123456."),
+});
+
+/** The settings document: every field checked, and an ad network chosen only with its client id. */
+export const SiteSettingsInput = SettingsFields.superRefine((value, context) => {
+  if (value.adMode === "adsense" && !AD_CLIENT.test(value.adClient)) {
+    context.addIssue({
+      code: "custom",
+      path: ["adClient"],
+      message: "The client id must look like ca-pub-1234567890123456.",
+    });
+  }
+});
+
+export type SiteSettings = z.infer<typeof SettingsFields>;
+
+/** One changed field of a save, as the history keeps it: its value before and after. */
+export interface SettingChange {
+  key: string;
+  from: string | number;
+  to: string | number;
+}
+export type SettingKey = keyof SiteSettings;
+
+/** The specification's newsroom: the first values of a fresh install. */
+export const DEFAULT_SETTINGS: SiteSettings = {
+  siteName: "Byline",
+  description: "The latest technology news: AI, startups, mobile, cloud, gadgets, software and security.",
+  language: "en",
+  timeZone: "UTC",
+  contactGeneral: "hello@byline.example",
+  contactTips: "tips@byline.example",
+  contactPress: "press@byline.example",
+  contactAdvertising: "ads@byline.example",
+  contactCareers: "careers@byline.example",
+  postalAddress: "",
+  socialX: "",
+  socialMastodon: "",
+  socialBluesky: "",
+  socialLinkedin: "",
+  socialFacebook: "",
+  socialInstagram: "",
+  socialYoutube: "",
+  defaultSocialImage: "",
+  senderName: "",
+  replyTo: "",
+  newsletterFooter: "",
+  digestDay: 0,
+  digestTime: "09:00",
+  digestStories: 5,
+  adMode: "placeholder",
+  adClient: "",
+};
+
+export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];
+
+/** How each field is named in the history and in messages. */
+export const SETTING_LABELS: Record<SettingKey, string> = {
+  siteName: "Publication name",
+  description: "Description",
+  language: "Language",
+  timeZone: "Time zone",
+  contactGeneral: "General address",
+  contactTips: "Tips address",
+  contactPress: "Press address",
+  contactAdvertising: "Advertising address",
+  contactCareers: "Careers address",
+  postalAddress: "Postal address",
+  socialX: "X",
+  socialMastodon: "Mastodon",
+  socialBluesky: "Bluesky",
+  socialLinkedin: "LinkedIn",
+  socialFacebook: "Facebook",
+  socialInstagram: "Instagram",
+  socialYoutube: "YouTube",
+  defaultSocialImage: "Default social image",
+  senderName: "Sender name",
+  replyTo: "Reply-to address",
+  newsletterFooter: "Footer text",
+  digestDay: "Digest day",
+  digestTime: "Digest time",
+  digestStories: "Stories per issue",
+  adMode: "Ad slots",
+  adClient: "Ad network client id",
+};
+
+/**
+ * A stored document read back: each field that still passes its rule is kept, any other takes its default, so a
+ * document written by an older or newer Byline never stops the site.
+ */
+export function readStoredSettings(stored: unknown): SiteSettings {
+  const source = stored && typeof stored === "object" ? (stored as Record<string, unknown>) : {};
+  const settings = { ...DEFAULT_SETTINGS };
+  for (const key of SETTING_KEYS) {
+    const parsed = SettingsFields.shape[key].safeParse(source[key]);
+    if (parsed.success) (settings as Record<SettingKey, unknown>)[key] = parsed.data;
+  }
+  return settings;
+}
+
+/** The digest's day and time as the cron expression the weekly schedule runs on. */
+export function digestCron({ digestDay, digestTime }: Pick<SiteSettings, "digestDay" | "digestTime">): string {
+  const [hours, minutes] = digestTime.split(":").map(Number);
+  return `${minutes} ${hours} * * ${digestDay}`;
+}
+
+/** The day and time a simple weekly cron expression ("0 9 * * 0") names, or null for any other expression. */
+export function digestFromCron(pattern: string): Pick<SiteSettings, "digestDay" | "digestTime"> | null {
+  const match = /^(\d{1,2}) (\d{1,2}) \* \* ([0-6])$/.exec(pattern.trim());
+  if (!match) return null;
+  const [minutes, hours, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (minutes > 59 || hours > 23) return null;
+  return { digestDay: day, digestTime: `${String(hours).padStart(2, "0")}:${String(minutes).padStart(2, "0")}` };
+}
+
+/** The public part of the settings in force, as pages, feeds and mails read it (utils/seo.ts `SiteInfo`). */
+export function siteInfoFrom(settings: SiteSettings, { url, analytics }: { url: string; analytics?: boolean }) {
+  return {
+    name: settings.siteName,
+    url,
+    timeZone: settings.timeZone,
+    language: settings.language,
+    description: settings.description,
+    adsenseClient: settings.adMode === "adsense" && settings.adClient ? settings.adClient : undefined,
+    adSlots: settings.adMode === "adsense" && !settings.adClient ? "placeholder" : settings.adMode,
+    contact: {
+      general: settings.contactGeneral,
+      tips: settings.contactTips,
+      press: settings.contactPress,
+      ads: settings.contactAdvertising,
+      careers: settings.contactCareers,
+    },
+    social: SOCIAL_ACCOUNTS.flatMap(({ key, label }) => (settings[key] ? [{ label, url: settings[key] }] : [])),
+    defaultSocialImage: settings.defaultSocialImage,
+    ...(analytics === undefined ? {} : { analytics }),
+  } satisfies Record<string, unknown>;
+}
+
+/** The specification's site, for a part of a page rendered without the root loader's data. */
+export const DEFAULT_SITE_INFO = siteInfoFrom(DEFAULT_SETTINGS, { url: "http://localhost" });
+
+export const SETTINGS_TEXTS = {
+  saved: "Settings saved. Every page shows them now.",
+  unchanged: "Nothing was changed.",
+  fixFields: "Please correct the highlighted fields.",
+  unreadable: "The form could not be read. Please reload the page and send it again.",
+  failed: "The settings could not be saved; nothing was changed. Please try again.",
+} as const;
+
+/**
+ * What a posted form says, field by field, checked by `SiteSettingsInput`: a field the form leaves out (one the
+ * environment pins is shown disabled, so the browser does not send it) keeps the value in force.
+ */
+export function settingsFromForm(form: Record<string, string>, inForce: SiteSettings) {
+  const values: Record<string, unknown> = {};
+  for (const key of SETTING_KEYS) values[key] = form[key] ?? inForce[key];
+  return SiteSettingsInput.safeParse(values);
+}
+
+/** The first problem of each field, for the message next to it. */
+export function settingsFieldErrors(error: z.ZodError): Partial<Record<SettingKey, string>> {
+  const errors: Partial<Record<SettingKey, string>> = {};
+  for (const issue of error.issues) {
+    const key = issue.path[0] as SettingKey | undefined;
+    if (key && !errors[key]) errors[key] = issue.message;
+  }
+  return errors;
+}
