@@ -1,13 +1,23 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import { integrationFilesThatSeeADate } from "./tests/setup/second-time-zone.js";
 
 // Vitest runs without the React Router plugin. Three kinds of suites:
 // - unit: `*.test.ts(x)` that need no database;
 // - integration: `*.integration.test.ts`, run once on a fresh embedded PGlite per file and,
 //   when TEST_DATABASE_URL is set, once more on PostgreSQL (a fresh database per file);
 // - hostile: `tests/hostile/`, a hostile client's requests against the production server (built first).
+const root = fileURLToPath(new URL(".", import.meta.url));
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
-const integrationFiles = ["{app,server,scripts,tests}/**/*.integration.test.{ts,tsx}"];
+const integrationGlob = "{app,server,scripts,tests}/**/*.integration.test.{ts,tsx}";
+
+// With TEST_DATES_ONLY set (.ci/run's second time zone), the integration projects run only the files that can see a
+// date, chosen by the rule in tests/setup/second-time-zone.ts.
+const integrationFiles = process.env.TEST_DATES_ONLY ? integrationFilesThatSeeADate(root) : [integrationGlob];
+
+// Workers: Vitest's default is one fewer than the cores, a single worker on a two-core machine, so every file ran
+// one after the other (docs/decisions/037-fast-feedback.md has the measurements). TEST_WORKERS overrides.
+const workers = (fallback: number) => Number(process.env.TEST_WORKERS) || fallback;
 
 function integrationProject(driver: "pglite" | "postgres"): TestProjectInlineConfiguration {
   return {
@@ -39,13 +49,14 @@ export default defineConfig({
     // seed is printed at the start of the run ("Running tests with seed ..."); replay an order with
     // `npx vitest run --sequence.seed=SEED`.
     sequence: { shuffle: { files: true, tests: true } },
+    maxWorkers: workers(2),
     projects: [
       {
         resolve: { alias },
         test: {
           name: "unit",
           include: ["{app,server,scripts,tests,bench}/**/*.test.{ts,tsx}"],
-          exclude: [...integrationFiles, "tests/e2e/**", "tests/load/**", "tests/hostile/**", "node_modules/**"],
+          exclude: [integrationGlob, "tests/e2e/**", "tests/load/**", "tests/hostile/**", "node_modules/**"],
           setupFiles: ["./tests/setup/fail-on-error-log.ts"],
         },
       },
