@@ -11,6 +11,7 @@ CREATE TABLE "site_settings_changes" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "site_settings_changes_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"admin_id" integer,
 	"admin_name" text NOT NULL,
+	"version" integer NOT NULL,
 	"changed_at" timestamp with time zone NOT NULL,
 	"changes" jsonb NOT NULL
 );

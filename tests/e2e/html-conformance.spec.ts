@@ -152,6 +152,7 @@ test("every page kind has no error in the Nu Html Checker", async ({ page, reque
     ["admin-insights", "/admin/insights"],
     ["admin-staff", "/admin/staff"],
     ["admin-profile", "/admin/profile"],
+    ["admin-settings", "/admin/settings"],
   ] as const) {
     await save(name, url, 200, signedIn);
   }

@@ -50,7 +50,7 @@ const AD_MODE_LABELS: Record<AdMode, { label: string; hint: string }> = {
 const SAVING_FIELDS = ["version"] as const;
 
 const inputClass =
-  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 aria-invalid:border-red-600 read-only:bg-slate-100 disabled:bg-slate-100 disabled:text-slate-700 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:read-only:bg-slate-800 dark:disabled:bg-slate-800 dark:disabled:text-slate-300 dark:aria-invalid:border-red-500";
+  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 aria-invalid:border-red-600 disabled:bg-slate-100 disabled:text-slate-700 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:disabled:bg-slate-800 dark:disabled:text-slate-300 dark:aria-invalid:border-red-500";
 const cardClass = "space-y-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900";
 const submitClass = "rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60";
 
@@ -67,6 +67,38 @@ export function SettingsForm({
   actionData: SettingsFormResult | SignedOut | undefined;
 }) {
   const result = formResult(actionData);
+  const [clientError, setClientError] = useState<string | null>(null);
+  const version = result?.version ?? loaderData.version;
+  const formError = clientError ?? result?.formError;
+  return (
+    <div className="space-y-8">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-2xl font-bold">Settings</h2>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Saved settings show on every page at once, on every instance of the site.
+        </p>
+      </div>
+      <NoticeMessage notice={formError ? { kind: "error", text: formError } : loaderData.notice} />
+      <SignedOutNotice result={actionData} />
+      {/* A new version (a save, or a refusal that brings the current settings) shows the form afresh from its values. */}
+      <SettingsFields key={version} loaderData={loaderData} result={result} version={version} onChecked={setClientError} />
+      <SettingsHistory history={loaderData.history} />
+    </div>
+  );
+}
+
+function SettingsFields({
+  loaderData,
+  result,
+  version,
+  onChecked,
+}: {
+  loaderData: SettingsLoaderData;
+  result: SettingsFormResult | undefined;
+  version: number;
+  /** The form's own check found problems (their sentence), or none (null). */
+  onChecked: (error: string | null) => void;
+}) {
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const unsaved = useUnsavedChanges(formRef, SAVING_FIELDS);
@@ -75,9 +107,7 @@ export function SettingsForm({
   const shown = (key: SettingKey): string => result?.values[key] ?? String(loaderData.values[key]);
   const [socialImage, setSocialImage] = useState(shown("defaultSocialImage"));
   const [adMode, setAdMode] = useState(shown("adMode"));
-  const version = result?.version ?? loaderData.version;
   const { pinnedBy } = loaderData;
-  const formError = clientErrors ? SETTINGS_TEXTS.fixFields : result?.formError;
 
   function check(event: FormEvent<HTMLFormElement>) {
     const values = Object.fromEntries(
@@ -87,9 +117,11 @@ export function SettingsForm({
     if (!parsed.success) {
       event.preventDefault();
       setClientErrors(settingsFieldErrors(parsed.error));
+      onChecked(SETTINGS_TEXTS.fixFields);
       return;
     }
     setClientErrors(null);
+    onChecked(null);
     unsaved.submitting();
   }
 
@@ -126,16 +158,7 @@ export function SettingsForm({
   }
 
   return (
-    <div className="space-y-8">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="text-2xl font-bold">Settings</h2>
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          Saved settings show on every page at once, on every instance of the site.
-        </p>
-      </div>
-      <NoticeMessage notice={formError ? { kind: "error", text: formError } : loaderData.notice} />
-      <SignedOutNotice result={actionData} />
-
+    <>
       <Form method="post" ref={formRef} noValidate onSubmit={check} className="space-y-6">
         <input type="hidden" name="version" value={version} />
 
@@ -292,9 +315,7 @@ export function SettingsForm({
         </div>
       </Form>
       <DiscardChangesDialog blocker={unsaved.blocker} />
-
-      <SettingsHistory history={loaderData.history} />
-    </div>
+    </>
   );
 }
 

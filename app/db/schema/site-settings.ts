@@ -29,6 +29,8 @@ export const siteSettingsChanges = pgTable(
     adminId: integer("admin_id").references(() => admins.id, { onDelete: "set null" }),
     /** The username at the time, kept when the account is deleted. */
     adminName: text("admin_name").notNull(),
+    /** The version this save made: the changes after a given version are the ones a stale form did not see. */
+    version: integer("version").notNull(),
     changedAt: timestamp("changed_at", { withTimezone: true }).notNull(),
     changes: jsonb("changes").$type<SettingChange[]>().notNull(),
   },

@@ -7,7 +7,7 @@ import { SettingsConflictError } from "~/services/settings/site-settings.server"
 import { readForm } from "~/utils/http";
 import { adminMeta } from "~/utils/seo";
 import { FormId } from "~/validation/form-id";
-import { settingsFieldErrors, settingsFromForm, SETTINGS_TEXTS } from "~/validation/site-settings";
+import { SETTING_LABELS, settingsFieldErrors, settingsFromForm, SETTINGS_TEXTS } from "~/validation/site-settings";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => adminMeta("Settings · Admin");
@@ -53,7 +53,15 @@ async function save(args: Route.ActionArgs) {
     return redirect("/admin/settings", { status: 303, headers: await noticeHeaders({ kind: "success", text }) });
   } catch (error) {
     if (error instanceof SettingsConflictError) {
-      return refuse({ formError: error.message, values, version: (await settings.form()).version }, 409);
+      const meanwhile = error.changedMeanwhile.map((key) => SETTING_LABELS[key]).join(", ");
+      return refuse(
+        {
+          formError: meanwhile ? `${error.message} Changed meanwhile: ${meanwhile}.` : error.message,
+          values: Object.fromEntries(Object.entries(error.merged).map(([key, value]) => [key, String(value)])),
+          version: error.version,
+        },
+        409,
+      );
     }
     logger.error({ err: error }, "saving the settings failed");
     return refuse({ formError: SETTINGS_TEXTS.failed, values }, 500);

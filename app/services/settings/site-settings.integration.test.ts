@@ -109,19 +109,35 @@ describe("the newsroom's settings", () => {
     expect((await settings.form()).version).toBe(2);
   });
 
-  it("refuse a save made from an older version, and leave the settings as the newer save made them", async () => {
-    const first = service();
-    await first.load();
-    const opened = await first.form();
-    await first.save(editorId, changed({ siteName: "First Save" }), opened.version);
+  it("refuse a save made from an older version, and hand back both people's changes for the next save", async () => {
+    const settings = service();
+    await settings.load();
+    const opened = await settings.form();
+    await settings.save(editorId, changed({ siteName: "First Save", contactPress: "press@first.example" }), opened.version);
+    await settings.save(editorId, changed({ siteName: "Second Save", contactPress: "press@first.example" }), 2);
 
-    await expect(first.save(editorId, changed({ siteName: "Second Save" }), opened.version)).rejects.toBeInstanceOf(
-      SettingsConflictError,
+    // Someone who opened version 1 changed the description and, as it happens, the same name.
+    const stale = changed({ siteName: "Stale Name", description: "Typed by the stale form." });
+    const refusal = await settings.save(editorId, stale, opened.version).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refusal).toBeInstanceOf(SettingsConflictError);
+    const { merged, changedMeanwhile, version } = refusal as SettingsConflictError;
+    expect(version).toBe(3);
+    expect(changedMeanwhile).toEqual(["siteName", "contactPress"]);
+    // What the stale form changed stays as typed; what it did not touch is as it is now.
+    expect(merged).toEqual(
+      changed({ siteName: "Stale Name", description: "Typed by the stale form.", contactPress: "press@first.example" }),
     );
     const [row] = await database.db.select().from(siteSettings);
-    expect(row?.values).toMatchObject({ siteName: "First Save" });
-    expect(row?.version).toBe(2);
-    expect(await database.db.select().from(siteSettingsChanges)).toHaveLength(1);
+    expect(row?.values).toMatchObject({ siteName: "Second Save", description: DEFAULT_SETTINGS.description });
+    expect(row?.version).toBe(3);
+    expect(await database.db.select().from(siteSettingsChanges)).toHaveLength(2);
+
+    // Saved again from what came back: both people's changes are in force.
+    await settings.save(editorId, merged, version);
+    expect(settings.current()).toMatchObject({ description: "Typed by the stale form.", contactPress: "press@first.example" });
   });
 
   it("let one of two saves made at once from the same version through, and refuse the other", async () => {

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { admins, siteSettings, siteSettingsChanges } from "../../db/schema";
 import type { SiteInfo } from "../../utils/seo";
@@ -22,9 +22,18 @@ export const SETTINGS_HISTORY_LENGTH = 30;
 export const SETTINGS_CHANGED_MESSAGE =
   "The settings were changed by someone else since you opened them. Your changes are still in the form: check them against the current settings below and save again.";
 
+/**
+ * A save from a form opened at an older version. It carries what the form should show now: the fields its sender
+ * changed as they typed them, every other field as it is now, the fields someone else changed meanwhile, and the
+ * version in force, so saving again keeps both people's changes.
+ */
 export class SettingsConflictError extends Error {
   readonly code = "SETTINGS_CHANGED";
-  constructor() {
+  constructor(
+    readonly merged: SiteSettings,
+    readonly changedMeanwhile: SettingKey[],
+    readonly version: number,
+  ) {
     super(SETTINGS_CHANGED_MESSAGE);
   }
 }
@@ -92,6 +101,33 @@ export function createSiteSettings({
     return { values: readStoredSettings(made?.values ?? values), version: made?.version ?? 1 };
   }
 
+  /**
+   * The refusal of a save made from `opened`: the values the form was opened with are the current ones with every
+   * later save undone, field by field, from the history.
+   */
+  async function conflict(
+    tx: Database,
+    current: SiteSettings,
+    currentVersion: number,
+    input: SiteSettings,
+    opened: number,
+  ): Promise<SettingsConflictError> {
+    const later = await tx
+      .select({ changes: siteSettingsChanges.changes })
+      .from(siteSettingsChanges)
+      .where(gt(siteSettingsChanges.version, opened))
+      .orderBy(desc(siteSettingsChanges.version));
+    const before: Record<string, unknown> = { ...current };
+    for (const { changes } of later) for (const change of changes) before[change.key] = change.from;
+    const seen = readStoredSettings(before);
+    const merged = { ...current };
+    for (const key of SETTING_KEYS) {
+      if (input[key] !== seen[key]) (merged as Record<SettingKey, unknown>)[key] = input[key];
+    }
+    const changedMeanwhile = SETTING_KEYS.filter((key) => current[key] !== seen[key] && !environment.pinnedBy[key]);
+    return new SettingsConflictError(pinned(merged), changedMeanwhile, currentVersion);
+  }
+
   async function load(): Promise<void> {
     use((await storedRow()).values);
   }
@@ -155,8 +191,9 @@ export function createSiteSettings({
           .select({ values: siteSettings.values, version: siteSettings.version })
           .from(siteSettings)
           .for("update");
-        if (!row || row.version !== version) throw new SettingsConflictError();
+        if (!row) throw new Error("The settings row is missing.");
         const before = readStoredSettings(row.values);
+        if (row.version !== version) throw await conflict(tx, before, row.version, input, version);
         const after: SiteSettings = { ...before };
         const changes: SettingChange[] = [];
         for (const key of SETTING_KEYS) {
@@ -173,7 +210,7 @@ export function createSiteSettings({
           .where(eq(siteSettings.id, 1));
         await tx
           .insert(siteSettingsChanges)
-          .values({ adminId, adminName: admin?.username ?? "", changedAt: now, changes });
+          .values({ adminId, adminName: admin?.username ?? "", version: row.version + 1, changedAt: now, changes });
         return changes.map((change) => change.key as SettingKey);
       });
       if (changed.length > 0) {
