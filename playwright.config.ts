@@ -7,7 +7,10 @@ export default defineConfig({
   timeout: 60_000,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
-  reporter: [["list"]],
+  // .ci/run sets PLAYWRIGHT_JSON_REPORT to a file for its timing table (scripts/ci-timing.ts).
+  reporter: process.env.PLAYWRIGHT_JSON_REPORT
+    ? [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON_REPORT }]]
+    : [["list"]],
   outputDir: "test-results",
   use: {
     baseURL: process.env.E2E_BASE_URL,

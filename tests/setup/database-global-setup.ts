@@ -9,7 +9,7 @@ import { postgresUrlFor } from "../support/postgres-url";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** A gzipped PGlite data directory with every migration applied. */
+    /** A PGlite data directory with every migration applied, as an uncompressed tar file. */
     pgliteSnapshotFile: string;
     /** A migrated PostgreSQL database that each test file copies with CREATE DATABASE ... TEMPLATE. */
     postgresTemplateDatabase: string;
@@ -30,11 +30,13 @@ async function setupPglite(project: TestProject) {
   const database = await openDatabase({ driver: "pglite" });
   await database.migrate();
   const client = (database.db as unknown as { $client: PGlite }).$client;
-  const snapshot = await client.dumpDataDir("gzip");
+  // Uncompressed: each test file restores it, and skipping the gunzip saves about a quarter of a second per file
+  // (0.45-0.6 s against 0.7-0.8 s, where opening an empty database and migrating takes 3-4 s; decision 037).
+  const snapshot = await client.dumpDataDir("none");
   await database.close();
   const dir = path.join(PROJECT_ROOT, "tests", ".tmp");
   mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `pglite-snapshot-${process.pid}.tar.gz`);
+  const file = path.join(dir, `pglite-snapshot-${process.pid}.tar`);
   writeFileSync(file, Buffer.from(await snapshot.arrayBuffer()));
   project.provide("pgliteSnapshotFile", file);
   return async () => rmSync(file, { force: true });
