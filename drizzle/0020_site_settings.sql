@@ -18,4 +18,5 @@ CREATE TABLE "site_settings_changes" (
 --> statement-breakpoint
 ALTER TABLE "site_settings" ADD CONSTRAINT "site_settings_updated_by_admins_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."admins"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "site_settings_changes" ADD CONSTRAINT "site_settings_changes_admin_id_admins_id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "site_settings_changes_changed_idx" ON "site_settings_changes" USING btree ("changed_at" DESC NULLS LAST,"id" DESC NULLS LAST);
+CREATE INDEX "site_settings_changes_changed_idx" ON "site_settings_changes" USING btree ("changed_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE UNIQUE INDEX "site_settings_changes_version_unique" ON "site_settings_changes" USING btree ("version");

@@ -16,7 +16,9 @@ export const EXPORT_FORMAT = "byline-export";
 export const EXPORT_VERSION = 1;
 
 /** The document's parts, in the order they are written and must be read (later parts refer to earlier ones). */
-export const EXPORT_SECTIONS = ["authors", "accounts", "articles", "subscribers", "newsletter_issues"] as const;
+export const EXPORT_SECTIONS = ["authors", "accounts", "articles", "subscribers", "newsletter_issues", "settings"] as const;
+/** Parts an older export does not have yet: its import leaves them as they are here. */
+export const OPTIONAL_SECTIONS: readonly ExportSection[] = ["settings"];
 export type ExportSection = (typeof EXPORT_SECTIONS)[number];
 
 /** PostgreSQL text cannot hold NUL; everything else a database row held may travel as it was. */
@@ -182,12 +184,35 @@ export const ExportNewsletterIssue = z.strictObject({
 });
 export type ExportNewsletterIssue = z.infer<typeof ExportNewsletterIssue>;
 
+/**
+ * The newsroom's settings (decision 038): the stored document with its version, then every save with who made it (an
+ * account of this export, or none) and what it changed. Never a secret: the settings hold none.
+ */
+export const ExportSettings = z.discriminatedUnion("kind", [
+  z.strictObject({
+    kind: z.literal("settings"),
+    values: z.record(z.string(), z.unknown()),
+    version: id,
+    updated_at: instant,
+  }),
+  z.strictObject({
+    kind: z.literal("change"),
+    version: id,
+    admin_id: id.nullable(),
+    admin_name: text,
+    changed_at: instant,
+    changes: z.array(z.strictObject({ key: text, from: z.union([text, z.number()]), to: z.union([text, z.number()]) })),
+  }),
+]);
+export type ExportSettings = z.infer<typeof ExportSettings>;
+
 export const EXPORT_ENTRY_SCHEMAS = {
   authors: ExportAuthor,
   accounts: ExportAccount,
   articles: ExportArticle,
   subscribers: ExportSubscriber,
   newsletter_issues: ExportNewsletterIssue,
+  settings: ExportSettings,
 } as const;
 
 /** What one part's entry is once checked. */
@@ -197,6 +222,7 @@ export interface ExportEntries {
   articles: ExportArticle;
   subscribers: ExportSubscriber;
   newsletter_issues: ExportNewsletterIssue;
+  settings: ExportSettings;
 }
 
 /** The input shape of each entry (dates as ISO strings), as the exporter writes it. */
@@ -210,4 +236,5 @@ export const NewsroomExport = z.strictObject({
   articles: z.array(z.unknown()),
   subscribers: z.array(z.unknown()),
   newsletter_issues: z.array(z.unknown()),
+  settings: z.array(z.unknown()).optional(),
 });

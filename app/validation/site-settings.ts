@@ -66,10 +66,7 @@ const SettingsFields = z.object({
   // General
   siteName: required("The publication name", 80),
   description: text("The description", 300),
-  language: z
-    .string()
-    .trim()
-    .regex(LANGUAGE_TAG, "The language must be a language tag such as en, de or pt-BR."),
+  language: z.string().trim().regex(LANGUAGE_TAG, "The language must be a language tag such as en, de or pt-BR."),
   timeZone: z
     .string()
     .trim()

@@ -83,7 +83,8 @@ test.describe("the newsroom's settings on two instances", () => {
     page,
   }) => {
     // The second instance keeps its home page and feed in its page cache before the change.
-    for (const path of ["/", "/rss.xml", "/article/1"]) expect((await page.request.get(`${second!.url}${path}`)).status()).toBe(200);
+    for (const path of ["/", "/rss.xml", "/article/1"])
+      expect((await page.request.get(`${second!.url}${path}`)).status()).toBe(200);
 
     await openSettings(page);
     await page.getByLabel("Publication name").fill("The Harbour Times");

@@ -168,7 +168,12 @@ function SettingsFields({
             {text("language", { hint: "A language tag such as en, de or pt-BR: the pages', the feeds' and the News sitemap's." })}
           </div>
           {textArea("description", "The home page's description for search engines and the site feed's description.")}
-          <Field id="settings-timeZone" label={SETTING_LABELS.timeZone} hint={pinnedHint("timeZone") ?? "Dates readers see and the newsletter's week follow it."} error={errors.timeZone}>
+          <Field
+            id="settings-timeZone"
+            label={SETTING_LABELS.timeZone}
+            hint={pinnedHint("timeZone") ?? "Dates readers see and the newsletter's week follow it."}
+            error={errors.timeZone}
+          >
             {(described) => (
               <select
                 id="settings-timeZone"
@@ -231,7 +236,11 @@ function SettingsFields({
             </Field>
             <div className="space-y-2">
               {socialImage ? (
-                <img src={socialImage} alt="The default social image" className="aspect-[1.91/1] w-full rounded-lg object-cover" />
+                <img
+                  src={socialImage}
+                  alt="The default social image"
+                  className="aspect-[1.91/1] w-full rounded-lg object-cover"
+                />
               ) : null}
               <ImageUpload id="settings-social-upload" label="Upload an image" onUploaded={setSocialImage} />
             </div>
@@ -251,7 +260,12 @@ function SettingsFields({
             </p>
           ) : null}
           <div className="grid gap-4 md:grid-cols-3">
-            <Field id="settings-digestDay" label={SETTING_LABELS.digestDay} hint={pinnedHint("digestDay")} error={errors.digestDay}>
+            <Field
+              id="settings-digestDay"
+              label={SETTING_LABELS.digestDay}
+              hint={pinnedHint("digestDay")}
+              error={errors.digestDay}
+            >
               {(described) => (
                 <select
                   id="settings-digestDay"
@@ -346,7 +360,10 @@ function SettingsHistory({ history }: { history: SettingsLoaderData["history"] }
       {history.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">No one has changed the settings yet.</p>
       ) : (
-        <AdminTable labelledBy="settings-history-heading" columns={[{ label: "When" }, { label: "Who" }, { label: "What changed" }]}>
+        <AdminTable
+          labelledBy="settings-history-heading"
+          columns={[{ label: "When" }, { label: "Who" }, { label: "What changed" }]}
+        >
           {history.map((save) => (
             <tr key={save.id} className="align-top">
               <td className="px-3 py-3 whitespace-nowrap">

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { admins } from "./admins";
 
 /**
@@ -34,5 +34,8 @@ export const siteSettingsChanges = pgTable(
     changedAt: timestamp("changed_at", { withTimezone: true }).notNull(),
     changes: jsonb("changes").$type<SettingChange[]>().notNull(),
   },
-  (table) => [index("site_settings_changes_changed_idx").on(table.changedAt.desc(), table.id.desc())],
+  (table) => [
+    index("site_settings_changes_changed_idx").on(table.changedAt.desc(), table.id.desc()),
+    uniqueIndex("site_settings_changes_version_unique").on(table.version),
+  ],
 );

@@ -39,7 +39,9 @@ async function save(args: Route.ActionArgs) {
   const actor = await requirePermission(args, "settings.manage");
   const { settings, logger } = args.context.get(servicesContext);
   const form = Object.fromEntries(await readForm(args.request));
-  const values = Object.fromEntries(Object.entries(form).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const values = Object.fromEntries(
+    Object.entries(form).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
   const version = FormId.safeParse(form.version);
   const parsed = settingsFromForm(values, settings.current());
   const refuse = (result: SettingsFormResult, status: number) => data(result, status);

@@ -14,7 +14,10 @@ import {
   newsletterIssues,
   newsletterSubscribers,
   relatedArticles,
+  siteSettings,
+  siteSettingsChanges,
 } from "../../db/schema";
+import { DEFAULT_SETTINGS } from "../../validation/site-settings";
 import { exportNewsroomLines } from "./newsroom-export.server";
 import { importNewsroom, piecesOfDocument, piecesOfLines } from "./newsroom-import.server";
 
@@ -260,6 +263,30 @@ async function seedNewsroom(db: Database) {
       claimedAt: now,
     },
   ]);
+  // The newsroom's own settings, saved twice by Ada (decision 038).
+  await db.insert(siteSettings).values({
+    id: 1,
+    values: { ...DEFAULT_SETTINGS, siteName: "The Harbour Times", digestStories: 7 },
+    version: 3,
+    updatedAt: at("2026-11-20T08:00:00Z"),
+    updatedBy: adaAccount!.id,
+  });
+  await db.insert(siteSettingsChanges).values([
+    {
+      version: 2,
+      adminId: adaAccount!.id,
+      adminName: "ada",
+      changedAt: at("2026-11-19T08:00:00Z"),
+      changes: [{ key: "siteName", from: "Byline", to: "The Harbour Times" }],
+    },
+    {
+      version: 3,
+      adminId: adaAccount!.id,
+      adminName: "ada",
+      changedAt: at("2026-11-20T08:00:00Z"),
+      changes: [{ key: "digestStories", from: 5, to: 7 }],
+    },
+  ]);
 }
 
 async function exportText(db: Database, when = now): Promise<string> {
@@ -313,6 +340,17 @@ describe("the newsroom export", () => {
       "articles",
       "subscribers",
       "newsletter_issues",
+      "settings",
+    ]);
+    expect(document.settings).toEqual([
+      {
+        kind: "settings",
+        values: { ...DEFAULT_SETTINGS, siteName: "The Harbour Times", digestStories: 7 },
+        version: 3,
+        updated_at: "2026-11-20T08:00:00.000Z",
+      },
+      expect.objectContaining({ kind: "change", version: 2, admin_name: "ada" }),
+      expect.objectContaining({ kind: "change", version: 3, changes: [{ key: "digestStories", from: 5, to: 7 }] }),
     ]);
     expect(document.articles).toHaveLength(5);
     expect(document.subscribers).toHaveLength(3);
@@ -325,7 +363,7 @@ describe("the newsroom export", () => {
     const original = await exportText(source.db);
     const first = await importNewsroom({ db: target.db, now }, piecesOfLines(original.split("\n")));
     expect(first.errors).toEqual([]);
-    expect(first.imported).toEqual({ authors: 3, accounts: 2, articles: 5, subscribers: 3, newsletter_issues: 3 });
+    expect(first.imported).toEqual({ authors: 3, accounts: 2, articles: 5, subscribers: 3, newsletter_issues: 3, settings: 3 });
 
     const copy = await exportText(target.db);
     // What legitimately differs: the claimed delivery waits to be sent again, as after a crash.
@@ -334,8 +372,8 @@ describe("the newsroom export", () => {
     const before = await counts(target.db);
     const second = await importNewsroom({ db: target.db, now }, piecesOfLines(original.split("\n")));
     expect(second.errors).toEqual([]);
-    expect(second.imported).toEqual({ authors: 0, accounts: 0, articles: 0, subscribers: 0, newsletter_issues: 0 });
-    expect(second.skipped).toEqual({ authors: 3, accounts: 2, articles: 5, subscribers: 3, newsletter_issues: 3 });
+    expect(second.imported).toEqual({ authors: 0, accounts: 0, articles: 0, subscribers: 0, newsletter_issues: 0, settings: 0 });
+    expect(second.skipped).toEqual({ authors: 3, accounts: 2, articles: 5, subscribers: 3, newsletter_issues: 3, settings: 3 });
     expect(await counts(target.db)).toEqual(before);
     expect(await exportText(target.db)).toBe(copy);
 
@@ -344,6 +382,29 @@ describe("the newsroom export", () => {
     expect(author!.id).toBe(4);
     const accounts = await target.db.select({ username: admins.username, passwordHash: admins.passwordHash }).from(admins);
     expect(accounts).toEqual(expect.arrayContaining([{ username: "ada", passwordHash: "" }]));
+  });
+
+  it("reads an export made before settings were part of it, and leaves the settings here as they are", async () => {
+    const original = JSON.parse(await exportText(source.db)) as Record<string, unknown>;
+    delete original.settings;
+    const fresh = await createTestDatabase();
+    try {
+      const result = await importNewsroom({ db: fresh.db, now }, piecesOfDocument(original));
+      expect(result.errors).toEqual([]);
+      expect(result.imported).toMatchObject({ articles: 5, settings: 0 });
+      expect(await fresh.db.select().from(siteSettings)).toEqual([]);
+      const lines = (await exportText(source.db)).split("\n");
+      const settingsAt = lines.indexOf(',"settings":[');
+      const older = [...lines.slice(0, settingsAt), ...lines.slice(lines.indexOf("]", settingsAt) + 1)];
+      const again = await createTestDatabase();
+      try {
+        expect((await importNewsroom({ db: again.db, now }, piecesOfLines(older))).imported.articles).toBe(5);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await fresh.close();
+    }
   });
 
   it("reads a document laid out differently (one line) the same way", async () => {

@@ -13,8 +13,11 @@ import {
   newsletterIssues,
   newsletterSubscribers,
   relatedArticles,
+  siteSettings,
+  siteSettingsChanges,
 } from "../../db/schema";
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportEntryInput, type ExportSection } from "../../validation/newsroom-export";
+import { readStoredSettings } from "../../validation/site-settings";
 
 /**
  * The newsroom export (decision 027): everything a newsroom owns as one JSON document in the import format, written as
@@ -64,6 +67,7 @@ export async function* exportNewsroomLines(
   yield* section("articles", articleEntries(db), counts);
   yield* section("subscribers", subscriberEntries(db), counts);
   yield* section("newsletter_issues", issueEntries(db), counts);
+  yield* section("settings", settingsEntries(db), counts);
   yield "}\n";
 }
 
@@ -99,6 +103,23 @@ export async function* chunked(lines: AsyncIterable<string>, size = 1 << 20): As
     }
   }
   if (parts.length) yield parts.join("");
+}
+
+/** The stored settings (not the environment's pins), then every save, oldest first. Nothing when never stored. */
+async function* settingsEntries(db: Database): AsyncGenerator<ExportEntryInput<"settings">> {
+  const [row] = await db.select().from(siteSettings);
+  if (!row) return;
+  yield { kind: "settings", values: readStoredSettings(row.values), version: row.version, updated_at: iso(row.updatedAt) };
+  const saves = await db.select().from(siteSettingsChanges).orderBy(asc(siteSettingsChanges.version));
+  for (const save of saves)
+    yield {
+      kind: "change",
+      version: save.version,
+      admin_id: save.adminId,
+      admin_name: save.adminName,
+      changed_at: iso(save.changedAt),
+      changes: save.changes,
+    };
 }
 
 async function* authorEntries(db: Database): AsyncGenerator<ExportEntryInput<"authors">> {

@@ -13,13 +13,18 @@ import {
   newsletterIssues,
   newsletterSubscribers,
   relatedArticles,
+  siteSettings,
+  siteSettingsChanges,
 } from "../../db/schema";
+import { readStoredSettings, SiteSettingsInput } from "../../validation/site-settings";
 import {
   EXPORT_ENTRY_SCHEMAS,
   EXPORT_FORMAT,
   EXPORT_SECTIONS,
   ExportHeader,
   NewsroomExport,
+  OPTIONAL_SECTIONS,
+  type ExportSettings,
   type ExportArticle,
   type ExportEntries,
   type ExportSection,
@@ -103,8 +108,8 @@ export async function* piecesOfLines(lines: AsyncIterable<string> | Iterable<str
     yield { kind: "entry", section: current, row, value };
   }
   if (!ended) throw new ExportLayoutError(`the document ends before its closing "}" (line ${row}): the file is cut short`);
-  if (nextSection !== EXPORT_SECTIONS.length)
-    throw new ExportLayoutError(`the part "${EXPORT_SECTIONS[nextSection]}" is missing`);
+  const missing = EXPORT_SECTIONS.slice(nextSection).find((section) => !OPTIONAL_SECTIONS.includes(section));
+  if (missing) throw new ExportLayoutError(`the part "${missing}" is missing`);
 }
 
 const BROKEN_LINE = Symbol("broken line");
@@ -113,10 +118,18 @@ const BROKEN_LINE = Symbol("broken line");
 export function* piecesOfDocument(document: unknown): Generator<ExportPiece> {
   const parsed = NewsroomExport.safeParse(document);
   if (!parsed.success) throw new ExportLayoutError(describeIssues(parsed.error));
-  const { authors: _a, accounts: _b, articles: _c, subscribers: _d, newsletter_issues: _e, ...header } = parsed.data;
+  const {
+    authors: _a,
+    accounts: _b,
+    articles: _c,
+    subscribers: _d,
+    newsletter_issues: _e,
+    settings: _f,
+    ...header
+  } = parsed.data;
   yield { kind: "header", row: 1, value: { ...header, exported_at: header.exported_at.toISOString() } };
   for (const section of EXPORT_SECTIONS)
-    for (const [index, value] of parsed.data[section].entries()) yield { kind: "entry", section, row: index + 1, value };
+    for (const [index, value] of (parsed.data[section] ?? []).entries()) yield { kind: "entry", section, row: index + 1, value };
 }
 
 export interface NewsroomImportResult {
@@ -134,6 +147,7 @@ const LABELS: Record<ExportSection, string> = {
   articles: "article",
   subscribers: "subscriber",
   newsletter_issues: "newsletter issue",
+  settings: "settings record",
 };
 
 function describeIssues(error: z.ZodError): string {
@@ -263,6 +277,9 @@ export async function importNewsroom(
         case "subscribers":
           pendingSubscribers.push({ row, subscriber: parsed.data as ExportEntries["subscribers"] });
           if (pendingSubscribers.length >= 1000) await flushSubscribers();
+          break;
+        case "settings":
+          await importSettings(tx, row, parsed.data as ExportSettings, { accountIds, result, reject });
           break;
         case "newsletter_issues":
           await importIssue(tx, row, parsed.data as ExportEntries["newsletter_issues"], {
@@ -687,6 +704,55 @@ async function importIssue(
     });
     if (rows.length) await tx.insert(newsletterDeliveries).values(rows).onConflictDoNothing();
   }
+}
+
+/**
+ * The settings: the stored document goes in when this newsroom has never saved its own (a fresh install, or the one the
+ * export came from, where it is the same), with its version; each save goes in unless one with its version is here.
+ */
+async function importSettings(
+  tx: Database,
+  row: number,
+  entry: ExportSettings,
+  {
+    accountIds,
+    result,
+    reject,
+  }: {
+    accountIds: Map<number, number>;
+    result: NewsroomImportResult;
+    reject: (section: ExportSection, row: number, reason: string) => void;
+  },
+): Promise<void> {
+  if (entry.kind === "change") {
+    const inserted = await tx
+      .insert(siteSettingsChanges)
+      .values({
+        version: entry.version,
+        adminId: entry.admin_id === null ? null : (accountIds.get(entry.admin_id) ?? null),
+        adminName: entry.admin_name,
+        changedAt: entry.changed_at,
+        changes: entry.changes,
+      })
+      .onConflictDoNothing()
+      .returning({ id: siteSettingsChanges.id });
+    if (inserted.length) result.imported.settings += 1;
+    else result.skipped.settings += 1;
+    return;
+  }
+  const checked = SiteSettingsInput.safeParse(readStoredSettings(entry.values));
+  if (!checked.success) return reject("settings", row, describeIssues(checked.error));
+  const [saved] = await tx.select({ id: siteSettingsChanges.id }).from(siteSettingsChanges).limit(1);
+  if (saved) {
+    result.skipped.settings += 1;
+    return;
+  }
+  const values = { values: checked.data, version: entry.version, updatedAt: entry.updated_at };
+  await tx
+    .insert(siteSettings)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: siteSettings.id, set: values });
+  result.imported.settings += 1;
 }
 
 /** "Found a Byline export of 2026-11-26T…": what the import recognised. */

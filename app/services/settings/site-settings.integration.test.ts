@@ -207,9 +207,9 @@ describe("the newsroom's settings", () => {
     expect(newsletterSender(changed({}), { siteUrl, settings: { mailFrom: undefined } })).toBe(
       '"Byline" <newsletter@news.example>',
     );
-    expect(
-      newsletterSender(changed({ senderName: 'The "Harbour" Desk' }), { siteUrl, settings: { mailFrom: undefined } }),
-    ).toBe('"The \\"Harbour\\" Desk" <newsletter@news.example>');
+    expect(newsletterSender(changed({ senderName: 'The "Harbour" Desk' }), { siteUrl, settings: { mailFrom: undefined } })).toBe(
+      '"The \\"Harbour\\" Desk" <newsletter@news.example>',
+    );
     expect(newsletterSender(changed({}), { siteUrl, settings: { mailFrom: "Desk <desk@example.com>" } })).toBe(
       "Desk <desk@example.com>",
     );

@@ -93,10 +93,7 @@ export function createSiteSettings({
     const [row] = await db.select({ values: siteSettings.values, version: siteSettings.version }).from(siteSettings);
     if (row) return { values: readStoredSettings(row.values), version: row.version };
     const values = { ...DEFAULT_SETTINGS, ...environment.firstValues };
-    await db
-      .insert(siteSettings)
-      .values({ id: 1, values, version: 1, updatedAt: clock.now() })
-      .onConflictDoNothing();
+    await db.insert(siteSettings).values({ id: 1, values, version: 1, updatedAt: clock.now() }).onConflictDoNothing();
     const [made] = await db.select({ values: siteSettings.values, version: siteSettings.version }).from(siteSettings);
     return { values: readStoredSettings(made?.values ?? values), version: made?.version ?? 1 };
   }

@@ -7,9 +7,9 @@
  */
 export const INFO_PAGE_CHANGES = {
   "/about": { file: "app/routes/reader/info/about.tsx", changedAt: "2026-11-25T22:26:54Z", sha256: "10248df0a6bce461" },
-  "/careers": { file: "app/routes/reader/info/careers.tsx", changedAt: "2026-11-28T21:00:19Z", sha256: "7fed00a790afe2d4" },
+  "/careers": { file: "app/routes/reader/info/careers.tsx", changedAt: "2026-11-28T21:18:25Z", sha256: "0e4e11d3de3e63fb" },
   "/contact": { file: "app/routes/reader/info/contact.tsx", changedAt: "2026-11-28T21:00:19Z", sha256: "d0992bd77e896a8e" },
-  "/advertise": { file: "app/routes/reader/info/advertise.tsx", changedAt: "2026-11-28T21:00:19Z", sha256: "3392f70c32ecd0dc" },
+  "/advertise": { file: "app/routes/reader/info/advertise.tsx", changedAt: "2026-11-28T21:18:25Z", sha256: "61b65dbdc19cfb33" },
   "/terms": { file: "app/routes/reader/info/terms.tsx", changedAt: "2026-11-28T21:00:19Z", sha256: "8936a2a1b58bc1ab" },
   "/privacy": { file: "app/routes/reader/info/privacy.tsx", changedAt: "2026-11-28T21:00:19Z", sha256: "34505be4ca63a757" },
   "/cookie-policy": {

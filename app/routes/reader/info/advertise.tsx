@@ -153,7 +153,11 @@ export default function AdvertisePage() {
     "Media kit request",
     `Hello,\n\nPlease send us the ${site.name} media kit.\n\nCompany:\nWebsite:\n\nThank you.\n`,
   );
-  const adTeam = inquiry(site.contact.ads, "Advertising inquiry", `Hello,\n\nWe have a question about advertising with ${site.name}:\n\n`);
+  const adTeam = inquiry(
+    site.contact.ads,
+    "Advertising inquiry",
+    `Hello,\n\nWe have a question about advertising with ${site.name}:\n\n`,
+  );
 
   return (
     <SiteShell>

@@ -160,7 +160,10 @@ export default function CareersPage() {
                     ))}
                   </ul>
                 </div>
-                <a href={applicationHref(position.title, site.name, site.contact.careers)} className={`shrink-0 self-start ${primaryButtonClass}`}>
+                <a
+                  href={applicationHref(position.title, site.name, site.contact.careers)}
+                  className={`shrink-0 self-start ${primaryButtonClass}`}
+                >
                   Apply Now<span className="sr-only"> for {position.title}</span>
                 </a>
               </li>
