@@ -19,6 +19,7 @@ import { SiteShell } from "./components/layout/site-shell";
 import { useSite } from "./components/layout/use-site";
 import { useIslandsSrc, useNonce } from "./components/nonce";
 import { THEME_BOOT_SCRIPT } from "./components/theme";
+import { accentStyle } from "./utils/colour";
 import readerStylesheet from "./reader.css?url";
 import { servicesContext } from "./context";
 import { shouldHydrate } from "./route-handle";
@@ -56,6 +57,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
         <Meta />
         <link rel="stylesheet" href={hydrate ? appStylesheet : readerStylesheet} />
+        {/* The newsroom's accent in the place of the blue every accent is drawn with (decision 038). */}
+        {site.accent ? <style>{accentStyle(site.accent.light, site.accent.dark)}</style> : null}
         <Links />
         {hydrate ? null : <script type="module" src={islandsSrc} />}
         {site.adsenseClient ? (

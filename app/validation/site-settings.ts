@@ -1,4 +1,13 @@
 import { z } from "zod";
+import {
+  contrast,
+  DARK_BACKGROUND,
+  darkThemeTone,
+  HEX_COLOUR,
+  LIGHT_BACKGROUND,
+  ratioText,
+  TEXT_CONTRAST,
+} from "../utils/colour";
 import { isTimeZone } from "../utils/dates";
 import { IMAGE_ADDRESS_MESSAGE, isImageAddress } from "./article";
 import { EMAIL_MAX_LENGTH, isPlainMailbox } from "./email";
@@ -54,6 +63,14 @@ const email = (field: string) =>
 
 const optionalEmail = (field: string) => z.union([z.literal(""), email(field)]);
 
+/** A hex colour such as #1d4ed8 (stored in lower case), or nothing. */
+const colour = (field: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => value === "" || HEX_COLOUR.test(value), `${field} must be a hex value such as #1d4ed8.`)
+    .transform((value) => value.toLowerCase());
+
 /** An https address of a profile elsewhere, or nothing. */
 const profileUrl = (label: string) =>
   text(`The ${label} address`, 300).refine(
@@ -85,6 +102,11 @@ const SettingsFields = z.object({
   socialInstagram: profileUrl("Instagram"),
   socialYoutube: profileUrl("YouTube"),
   defaultSocialImage: text("The default social image address", 2_000).refine(isImageAddress, IMAGE_ADDRESS_MESSAGE),
+  // Branding
+  /** The light theme's accent; empty: the specification's blue. */
+  accentColor: colour("The accent colour"),
+  /** The dark theme's accent; empty: made from the light one (`darkThemeTone`). */
+  accentDarkColor: colour("The dark-theme accent"),
   // Newsletter
   /** Empty: the publication name. */
   senderName: text("The sender name", 80),
@@ -106,8 +128,9 @@ const SettingsFields = z.object({
   adClient: z.string().trim().max(40, "The client id must look like ca-pub-1234567890123456."),
 });
 
-/** The settings document: every field checked, and an ad network chosen only with its client id. */
+/** The settings document: every field checked, the accent readable as text on both themes, an ad network with its id. */
 export const SiteSettingsInput = SettingsFields.superRefine((value, context) => {
+  for (const problem of accentProblems(value)) context.addIssue({ code: "custom", ...problem });
   if (value.adMode === "adsense" && !AD_CLIENT.test(value.adClient)) {
     context.addIssue({
       code: "custom",
@@ -118,6 +141,47 @@ export const SiteSettingsInput = SettingsFields.superRefine((value, context) => 
 });
 
 export type SiteSettings = z.infer<typeof SettingsFields>;
+
+/**
+ * Where an accent falls short of WCAG 2.2 AA for text (4.5:1) on its theme's background: the light tone on white, the
+ * dark tone (the one set, else the one made from the light tone) on the dark theme's background.
+ */
+export function accentProblems({
+  accentColor,
+  accentDarkColor,
+}: Pick<SiteSettings, "accentColor" | "accentDarkColor">): { path: SettingKey[]; message: string }[] {
+  const problems: { path: SettingKey[]; message: string }[] = [];
+  if (!HEX_COLOUR.test(accentColor)) {
+    if (accentDarkColor) problems.push({ path: ["accentDarkColor"], message: "Choose the light-theme accent first." });
+    return problems;
+  }
+  const light = contrast(accentColor, LIGHT_BACKGROUND);
+  if (light < TEXT_CONTRAST) {
+    problems.push({
+      path: ["accentColor"],
+      message: `The light theme fails: the accent reaches ${ratioText(light)} on white, short of the 4.5:1 text needs. Choose a darker colour.`,
+    });
+  }
+  if (HEX_COLOUR.test(accentDarkColor)) {
+    const dark = contrast(accentDarkColor, DARK_BACKGROUND);
+    if (dark < TEXT_CONTRAST) {
+      problems.push({
+        path: ["accentDarkColor"],
+        message: `The dark theme fails: the accent reaches ${ratioText(dark)} on the dark background, short of the 4.5:1 text needs. Choose a lighter colour, or leave it empty to have it made from the light one.`,
+      });
+    }
+  }
+  return problems;
+}
+
+/** The two tones in force, or null for the specification's blue. */
+export function accentTones({
+  accentColor,
+  accentDarkColor,
+}: Pick<SiteSettings, "accentColor" | "accentDarkColor">): { light: string; dark: string } | null {
+  if (!HEX_COLOUR.test(accentColor)) return null;
+  return { light: accentColor, dark: HEX_COLOUR.test(accentDarkColor) ? accentDarkColor : darkThemeTone(accentColor) };
+}
 
 /** One changed field of a save, as the history keeps it: its value before and after. */
 export interface SettingChange {
@@ -147,6 +211,8 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   socialInstagram: "",
   socialYoutube: "",
   defaultSocialImage: "",
+  accentColor: "",
+  accentDarkColor: "",
   senderName: "",
   replyTo: "",
   newsletterFooter: "",
@@ -179,6 +245,8 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
   socialInstagram: "Instagram",
   socialYoutube: "YouTube",
   defaultSocialImage: "Default social image",
+  accentColor: "Accent colour",
+  accentDarkColor: "Dark-theme accent",
   senderName: "Sender name",
   replyTo: "Reply-to address",
   newsletterFooter: "Footer text",
@@ -237,6 +305,7 @@ export function siteInfoFrom(settings: SiteSettings, { url, analytics }: { url: 
     },
     social: SOCIAL_ACCOUNTS.flatMap(({ key, label }) => (settings[key] ? [{ label, url: settings[key] }] : [])),
     defaultSocialImage: settings.defaultSocialImage,
+    accent: accentTones(settings),
     ...(analytics === undefined ? {} : { analytics }),
   } satisfies Record<string, unknown>;
 }

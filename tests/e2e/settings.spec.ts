@@ -69,6 +69,7 @@ test.describe("the newsroom's settings on two instances", () => {
       '<meta name="description" content="The latest technology news: AI, startups, mobile, cloud, gadgets, software and security."/>',
     );
     expect(html).toContain(">Advertisement</div>");
+    expect(html).not.toContain("--color-blue-");
 
     await openSettings(page);
     await expect(page.getByLabel("Publication name")).toHaveValue("Byline");
@@ -94,6 +95,10 @@ test.describe("the newsroom's settings on two instances", () => {
     await page.getByLabel("Mastodon").fill("https://social.example/@harbour");
     await page.getByLabel("Footer text").fill("Written in the harbour.");
     await page.getByRole("radio", { name: /No ads/ }).check();
+    await page.getByLabel("Accent colour", { exact: true }).fill("#b91c1c");
+    // The dark theme's tone is made from it, and both contrasts are shown before saving.
+    await expect(page.getByText("Light theme: 6.4:1 on white")).toBeVisible();
+    await expect(page.getByText(/^Dark theme: \d+\.\d:1 on the dark background$/)).toBeVisible();
     await page.getByRole("button", { name: "Save settings" }).click();
     await expect(notice(page, SAVED)).toBeVisible();
     await expect(page.getByLabel("Publication name")).toHaveValue("The Harbour Times");
@@ -112,6 +117,9 @@ test.describe("the newsroom's settings on two instances", () => {
     expect(home).toContain('href="https://social.example/@harbour"');
     expect(home).toContain("© ");
     expect(home).toContain("The Harbour Times. All rights reserved.");
+    // Every accent follows the chosen colour: it takes the place of the blue the pages are drawn with.
+    expect(home).toContain("<style>:root{--color-blue-50:");
+    expect(home).toContain("--color-blue-600:#b91c1c;");
 
     const feed = await (await page.request.get(`${second!.url}/rss.xml`)).text();
     expect(feed).toContain("<title>The Harbour Times</title>");
@@ -155,6 +163,7 @@ test.describe("the newsroom's settings on two instances", () => {
     await page.getByLabel("Careers address").fill("not an address");
     await page.getByLabel("X", { exact: true }).fill("javascript:alert(1)");
     await page.getByLabel("Publication name").fill("Kept While Refused");
+    await page.getByLabel("Accent colour", { exact: true }).fill("#fbbf24");
     await page.getByRole("button", { name: "Save settings" }).click();
     await expect(page.getByRole("alert").filter({ hasText: exactly("Please correct the highlighted fields.") })).toBeVisible();
     await expect(page.getByLabel("Careers address")).toHaveAccessibleDescription(
@@ -162,6 +171,9 @@ test.describe("the newsroom's settings on two instances", () => {
     );
     await expect(page.getByLabel("X", { exact: true })).toHaveAccessibleDescription(
       "The X address must start with https://, such as https://example.com/@newsroom.",
+    );
+    await expect(page.getByLabel("Accent colour", { exact: true })).toHaveAccessibleDescription(
+      "The light theme's tone, such as #1d4ed8. The light theme fails: the accent reaches 1.6:1 on white, short of the 4.5:1 text needs. Choose a darker colour.",
     );
     await expect(page.getByLabel("Publication name")).toHaveValue("Kept While Refused");
 

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { LocalTime } from "~/components/local-time";
+import { contrast, DARK_BACKGROUND, darkThemeTone, HEX_COLOUR, LIGHT_BACKGROUND, ratioText } from "~/utils/colour";
 import {
   AD_MODES,
   settingsFieldErrors,
@@ -247,6 +248,14 @@ function SettingsFields({
           </div>
         </Section>
 
+        <Section id="settings-branding" title="Branding">
+          <AccentFields
+            light={shown("accentColor")}
+            dark={shown("accentDarkColor")}
+            errors={{ light: errors.accentColor, dark: errors.accentDarkColor }}
+          />
+        </Section>
+
         <Section id="settings-newsletter" title="Newsletter">
           <div className="grid gap-4 md:grid-cols-2">
             {text("senderName", { placeholder: shown("siteName"), hint: "Empty: the publication name." })}
@@ -329,6 +338,96 @@ function SettingsFields({
         </div>
       </Form>
       <DiscardChangesDialog blocker={unsaved.blocker} />
+    </>
+  );
+}
+
+/**
+ * The accent: the light theme's tone (a hex value, or a colour picked), the dark theme's (empty: made from the light
+ * one, shown beside it), and what each reaches against its theme's background, as the form will be checked.
+ */
+function AccentFields({
+  light: firstLight,
+  dark: firstDark,
+  errors,
+}: {
+  light: string;
+  dark: string;
+  errors: { light?: string; dark?: string };
+}) {
+  const [light, setLight] = useState(firstLight);
+  const [dark, setDark] = useState(firstDark);
+  const lightValid = HEX_COLOUR.test(light);
+  const made = lightValid ? darkThemeTone(light) : "";
+  const darkInForce = HEX_COLOUR.test(dark) ? dark : made;
+  const swatch = (colour: string, label: string) =>
+    HEX_COLOUR.test(colour) ? (
+      <span className="inline-flex items-center gap-2">
+        <span aria-hidden className="inline-block size-4 rounded border border-slate-400" style={{ backgroundColor: colour }} />
+        {label}
+      </span>
+    ) : null;
+  return (
+    <>
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        Links, buttons, badges and focus rings on every page, in the admin area too, follow the accent. Leave it empty for the
+        specification&apos;s blue. Text in it must reach 4.5:1 on its theme&apos;s background (WCAG 2.2 AA).
+      </p>
+      <div className="grid gap-4 md:grid-cols-2">
+        <Field
+          id="settings-accentColor"
+          label={SETTING_LABELS.accentColor}
+          hint="The light theme's tone, such as #1d4ed8."
+          error={errors.light}
+        >
+          {(described) => (
+            <div className="flex gap-2">
+              <input
+                id="settings-accentColor"
+                name="accentColor"
+                value={light}
+                onChange={(event) => setLight(event.target.value)}
+                placeholder="#1d4ed8"
+                autoComplete="off"
+                className={inputClass}
+                {...described}
+              />
+              <input
+                type="color"
+                aria-label="Pick the accent colour"
+                value={lightValid ? light : "#1d4ed8"}
+                onChange={(event) => setLight(event.target.value)}
+                className="h-10 w-12 shrink-0 cursor-pointer rounded-lg border border-slate-300 bg-white p-1 dark:border-slate-600 dark:bg-slate-950"
+              />
+            </div>
+          )}
+        </Field>
+        <Field
+          id="settings-accentDarkColor"
+          label={SETTING_LABELS.accentDarkColor}
+          hint={made ? `Empty: made from the accent, ${made}.` : "Empty: made from the accent."}
+          error={errors.dark}
+        >
+          {(described) => (
+            <input
+              id="settings-accentDarkColor"
+              name="accentDarkColor"
+              value={dark}
+              onChange={(event) => setDark(event.target.value)}
+              placeholder={made || "#60a5fa"}
+              autoComplete="off"
+              className={inputClass}
+              {...described}
+            />
+          )}
+        </Field>
+      </div>
+      {lightValid ? (
+        <p className="flex flex-wrap gap-x-6 gap-y-1 text-sm" aria-live="polite">
+          {swatch(light, `Light theme: ${ratioText(contrast(light, LIGHT_BACKGROUND))} on white`)}
+          {swatch(darkInForce, `Dark theme: ${ratioText(contrast(darkInForce, DARK_BACKGROUND))} on the dark background`)}
+        </p>
+      ) : null}
     </>
   );
 }

@@ -266,6 +266,9 @@ export function liveSite(
     get defaultSocialImage() {
       return info().defaultSocialImage;
     },
+    get accent() {
+      return info().accent;
+    },
   };
   return { site, snapshot: info };
 }
