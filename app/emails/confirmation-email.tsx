@@ -6,6 +6,8 @@ export interface ConfirmationEmailProps {
   siteName: string;
   /** Absolute, without a trailing slash. */
   siteUrl: string;
+  /** The newsroom\'s accent (its light-theme tone); the default blue without one. */
+  accent?: string;
   /** The signed link that makes the subscription active. */
   confirmUrl: string;
   /** How long the link works, in days. */
@@ -22,9 +24,10 @@ export function confirmationSubject(siteName: string): string {
  * and a plain word for someone who did not sign up. It carries no unsubscribe link: the address is not
  * subscribed, and ignoring the message keeps it that way.
  */
-export function ConfirmationEmail({ siteName, siteUrl, confirmUrl, validDays }: ConfirmationEmailProps): ReactElement {
+export function ConfirmationEmail({ siteName, siteUrl, confirmUrl, validDays, accent }: ConfirmationEmailProps): ReactElement {
   return (
     <MessageFrame
+      accent={accent}
       subject={confirmationSubject(siteName)}
       preview={`Confirm your address to start receiving the ${siteName} weekly digest.`}
       siteName={siteName}

@@ -7,6 +7,8 @@ export interface CorrectionNoticeEmailProps {
   siteName: string;
   /** Absolute, without a trailing slash. */
   siteUrl: string;
+  /** The newsroom\'s accent (its light-theme tone); the default blue without one. */
+  accent?: string;
   kind: "correction" | "update";
   /** The article's title and its absolute URL. */
   articleTitle: string;
@@ -29,11 +31,11 @@ export function correctionNoticeSubject(kind: CorrectionNoticeEmailProps["kind"]
  * or updated. The note, a link to the story, and the newsletter's unsubscribe link like every issue.
  */
 export function CorrectionNoticeEmail(props: CorrectionNoticeEmailProps): ReactElement {
-  const { siteName, siteUrl, kind, articleTitle, articleUrl, note, date, unsubscribeUrl } = props;
+  const { siteName, siteUrl, kind, articleTitle, articleUrl, note, date, unsubscribeUrl, accent } = props;
   const subject = correctionNoticeSubject(kind, articleTitle);
   const what = kind === "correction" ? "a correction" : "an update";
   return (
-    <MessageFrame subject={subject} preview={note} siteName={siteName} siteUrl={siteUrl}>
+    <MessageFrame accent={accent} subject={subject} preview={note} siteName={siteName} siteUrl={siteUrl}>
       <Text style={messageStyles.paragraph}>Hi there,</Text>
       <Text style={messageStyles.paragraph}>
         A story you received in our newsletter, “{articleTitle}”, has {what} ({date}):

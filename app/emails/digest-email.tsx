@@ -42,6 +42,8 @@ export interface DigestEmailProps {
   unsubscribeUrl: string;
   /** The site's language tag, for `<html lang>`. */
   language?: string;
+  /** The newsroom's accent (its light-theme tone); the default blue without one. */
+  accent?: string;
   /** The newsroom's own words at the foot of every issue, and its postal address (settings); empty for none. */
   footerText?: string;
   postalAddress?: string;
@@ -108,7 +110,7 @@ function previewText(intro: string): string {
   return sentence ? sentence[0] : firstParagraph;
 }
 
-function ArticleCard({ article }: { article: DigestArticle }): ReactElement {
+function ArticleCard({ article, accent }: { article: DigestArticle; accent: string }): ReactElement {
   return (
     <Section style={styles.card}>
       <Link href={article.url} data-skip-in-text="true">
@@ -121,7 +123,7 @@ function ArticleCard({ article }: { article: DigestArticle }): ReactElement {
         />
       </Link>
       <Section style={styles.cardBody}>
-        <Text style={styles.category}>{article.category}</Text>
+        <Text style={{ ...styles.category, color: accent }}>{article.category}</Text>
         <Heading as="h2" style={styles.title}>
           <Link href={article.url} style={styles.titleLink} {...TEXT_ONLY_IN_PLAIN_TEXT}>
             {article.title}
@@ -129,7 +131,7 @@ function ArticleCard({ article }: { article: DigestArticle }): ReactElement {
         </Heading>
         <Text style={styles.summary}>{article.summary}</Text>
         <Text style={styles.meta}>
-          <Link href={article.url} style={styles.readLink}>
+          <Link href={article.url} style={{ ...styles.readLink, color: accent }}>
             Read the full story
           </Link>
           {" · "}
@@ -150,6 +152,7 @@ export function DigestEmail({
   articles,
   unsubscribeUrl,
   language = "en",
+  accent = ACCENT,
   footerText = "",
   postalAddress = "",
 }: DigestEmailProps): ReactElement {
@@ -182,11 +185,11 @@ export function DigestEmail({
           </Section>
 
           {articles.map((article) => (
-            <ArticleCard key={article.id} article={article} />
+            <ArticleCard key={article.id} article={article} accent={accent} />
           ))}
 
           <Section style={styles.cta}>
-            <Button href={siteUrl} style={styles.button}>
+            <Button href={siteUrl} style={{ ...styles.button, backgroundColor: accent }}>
               Read more on {siteName}
             </Button>
           </Section>

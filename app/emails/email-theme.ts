@@ -1,8 +1,15 @@
+import { createContext } from "react";
 /** The colours, type and page frame every e-mail shares (the digest and the confirmation message). */
 export const FONT_FAMILY = '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 export const INK = "#18181b";
 export const MUTED = "#52525b";
 export const ACCENT = "#1d4ed8";
+
+/**
+ * The newsroom's accent in a message (its light-theme tone: messages are drawn on white), or the default blue. Set by
+ * the message's frame, read by its buttons and links (decision 038).
+ */
+export const EmailAccent = createContext<string>(ACCENT);
 export const BORDER = "#e4e4e7";
 
 export const frameStyles = {

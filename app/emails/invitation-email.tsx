@@ -6,6 +6,8 @@ export interface InvitationEmailProps {
   siteName: string;
   /** Absolute, without a trailing slash. */
   siteUrl: string;
+  /** The newsroom\'s accent (its light-theme tone); the default blue without one. */
+  accent?: string;
   /** The invited person's name, as the administrator wrote it. */
   name: string;
   /** Who invited them (their display name). */
@@ -23,9 +25,10 @@ export function invitationSubject(siteName: string): string {
 
 /** The staff invitation: who invited them, as what, and the one-time link that lets them choose a username and password. */
 export function InvitationEmail(props: InvitationEmailProps): ReactElement {
-  const { siteName, siteUrl, name, invitedBy, roleWithArticle, acceptUrl, validHours } = props;
+  const { siteName, siteUrl, name, invitedBy, roleWithArticle, acceptUrl, validHours, accent } = props;
   return (
     <MessageFrame
+      accent={accent}
       subject={invitationSubject(siteName)}
       preview={`${invitedBy} invited you to the ${siteName} newsroom.`}
       siteName={siteName}

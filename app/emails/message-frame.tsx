@@ -11,7 +11,8 @@ import { Link } from "@react-email/link";
 import { Preview } from "@react-email/preview";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
-import { ACCENT, BORDER, frameStyles } from "./email-theme";
+import { useContext } from "react";
+import { ACCENT, BORDER, EmailAccent, frameStyles } from "./email-theme";
 
 export const messageStyles = {
   ...frameStyles,
@@ -28,53 +29,65 @@ interface MessageFrameProps {
   siteName: string;
   /** Absolute, without a trailing slash. */
   siteUrl: string;
+  /** The newsroom's accent; the default blue without one. */
+  accent?: string;
   children: ReactNode;
 }
 
 /** A one-off message (a confirmation, an invitation): the site's name over a card, the site's address below. */
-export function MessageFrame({ subject, preview, siteName, siteUrl, children }: MessageFrameProps): ReactElement {
+export function MessageFrame({
+  subject,
+  preview,
+  siteName,
+  siteUrl,
+  accent = ACCENT,
+  children,
+}: MessageFrameProps): ReactElement {
   return (
-    <Html lang="en" dir="ltr">
-      <Head>
-        <title>{subject}</title>
-        <meta name="color-scheme" content="light" />
-        <meta name="supported-color-schemes" content="light" />
-      </Head>
-      <Preview>{preview}</Preview>
-      <Body style={messageStyles.body}>
-        <Container style={messageStyles.container}>
-          <Section style={messageStyles.card}>
-            <Heading as="h1" style={messageStyles.siteName}>
-              {siteName}
-            </Heading>
-            {children}
-          </Section>
-          <Section>
-            <Hr style={messageStyles.divider} />
-            <Text style={messageStyles.footerText}>
-              <Link href={siteUrl} style={messageStyles.footerLink}>
-                {siteUrl}
-              </Link>
-            </Text>
-          </Section>
-        </Container>
-      </Body>
-    </Html>
+    <EmailAccent.Provider value={accent}>
+      <Html lang="en" dir="ltr">
+        <Head>
+          <title>{subject}</title>
+          <meta name="color-scheme" content="light" />
+          <meta name="supported-color-schemes" content="light" />
+        </Head>
+        <Preview>{preview}</Preview>
+        <Body style={messageStyles.body}>
+          <Container style={messageStyles.container}>
+            <Section style={messageStyles.card}>
+              <Heading as="h1" style={messageStyles.siteName}>
+                {siteName}
+              </Heading>
+              {children}
+            </Section>
+            <Section>
+              <Hr style={messageStyles.divider} />
+              <Text style={messageStyles.footerText}>
+                <Link href={siteUrl} style={messageStyles.footerLink}>
+                  {siteUrl}
+                </Link>
+              </Text>
+            </Section>
+          </Container>
+        </Body>
+      </Html>
+    </EmailAccent.Provider>
   );
 }
 
 /** The message's one action: a button, and the same link written out for clients that hide buttons. */
 export function MessageAction({ href, label }: { href: string; label: string }): ReactElement {
+  const accent = useContext(EmailAccent);
   return (
     <>
       <Section style={messageStyles.cta}>
-        <Button href={href} style={messageStyles.button}>
+        <Button href={href} style={{ ...messageStyles.button, backgroundColor: accent }}>
           {label}
         </Button>
       </Section>
       <Text style={messageStyles.paragraph}>
         Or open this link:{" "}
-        <Link href={href} style={messageStyles.link} data-text-href="hidden">
+        <Link href={href} style={{ ...messageStyles.link, color: accent }} data-text-href="hidden">
           {href}
         </Link>
       </Text>

@@ -70,7 +70,7 @@ export function createInvitationService({
   logger: Logger;
   mailer: Mailer;
   admins: AdminService;
-  site: { name: string; url: string };
+  site: { name: string; url: string; accent?: { light: string } | null };
 }) {
   const signingKey = storedSigningKey(db, SECRET_NAME);
 
@@ -134,6 +134,7 @@ export function createInvitationService({
           InvitationEmail({
             siteName: site.name,
             siteUrl: site.url,
+            accent: site.accent?.light,
             name: input.name,
             invitedBy: inviter?.name ?? "An administrator",
             roleWithArticle: roleWithArticle(input.role),

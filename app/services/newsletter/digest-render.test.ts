@@ -175,4 +175,19 @@ describe("renderDigestEmail: the plain-text part", () => {
     expect(positions.every((position) => position >= 0)).toBe(true);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
   });
+
+  it("draws its accents (the call to action, categories and story links) in the newsroom's accent, with its footer and address", async () => {
+    const { html, text } = await renderDigestEmail({
+      ...props,
+      accent: "#b91c1c",
+      footerText: "Written in the harbour.",
+      postalAddress: "1 Quay Street\n24103 Kiel",
+      language: "de",
+    });
+    expect(html).not.toContain("#1d4ed8");
+    expect(html.match(/#b91c1c/g)?.length).toBeGreaterThanOrEqual(1 + 2 * props.articles.length);
+    expect(html).toContain('<html dir="ltr" lang="de">');
+    expect(text).toContain("Written in the harbour.");
+    expect(text).toContain("1 Quay Street, 24103 Kiel");
+  });
 });

@@ -51,7 +51,7 @@ export function createDigestWriter({
 }: {
   db: Database;
   providers: AiProviders;
-  site: { name: string; url: string; timeZone: string; language?: string };
+  site: { name: string; url: string; timeZone: string; language?: string; accent?: { light: string } | null };
   clock: Clock;
   logger: Logger;
   /** Stories per issue, as the settings are now (the spec's 5 by default). */
@@ -134,6 +134,7 @@ export function createDigestWriter({
       const { html, text } = await renderDigestEmail({
         siteName: site.name,
         siteUrl: site.url,
+        accent: site.accent?.light,
         subject: writing.subject,
         intro: writing.intro,
         issueDate: issueDate(clock.now()),

@@ -61,7 +61,7 @@ export function createNewsletterService({
   providers: AiProviders;
   subscribers: SubscriberService;
   mailer: Mailer;
-  site: { name: string; url: string; timeZone: string; language?: string };
+  site: { name: string; url: string; timeZone: string; language?: string; accent?: { light: string } | null };
   weekly: WeeklyOptions;
   senderTimings?: SenderTimings;
 }) {
@@ -186,6 +186,7 @@ export function createNewsletterService({
         renderCorrectionNoticeEmail({
           siteName: site.name,
           siteUrl: site.url,
+          accent: site.accent?.light,
           kind,
           articleTitle: article.title,
           articleUrl: absoluteUrl(site, articlePath(article.id)),

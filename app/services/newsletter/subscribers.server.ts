@@ -61,7 +61,7 @@ export interface SignUpOptions {
   doubleOptIn: boolean;
   mailer: Mailer;
   logger: Logger;
-  site: { name: string; url: string };
+  site: { name: string; url: string; accent?: { light: string } | null };
 }
 
 const listingColumns = {
@@ -176,6 +176,7 @@ export function createSubscriberService({
       const content = await renderConfirmationEmail({
         siteName: site.name,
         siteUrl: site.url,
+        accent: site.accent?.light,
         confirmUrl,
         validDays: Math.round(CONFIRMATION_LINK_LIFETIME_MS / (24 * 60 * 60_000)),
       });
