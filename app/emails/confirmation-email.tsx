@@ -8,6 +8,8 @@ export interface ConfirmationEmailProps {
   siteUrl: string;
   /** The newsroom\'s accent (its light-theme tone); the default blue without one. */
   accent?: string;
+  /** The newsroom's logo, absolute; the name as text without one. */
+  logoUrl?: string;
   /** The signed link that makes the subscription active. */
   confirmUrl: string;
   /** How long the link works, in days. */
@@ -24,10 +26,18 @@ export function confirmationSubject(siteName: string): string {
  * and a plain word for someone who did not sign up. It carries no unsubscribe link: the address is not
  * subscribed, and ignoring the message keeps it that way.
  */
-export function ConfirmationEmail({ siteName, siteUrl, confirmUrl, validDays, accent }: ConfirmationEmailProps): ReactElement {
+export function ConfirmationEmail({
+  siteName,
+  siteUrl,
+  confirmUrl,
+  validDays,
+  accent,
+  logoUrl,
+}: ConfirmationEmailProps): ReactElement {
   return (
     <MessageFrame
       accent={accent}
+      logoUrl={logoUrl}
       subject={confirmationSubject(siteName)}
       preview={`Confirm your address to start receiving the ${siteName} weekly digest.`}
       siteName={siteName}

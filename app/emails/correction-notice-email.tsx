@@ -9,6 +9,8 @@ export interface CorrectionNoticeEmailProps {
   siteUrl: string;
   /** The newsroom\'s accent (its light-theme tone); the default blue without one. */
   accent?: string;
+  /** The newsroom's logo, absolute; the name as text without one. */
+  logoUrl?: string;
   kind: "correction" | "update";
   /** The article's title and its absolute URL. */
   articleTitle: string;
@@ -31,11 +33,11 @@ export function correctionNoticeSubject(kind: CorrectionNoticeEmailProps["kind"]
  * or updated. The note, a link to the story, and the newsletter's unsubscribe link like every issue.
  */
 export function CorrectionNoticeEmail(props: CorrectionNoticeEmailProps): ReactElement {
-  const { siteName, siteUrl, kind, articleTitle, articleUrl, note, date, unsubscribeUrl, accent } = props;
+  const { siteName, siteUrl, kind, articleTitle, articleUrl, note, date, unsubscribeUrl, accent, logoUrl } = props;
   const subject = correctionNoticeSubject(kind, articleTitle);
   const what = kind === "correction" ? "a correction" : "an update";
   return (
-    <MessageFrame accent={accent} subject={subject} preview={note} siteName={siteName} siteUrl={siteUrl}>
+    <MessageFrame accent={accent} logoUrl={logoUrl} subject={subject} preview={note} siteName={siteName} siteUrl={siteUrl}>
       <Text style={messageStyles.paragraph}>Hi there,</Text>
       <Text style={messageStyles.paragraph}>
         A story you received in our newsletter, “{articleTitle}”, has {what} ({date}):

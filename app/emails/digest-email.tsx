@@ -44,6 +44,8 @@ export interface DigestEmailProps {
   language?: string;
   /** The newsroom's accent (its light-theme tone); the default blue without one. */
   accent?: string;
+  /** The newsroom's logo, absolute; the name as text without one. */
+  logoUrl?: string;
   /** The newsroom's own words at the foot of every issue, and its postal address (settings); empty for none. */
   footerText?: string;
   postalAddress?: string;
@@ -64,6 +66,7 @@ const styles = {
   header: { padding: "8px 24px 16px" },
   siteName: { fontSize: "28px", lineHeight: "34px", fontWeight: 700, margin: "0" },
   siteNameLink: { color: INK, textDecoration: "none" },
+  logo: { display: "inline-block", height: "40px", width: "auto", maxWidth: "240px", border: "0" },
   issueLine: { fontSize: "14px", lineHeight: "20px", color: MUTED, margin: "4px 0 0" },
   introSection: { backgroundColor: "#ffffff", border: `1px solid ${BORDER}`, borderRadius: "8px", padding: "24px" },
   welcome: { fontSize: "18px", lineHeight: "26px", fontWeight: 600, margin: "0 0 12px" },
@@ -153,6 +156,7 @@ export function DigestEmail({
   unsubscribeUrl,
   language = "en",
   accent = ACCENT,
+  logoUrl,
   footerText = "",
   postalAddress = "",
 }: DigestEmailProps): ReactElement {
@@ -169,7 +173,7 @@ export function DigestEmail({
           <Section style={styles.header}>
             <Heading as="h1" style={styles.siteName}>
               <Link href={siteUrl} style={styles.siteNameLink} {...TEXT_ONLY_IN_PLAIN_TEXT}>
-                {siteName}
+                {logoUrl ? <Img src={logoUrl} alt={siteName} height={40} style={styles.logo} /> : siteName}
               </Link>
             </Heading>
             <Text style={styles.issueLine}>Weekly Digest · {issueDate}</Text>

@@ -8,6 +8,8 @@ export interface InvitationEmailProps {
   siteUrl: string;
   /** The newsroom\'s accent (its light-theme tone); the default blue without one. */
   accent?: string;
+  /** The newsroom's logo, absolute; the name as text without one. */
+  logoUrl?: string;
   /** The invited person's name, as the administrator wrote it. */
   name: string;
   /** Who invited them (their display name). */
@@ -25,10 +27,11 @@ export function invitationSubject(siteName: string): string {
 
 /** The staff invitation: who invited them, as what, and the one-time link that lets them choose a username and password. */
 export function InvitationEmail(props: InvitationEmailProps): ReactElement {
-  const { siteName, siteUrl, name, invitedBy, roleWithArticle, acceptUrl, validHours, accent } = props;
+  const { siteName, siteUrl, name, invitedBy, roleWithArticle, acceptUrl, validHours, accent, logoUrl } = props;
   return (
     <MessageFrame
       accent={accent}
+      logoUrl={logoUrl}
       subject={invitationSubject(siteName)}
       preview={`${invitedBy} invited you to the ${siteName} newsroom.`}
       siteName={siteName}

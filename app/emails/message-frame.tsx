@@ -7,6 +7,7 @@ import { Head } from "@react-email/head";
 import { Heading } from "@react-email/heading";
 import { Hr } from "@react-email/hr";
 import { Html } from "@react-email/html";
+import { Img } from "@react-email/img";
 import { Link } from "@react-email/link";
 import { Preview } from "@react-email/preview";
 import { Section } from "@react-email/section";
@@ -18,6 +19,7 @@ export const messageStyles = {
   ...frameStyles,
   card: { backgroundColor: "#ffffff", border: `1px solid ${BORDER}`, borderRadius: "8px", padding: "24px" },
   siteName: { fontSize: "24px", lineHeight: "30px", fontWeight: 700, margin: "0 0 16px" },
+  logo: { display: "block", height: "40px", width: "auto", maxWidth: "240px", border: "0" },
   paragraph: { fontSize: "16px", lineHeight: "26px", margin: "0 0 16px" },
   cta: { padding: "8px 0 16px" },
   link: { color: ACCENT, textDecoration: "underline", wordBreak: "break-all" },
@@ -31,6 +33,8 @@ interface MessageFrameProps {
   siteUrl: string;
   /** The newsroom's accent; the default blue without one. */
   accent?: string;
+  /** The newsroom's logo, absolute; the name as text without one. */
+  logoUrl?: string;
   children: ReactNode;
 }
 
@@ -41,6 +45,7 @@ export function MessageFrame({
   siteName,
   siteUrl,
   accent = ACCENT,
+  logoUrl,
   children,
 }: MessageFrameProps): ReactElement {
   return (
@@ -56,7 +61,7 @@ export function MessageFrame({
           <Container style={messageStyles.container}>
             <Section style={messageStyles.card}>
               <Heading as="h1" style={messageStyles.siteName}>
-                {siteName}
+                {logoUrl ? <Img src={logoUrl} alt={siteName} height={40} style={messageStyles.logo} /> : siteName}
               </Heading>
               {children}
             </Section>

@@ -34,6 +34,8 @@ export interface SiteInfo {
   social: { label: string; url: string }[];
   /** The image a page without a cover of its own shares, or "". */
   defaultSocialImage: string;
+  /** The logo, and the one the dark theme shows (the same when there is no other), or null: the name as text. */
+  logo: { light: string; dark: string } | null;
   /** The accent's two tones (light and dark theme), or null for the specification's blue. */
   accent: { light: string; dark: string } | null;
   /** Article views are counted (ANALYTICS, decision 032): the article page carries the view beacon. */

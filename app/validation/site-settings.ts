@@ -103,6 +103,10 @@ const SettingsFields = z.object({
   socialYoutube: profileUrl("YouTube"),
   defaultSocialImage: text("The default social image address", 2_000).refine(isImageAddress, IMAGE_ADDRESS_MESSAGE),
   // Branding
+  /** The logo (an upload or an address); empty: the name as text. */
+  logo: text("The logo address", 2_000).refine(isImageAddress, IMAGE_ADDRESS_MESSAGE),
+  /** The logo on the dark theme; empty: the logo. */
+  logoDark: text("The dark-theme logo address", 2_000).refine(isImageAddress, IMAGE_ADDRESS_MESSAGE),
   /** The light theme's accent; empty: the specification's blue. */
   accentColor: colour("The accent colour"),
   /** The dark theme's accent; empty: made from the light one (`darkThemeTone`). */
@@ -211,6 +215,8 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   socialInstagram: "",
   socialYoutube: "",
   defaultSocialImage: "",
+  logo: "",
+  logoDark: "",
   accentColor: "",
   accentDarkColor: "",
   senderName: "",
@@ -245,6 +251,8 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
   socialInstagram: "Instagram",
   socialYoutube: "YouTube",
   defaultSocialImage: "Default social image",
+  logo: "Logo",
+  logoDark: "Dark-theme logo",
   accentColor: "Accent colour",
   accentDarkColor: "Dark-theme accent",
   senderName: "Sender name",
@@ -306,6 +314,7 @@ export function siteInfoFrom(settings: SiteSettings, { url, analytics }: { url: 
     social: SOCIAL_ACCOUNTS.flatMap(({ key, label }) => (settings[key] ? [{ label, url: settings[key] }] : [])),
     defaultSocialImage: settings.defaultSocialImage,
     accent: accentTones(settings),
+    logo: settings.logo ? { light: settings.logo, dark: settings.logoDark || settings.logo } : null,
     ...(analytics === undefined ? {} : { analytics }),
   } satisfies Record<string, unknown>;
 }

@@ -95,6 +95,7 @@ test.describe("the newsroom's settings on two instances", () => {
     await page.getByLabel("Mastodon").fill("https://social.example/@harbour");
     await page.getByLabel("Footer text").fill("Written in the harbour.");
     await page.getByRole("radio", { name: /No ads/ }).check();
+    await page.getByLabel("Logo", { exact: true }).fill("/images/stock/ai-technology.svg");
     await page.getByLabel("Accent colour", { exact: true }).fill("#b91c1c");
     // The dark theme's tone is made from it, and both contrasts are shown before saving.
     await expect(page.getByText("Light theme: 6.4:1 on white")).toBeVisible();
@@ -117,6 +118,8 @@ test.describe("the newsroom's settings on two instances", () => {
     expect(home).toContain('href="https://social.example/@harbour"');
     expect(home).toContain("© ");
     expect(home).toContain("The Harbour Times. All rights reserved.");
+    // The logo stands in for the name in the header, named by it, and is the publisher's logo to search engines.
+    expect(home).toContain('<img src="/images/stock/ai-technology.svg" alt="The Harbour Times"');
     // Every accent follows the chosen colour: it takes the place of the blue the pages are drawn with.
     expect(home).toContain("<style>:root{--color-blue-50:");
     expect(home).toContain("--color-blue-600:#b91c1c;");
@@ -128,6 +131,7 @@ test.describe("the newsroom's settings on two instances", () => {
 
     const article = await (await page.request.get(`${second!.url}/article/1`)).text();
     expect(article).toContain('"sameAs":["https://social.example/@harbour"]');
+    expect(article).toMatch(/"logo":\{"@type":"ImageObject","url":"http:\/\/localhost:\d+\/images\/stock\/ai-technology\.svg"\}/);
     expect(article).not.toContain("Advertisement");
 
     const contact = await (await page.request.get(`${second!.url}/contact`)).text();

@@ -106,7 +106,6 @@ function SettingsFields({
   const [clientErrors, setClientErrors] = useState<Partial<Record<SettingKey, string>> | null>(null);
   const errors = clientErrors ?? result?.fieldErrors ?? {};
   const shown = (key: SettingKey): string => result?.values[key] ?? String(loaderData.values[key]);
-  const [socialImage, setSocialImage] = useState(shown("defaultSocialImage"));
   const [adMode, setAdMode] = useState(shown("adMode"));
   const { pinnedBy } = loaderData;
 
@@ -217,38 +216,32 @@ function SettingsFields({
               ))}
             </div>
           </fieldset>
-          <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_16rem]">
-            <Field
-              id="settings-defaultSocialImage"
-              label={SETTING_LABELS.defaultSocialImage}
-              hint="Shared with links to pages that have no cover of their own. A path on this site or an https address."
-              error={errors.defaultSocialImage}
-            >
-              {(described: Described) => (
-                <input
-                  id="settings-defaultSocialImage"
-                  name="defaultSocialImage"
-                  value={socialImage}
-                  onChange={(event) => setSocialImage(event.target.value)}
-                  className={inputClass}
-                  {...described}
-                />
-              )}
-            </Field>
-            <div className="space-y-2">
-              {socialImage ? (
-                <img
-                  src={socialImage}
-                  alt="The default social image"
-                  className="aspect-[1.91/1] w-full rounded-lg object-cover"
-                />
-              ) : null}
-              <ImageUpload id="settings-social-upload" label="Upload an image" onUploaded={setSocialImage} />
-            </div>
-          </div>
+          <ImageField
+            name="defaultSocialImage"
+            first={shown("defaultSocialImage")}
+            hint="Shared with links to pages that have no cover of their own. A path on this site or an https address."
+            error={errors.defaultSocialImage}
+            previewClass="aspect-[1.91/1] w-full rounded-lg object-cover"
+          />
         </Section>
 
         <Section id="settings-branding" title="Branding">
+          <div className="grid gap-6 md:grid-cols-2">
+            <ImageField
+              name="logo"
+              first={shown("logo")}
+              hint="Shown in the header and in e-mails instead of the name, and named as the publisher's logo to search engines. JPEG, PNG, WebP or GIF; empty: the name as text."
+              error={errors.logo}
+              previewClass="h-12 w-auto max-w-full rounded bg-white object-contain p-1"
+            />
+            <ImageField
+              name="logoDark"
+              first={shown("logoDark")}
+              hint="Shown on the dark theme instead of the logo. Empty: the logo."
+              error={errors.logoDark}
+              previewClass="h-12 w-auto max-w-full rounded bg-slate-950 object-contain p-1"
+            />
+          </div>
           <AccentFields
             light={shown("accentColor")}
             dark={shown("accentDarkColor")}
@@ -339,6 +332,43 @@ function SettingsFields({
       </Form>
       <DiscardChangesDialog blocker={unsaved.blocker} />
     </>
+  );
+}
+
+/** An image setting: its address, a preview, and an upload that fills the address in. */
+function ImageField({
+  name,
+  first,
+  hint,
+  error,
+  previewClass,
+}: {
+  name: "defaultSocialImage" | "logo" | "logoDark";
+  first: string;
+  hint: string;
+  error?: string;
+  previewClass: string;
+}) {
+  const [address, setAddress] = useState(first);
+  const id = `settings-${name}`;
+  return (
+    <div className="space-y-2">
+      <Field id={id} label={SETTING_LABELS[name]} hint={hint} error={error}>
+        {(described: Described) => (
+          <input
+            id={id}
+            name={name}
+            value={address}
+            onChange={(event) => setAddress(event.target.value)}
+            autoComplete="off"
+            className={inputClass}
+            {...described}
+          />
+        )}
+      </Field>
+      {address ? <img src={address} alt={`${SETTING_LABELS[name]}, as it will show`} className={previewClass} /> : null}
+      <ImageUpload id={`${id}-upload`} label={`Upload the ${SETTING_LABELS[name].toLowerCase()}`} onUploaded={setAddress} />
+    </div>
   );
 }
 

@@ -5,6 +5,7 @@ import { ThemeToggle } from "../theme";
 import { HeaderSearch } from "./header-search";
 import { NotificationsBell } from "./notifications-bell";
 import type { Headline } from "~/utils/articles";
+import type { SiteInfo } from "~/utils/seo";
 import { useRenderFragment } from "../fragments";
 import { SiteDataContext, useSite } from "./use-site";
 
@@ -30,7 +31,9 @@ export function SiteHeader() {
   const siteData = useSite();
   const current = currentLink(useLocation().pathname);
   const renderFragment = useRenderFragment();
-  const contents = <HeaderContents siteName={siteData.site.name} headlines={siteData.headlines} current={current} />;
+  const contents = (
+    <HeaderContents siteName={siteData.site.name} logo={siteData.site.logo} headlines={siteData.headlines} current={current} />
+  );
   // The islands script sets data-scrolled after 10 px of scrolling (islands/site-header.ts).
   if (!renderFragment) {
     return (
@@ -41,11 +44,11 @@ export function SiteHeader() {
   }
   // On a reader page the header is the same for every page of a section until the headlines change (decision 030).
   // Its markup is kept by the headlines and the key below: nothing per request (nonce, reader, query) may go inside.
-  const { name, timeZone } = siteData.site;
+  const { name, timeZone, logo } = siteData.site;
   const markup = renderFragment(
     siteData.headlines,
     "site-header",
-    `${name}\u0000${timeZone}\u0000${current ?? ""}`,
+    `${name}\u0000${timeZone}\u0000${logo?.light ?? ""}\u0000${logo?.dark ?? ""}\u0000${current ?? ""}`,
     <SiteDataContext.Provider value={siteData}>{contents}</SiteDataContext.Provider>,
   );
   return <header data-site-header="" className={HEADER_CLASS} dangerouslySetInnerHTML={{ __html: markup }} />;
@@ -53,17 +56,19 @@ export function SiteHeader() {
 
 function HeaderContents({
   siteName,
+  logo,
   headlines,
   current,
 }: {
   siteName: string;
+  logo: SiteInfo["logo"];
   headlines: Headline[];
   current: string | undefined;
 }) {
   return (
     <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-3 sm:px-6">
       <a href="/" className="shrink-0 text-2xl font-extrabold tracking-tight">
-        {siteName}
+        <SiteLogo name={siteName} logo={logo} />
       </a>
       <NavLinks
         label="Main"
@@ -156,5 +161,20 @@ function NavLinks({
         ))}
       </ul>
     </nav>
+  );
+}
+
+/**
+ * The newsroom's logo (settings), its dark-theme version on the dark theme, named by the publication's name; the name
+ * as text without one.
+ */
+export function SiteLogo({ name, logo }: { name: string; logo: SiteInfo["logo"] }) {
+  if (!logo) return <>{name}</>;
+  if (logo.dark === logo.light) return <img src={logo.light} alt={name} className="h-8 w-auto max-w-48 object-contain" />;
+  return (
+    <>
+      <img src={logo.light} alt={name} className="h-8 w-auto max-w-48 object-contain dark:hidden" />
+      <img src={logo.dark} alt={name} className="hidden h-8 w-auto max-w-48 object-contain dark:block" />
+    </>
   );
 }

@@ -269,7 +269,7 @@ function newsArticleData(
     publisher: {
       "@type": "Organization",
       name: site.name,
-      logo: { "@type": "ImageObject", url: absoluteUrl(site, "/favicon.svg") },
+      logo: { "@type": "ImageObject", url: absoluteUrl(site, site.logo?.light ?? "/favicon.svg") },
       ...(site.social.length > 0 ? { sameAs: site.social.map((account) => account.url) } : {}),
     },
     mainEntityOfPage: { "@type": "WebPage", "@id": absoluteUrl(site, articlePath(article.id)) },

@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { absoluteUrl } from "../../utils/seo";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { admins, authors, staffInvitations } from "../../db/schema";
@@ -70,7 +71,7 @@ export function createInvitationService({
   logger: Logger;
   mailer: Mailer;
   admins: AdminService;
-  site: { name: string; url: string; accent?: { light: string } | null };
+  site: { name: string; url: string; accent?: { light: string } | null; logo?: { light: string } | null };
 }) {
   const signingKey = storedSigningKey(db, SECRET_NAME);
 
@@ -135,6 +136,7 @@ export function createInvitationService({
             siteName: site.name,
             siteUrl: site.url,
             accent: site.accent?.light,
+            logoUrl: site.logo ? absoluteUrl(site, site.logo.light) : undefined,
             name: input.name,
             invitedBy: inviter?.name ?? "An administrator",
             roleWithArticle: roleWithArticle(input.role),

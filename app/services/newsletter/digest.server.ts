@@ -1,4 +1,5 @@
 import type { Database } from "../../db/client.server";
+import { absoluteUrl } from "../../utils/seo";
 import { articles } from "../../db/schema";
 import type { AiModel } from "../../utils/ai-models";
 import { newestFirst, visibleToReaders } from "../articles/articles.server";
@@ -51,7 +52,14 @@ export function createDigestWriter({
 }: {
   db: Database;
   providers: AiProviders;
-  site: { name: string; url: string; timeZone: string; language?: string; accent?: { light: string } | null };
+  site: {
+    name: string;
+    url: string;
+    timeZone: string;
+    language?: string;
+    accent?: { light: string } | null;
+    logo?: { light: string } | null;
+  };
   clock: Clock;
   logger: Logger;
   /** Stories per issue, as the settings are now (the spec's 5 by default). */
@@ -135,6 +143,7 @@ export function createDigestWriter({
         siteName: site.name,
         siteUrl: site.url,
         accent: site.accent?.light,
+        logoUrl: site.logo ? absoluteUrl(site, site.logo.light) : undefined,
         subject: writing.subject,
         intro: writing.intro,
         issueDate: issueDate(clock.now()),

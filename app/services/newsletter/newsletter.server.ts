@@ -61,7 +61,14 @@ export function createNewsletterService({
   providers: AiProviders;
   subscribers: SubscriberService;
   mailer: Mailer;
-  site: { name: string; url: string; timeZone: string; language?: string; accent?: { light: string } | null };
+  site: {
+    name: string;
+    url: string;
+    timeZone: string;
+    language?: string;
+    accent?: { light: string } | null;
+    logo?: { light: string } | null;
+  };
   weekly: WeeklyOptions;
   senderTimings?: SenderTimings;
 }) {
@@ -187,6 +194,7 @@ export function createNewsletterService({
           siteName: site.name,
           siteUrl: site.url,
           accent: site.accent?.light,
+          logoUrl: site.logo ? absoluteUrl(site, site.logo.light) : undefined,
           kind,
           articleTitle: article.title,
           articleUrl: absoluteUrl(site, articlePath(article.id)),

@@ -1,4 +1,5 @@
 import { asc, count, desc, eq, sql } from "drizzle-orm";
+import { absoluteUrl } from "../../utils/seo";
 import type { Database } from "../../db/client.server";
 import { newsletterSubscribers, type SubscriberStatus } from "../../db/schema";
 import { normalizedEmail } from "../../validation/email";
@@ -61,7 +62,7 @@ export interface SignUpOptions {
   doubleOptIn: boolean;
   mailer: Mailer;
   logger: Logger;
-  site: { name: string; url: string; accent?: { light: string } | null };
+  site: { name: string; url: string; accent?: { light: string } | null; logo?: { light: string } | null };
 }
 
 const listingColumns = {
@@ -177,6 +178,7 @@ export function createSubscriberService({
         siteName: site.name,
         siteUrl: site.url,
         accent: site.accent?.light,
+        logoUrl: site.logo ? absoluteUrl(site, site.logo.light) : undefined,
         confirmUrl,
         validDays: Math.round(CONFIRMATION_LINK_LIFETIME_MS / (24 * 60 * 60_000)),
       });

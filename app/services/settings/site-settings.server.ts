@@ -269,6 +269,9 @@ export function liveSite(
     get accent() {
       return info().accent;
     },
+    get logo() {
+      return info().logo;
+    },
   };
   return { site, snapshot: info };
 }
