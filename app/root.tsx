@@ -26,8 +26,8 @@ import { shouldHydrate } from "./route-handle";
 import type { Route } from "./+types/root";
 
 // The stylesheet is chosen in Layout: reader pages get the smaller reader.css (decision 026).
+// The icons are the newsroom's (settings), drawn in Layout.
 export const links: LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "alternate", type: "application/rss+xml", title: "Latest stories", href: "/rss.xml" },
   { rel: "alternate", type: "application/feed+json", title: "Latest stories", href: "/feed.json" },
 ];
@@ -54,6 +54,15 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {site.icons ? (
+          <>
+            <link rel="icon" href={site.icons.png32} sizes="32x32" type="image/png" />
+            <link rel="apple-touch-icon" href={site.icons.appleTouch} />
+            <link rel="manifest" href="/site.webmanifest" />
+          </>
+        ) : (
+          <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        )}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
         <Meta />
         <link rel="stylesheet" href={hydrate ? appStylesheet : readerStylesheet} />

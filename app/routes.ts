@@ -65,5 +65,6 @@ export default [
   route("robots.txt", "routes/resources/robots.ts"),
   route("healthz", "routes/resources/healthz.ts"),
   route("favicon.ico", "routes/resources/favicon.ts"),
+  route("site.webmanifest", "routes/resources/web-manifest.ts"),
   route("*", "routes/reader/not-found.tsx"),
 ] satisfies RouteConfig;

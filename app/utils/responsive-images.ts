@@ -46,7 +46,16 @@ export type UploadExtension = "jpg" | "png" | "gif" | "webp";
 
 export type MediaSource = { kind: "upload"; file: string; extension: UploadExtension } | { kind: "stock"; slug: string };
 
-export type Variant = { kind: "width"; width: VariantWidth; format: VariantFormat } | { kind: "crop"; crop: CropName };
+/** The newsroom's icon (settings, decision 038): a favicon, Apple's touch icon and the web manifest's two. */
+export const ICON_SIZES = [32, 180, 192, 512] as const;
+export type IconSize = (typeof ICON_SIZES)[number];
+
+export type Variant =
+  | { kind: "width"; width: VariantWidth; format: VariantFormat }
+  | { kind: "crop"; crop: CropName }
+  | { kind: "icon"; size: IconSize }
+  /** favicon.ico: the 32 px icon in the container every browser asks /favicon.ico for. */
+  | { kind: "ico" };
 
 export interface MediaRequest {
   source: MediaSource;
@@ -91,8 +100,21 @@ function sourcePath(source: MediaSource): string {
 
 /** The one address of a variant. */
 export function variantUrl(source: MediaSource, variant: Variant): string {
-  const name = variant.kind === "width" ? `w${variant.width}.${variant.format}` : `${variant.crop}.jpg`;
-  return `${sourcePath(source)}/${name}`;
+  return `${sourcePath(source)}/${variantName(variant)}`;
+}
+
+/** A variant's file name, the last part of its address. */
+export function variantName(variant: Variant): string {
+  switch (variant.kind) {
+    case "width":
+      return `w${variant.width}.${variant.format}`;
+    case "crop":
+      return `${variant.crop}.jpg`;
+    case "icon":
+      return `icon${variant.size}.png`;
+    case "ico":
+      return "favicon.ico";
+  }
 }
 
 /**
@@ -114,11 +136,31 @@ export function parseMediaPath(pathname: string): MediaRequest | null {
   }
   // Stock covers are vectors: the page shows the SVG itself, so they have crops only.
   if (source.kind !== "upload") return null;
+  if (name === "favicon") return format === "ico" ? { source, variant: { kind: "ico" } } : null;
+  const iconSize = ICON_SIZES.find((size) => name === `icon${size}`);
+  if (iconSize) return format === "png" ? { source, variant: { kind: "icon", size: iconSize } } : null;
   const width = /^w(\d+)$/.exec(name)?.[1];
   const knownWidth = VARIANT_WIDTHS.find((candidate) => String(candidate) === width);
   if (!knownWidth) return null;
   if (!(widthFormats(source.extension) as string[]).includes(format)) return null;
   return { source, variant: { kind: "width", width: knownWidth, format: format as VariantFormat } };
+}
+
+/** The newsroom's icon in every size browsers and home screens ask for, made from its upload. */
+export interface IconSet {
+  ico: string;
+  png32: string;
+  appleTouch: string;
+  /** The web manifest's 192 and 512 px icons. */
+  manifest: [string, string];
+}
+
+/** The icon set of an upload's address (a square, or the middle of another shape); null for any other address. */
+export function iconSetOf(url: string): IconSet | null {
+  const source = mediaSourceOf(url);
+  if (source?.kind !== "upload") return null;
+  const icon = (size: IconSize) => variantUrl(source, { kind: "icon", size });
+  return { ico: variantUrl(source, { kind: "ico" }), png32: icon(32), appleTouch: icon(180), manifest: [icon(192), icon(512)] };
 }
 
 /** The widths offered for an original this wide: those it can fill, or the smallest when it is narrower than all. */

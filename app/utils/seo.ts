@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import type { SocialImage } from "./responsive-images";
+import type { IconSet, SocialImage } from "./responsive-images";
 import { DEFAULT_SITE_INFO } from "../validation/site-settings";
 
 /** The addresses readers may write to, by what they are for. */
@@ -36,6 +36,8 @@ export interface SiteInfo {
   defaultSocialImage: string;
   /** The logo, and the one the dark theme shows (the same when there is no other), or null: the name as text. */
   logo: { light: string; dark: string } | null;
+  /** The newsroom's icon in its sizes, made from an upload; null for the stock icon (favicon.svg). */
+  icons: IconSet | null;
   /** The accent's two tones (light and dark theme), or null for the specification's blue. */
   accent: { light: string; dark: string } | null;
   /** Article views are counted (ANALYTICS, decision 032): the article page carries the view beacon. */

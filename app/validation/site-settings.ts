@@ -9,6 +9,7 @@ import {
   TEXT_CONTRAST,
 } from "../utils/colour";
 import { isTimeZone } from "../utils/dates";
+import { iconSetOf } from "../utils/responsive-images";
 import { IMAGE_ADDRESS_MESSAGE, isImageAddress } from "./article";
 import { EMAIL_MAX_LENGTH, isPlainMailbox } from "./email";
 import { allowedText } from "./text";
@@ -107,6 +108,11 @@ const SettingsFields = z.object({
   logo: text("The logo address", 2_000).refine(isImageAddress, IMAGE_ADDRESS_MESSAGE),
   /** The logo on the dark theme; empty: the logo. */
   logoDark: text("The dark-theme logo address", 2_000).refine(isImageAddress, IMAGE_ADDRESS_MESSAGE),
+  /** The icon, an upload: favicons, the touch icon and the web manifest's are made from it; empty: the stock icon. */
+  icon: text("The icon address", 2_000).refine(
+    (value) => value === "" || /^\/uploads\/[0-9a-f]{32}\.(jpg|png|gif|webp)$/.test(value),
+    "Please upload the icon: favicons are made from an image uploaded here.",
+  ),
   /** The light theme's accent; empty: the specification's blue. */
   accentColor: colour("The accent colour"),
   /** The dark theme's accent; empty: made from the light one (`darkThemeTone`). */
@@ -217,6 +223,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   defaultSocialImage: "",
   logo: "",
   logoDark: "",
+  icon: "",
   accentColor: "",
   accentDarkColor: "",
   senderName: "",
@@ -253,6 +260,7 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
   defaultSocialImage: "Default social image",
   logo: "Logo",
   logoDark: "Dark-theme logo",
+  icon: "Icon",
   accentColor: "Accent colour",
   accentDarkColor: "Dark-theme accent",
   senderName: "Sender name",
@@ -315,6 +323,7 @@ export function siteInfoFrom(settings: SiteSettings, { url, analytics }: { url: 
     defaultSocialImage: settings.defaultSocialImage,
     accent: accentTones(settings),
     logo: settings.logo ? { light: settings.logo, dark: settings.logoDark || settings.logo } : null,
+    icons: iconSetOf(settings.icon),
     ...(analytics === undefined ? {} : { analytics }),
   } satisfies Record<string, unknown>;
 }

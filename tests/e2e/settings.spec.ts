@@ -1,5 +1,6 @@
 import { type Browser, type Page } from "@playwright/test";
 import pg from "pg";
+import { pngImage } from "../support/png";
 import { postgresUrlFor } from "../support/postgres-url";
 import { errorLogLines, startServer, type ServerProcess } from "../support/server-process";
 import { signIn, statusConsoleError } from "./admin-support";
@@ -96,6 +97,10 @@ test.describe("the newsroom's settings on two instances", () => {
     await page.getByLabel("Footer text").fill("Written in the harbour.");
     await page.getByRole("radio", { name: /No ads/ }).check();
     await page.getByLabel("Logo", { exact: true }).fill("/images/stock/ai-technology.svg");
+    await page
+      .getByLabel("Upload the icon")
+      .setInputFiles({ name: "icon.png", mimeType: "image/png", buffer: pngImage(600, 600, [185, 28, 28]) });
+    await expect(page.getByLabel("Icon", { exact: true })).toHaveValue(/^\/uploads\/[0-9a-f]{32}\.png$/);
     await page.getByLabel("Accent colour", { exact: true }).fill("#b91c1c");
     // The dark theme's tone is made from it, and both contrasts are shown before saving.
     await expect(page.getByText("Light theme: 6.4:1 on white")).toBeVisible();
@@ -123,6 +128,23 @@ test.describe("the newsroom's settings on two instances", () => {
     // Every accent follows the chosen colour: it takes the place of the blue the pages are drawn with.
     expect(home).toContain("<style>:root{--color-blue-50:");
     expect(home).toContain("--color-blue-600:#b91c1c;");
+
+    // The icon in every size browsers and home screens ask for, made from the upload.
+    const icon = /<link rel="apple-touch-icon" href="([^"]+)"/.exec(home)?.[1];
+    expect(icon).toMatch(/^\/media\/uploads\/[0-9a-f]{32}\.png\/icon180\.png$/);
+    expect(home).toContain('<link rel="manifest" href="/site.webmanifest"/>');
+    expect(home).not.toContain("/favicon.svg");
+    const touchIcon = await page.request.get(`${second!.url}${icon}`);
+    expect(touchIcon.headers()["content-type"]).toBe("image/png");
+    const manifest = (await (await page.request.get(`${second!.url}/site.webmanifest`)).json()) as {
+      name: string;
+      icons: { src: string; sizes: string }[];
+    };
+    expect(manifest.name).toBe("The Harbour Times");
+    expect(manifest.icons.map((entry) => entry.sizes)).toEqual(["192x192", "512x512"]);
+    const favicon = await page.request.get(`${second!.url}/favicon.ico`);
+    expect(favicon.headers()["content-type"]).toBe("image/x-icon");
+    expect([...(await favicon.body()).subarray(0, 4)]).toEqual([0, 0, 1, 0]);
 
     const feed = await (await page.request.get(`${second!.url}/rss.xml`)).text();
     expect(feed).toContain("<title>The Harbour Times</title>");

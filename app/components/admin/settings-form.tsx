@@ -242,6 +242,13 @@ function SettingsFields({
               previewClass="h-12 w-auto max-w-full rounded bg-slate-950 object-contain p-1"
             />
           </div>
+          <ImageField
+            name="icon"
+            first={shown("icon")}
+            hint="Upload a square image of at least 512 px: the browser tab's icon, the home-screen icon and favicon.ico are made from it (another shape is cropped to its middle). Empty: the stock icon."
+            error={errors.icon}
+            previewClass="size-16 rounded-lg object-cover"
+          />
           <AccentFields
             light={shown("accentColor")}
             dark={shown("accentDarkColor")}
@@ -343,7 +350,7 @@ function ImageField({
   error,
   previewClass,
 }: {
-  name: "defaultSocialImage" | "logo" | "logoDark";
+  name: "defaultSocialImage" | "logo" | "logoDark" | "icon";
   first: string;
   hint: string;
   error?: string;

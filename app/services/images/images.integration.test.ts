@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -11,6 +11,7 @@ import { resetDatabase, withTestDatabase } from "../../../tests/setup/test-datab
 import { createArticleService } from "../articles/articles.server";
 import { createUploadService } from "../uploads/uploads.server";
 import { createImageService } from "./images.server";
+import { iconSetOf } from "../../utils/responsive-images";
 
 const database = withTestDatabase();
 const STOCK_DIRECTORY = path.resolve("public/images/stock");
@@ -105,6 +106,34 @@ describe("the image pipeline", () => {
       ]);
       for (const [width, height] of sizes) expect(width! * height!).toBeGreaterThanOrEqual(50_000);
     }
+  });
+
+  it("makes the newsroom's icon from an upload: square PNGs of 32, 180, 192 and 512 px, and a favicon.ico", async () => {
+    const { uploads, images } = pipeline();
+    const url = await storedPhoto(uploads);
+    const icons = iconSetOf(url);
+    expect(icons).not.toBeNull();
+    for (const [address, size] of [
+      [icons!.png32, 32],
+      [icons!.appleTouch, 180],
+      [icons!.manifest[0], 192],
+      [icons!.manifest[1], 512],
+    ] as const) {
+      const made = await images.file(address);
+      expect(made?.contentType).toBe("image/png");
+      // The 2400 x 1600 photo's middle, square.
+      expect(await sharp(made!.file).metadata()).toMatchObject({ format: "png", width: size, height: size });
+    }
+    const ico = await images.file(icons!.ico);
+    expect(ico?.contentType).toBe("image/x-icon");
+    const bytes = readFileSync(ico!.file);
+    // An ICO header for one 32 x 32 image, its PNG right after the 22 bytes of header and entry.
+    expect([...bytes.subarray(0, 8)]).toEqual([0, 0, 1, 0, 1, 0, 32, 32]);
+    expect(bytes.readUInt32LE(14)).toBe(bytes.length - 22);
+    expect(await sharp(bytes.subarray(22)).metadata()).toMatchObject({ format: "png", width: 32, height: 32 });
+    // A stock cover is no icon, and an icon of a size not offered does not exist.
+    expect(iconSetOf("/images/stock/ai-technology.svg")).toBeNull();
+    expect(await images.file(icons!.png32.replace("icon32", "icon64"))).toBeNull();
   });
 
   it("makes a variant once and serves the kept file after that, even to another instance", async () => {

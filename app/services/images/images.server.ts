@@ -13,6 +13,7 @@ import {
   parseMediaPath,
   plainPicture,
   uploadPicture,
+  variantName,
   variantUrl,
   type CoverImage,
   type MediaRequest,
@@ -109,8 +110,7 @@ export function createImageService({ dataDir, uploadsDirectory, stockDirectory, 
   function cachedPath(request: MediaRequest): string {
     const { source, variant } = request;
     const folder = source.kind === "upload" ? path.join("uploads", source.file) : path.join("stock", source.slug);
-    const name = variant.kind === "width" ? `w${variant.width}.${variant.format}` : `${variant.crop}.jpg`;
-    return path.join(mediaDirectory, folder, name);
+    return path.join(mediaDirectory, folder, variantName(variant));
   }
 
   /** An upload's displayed size (EXIF orientation applied), or null when it is missing or not an image sharp reads. */
@@ -142,6 +142,12 @@ export function createImageService({ dataDir, uploadsDirectory, stockDirectory, 
       source.kind === "upload"
         ? sharp(originalPath(source), { limitInputPixels: UPLOAD_MAX_PIXELS }).autoOrient()
         : sharp(await readFile(originalPath(source)), { density: STOCK_DENSITY });
+    if (variant.kind === "icon" || variant.kind === "ico") {
+      // A square: the middle of an upload of another shape.
+      const size = variant.kind === "icon" ? variant.size : 32;
+      const png = await input.resize(size, size, { fit: "cover", position: "centre" }).png({ compressionLevel: 9 }).toBuffer();
+      return variant.kind === "ico" ? icoOf(png, size) : png;
+    }
     if (variant.kind === "crop") {
       const { width, height } = CROPS[variant.crop];
       return input
@@ -269,13 +275,33 @@ export function createImageService({ dataDir, uploadsDirectory, stockDirectory, 
         return null;
       }
       const file = await ensure(request);
-      return { file, contentType: FORMAT_MIME[formatOf(variant)] };
+      return { file, contentType: variant.kind === "ico" ? "image/x-icon" : FORMAT_MIME[formatOf(variant)] };
     },
   };
 }
 
-function formatOf(variant: Variant) {
-  return variant.kind === "width" ? variant.format : "jpg";
+function formatOf(variant: Exclude<Variant, { kind: "ico" }>) {
+  return variant.kind === "width" ? variant.format : variant.kind === "icon" ? "png" : "jpg";
+}
+
+/**
+ * An ICO file holding one PNG (every browser since 2007 reads PNG inside ICO): the 6-byte header, the 16-byte
+ * entry, then the PNG.
+ */
+export function icoOf(png: Buffer, size: number): Buffer {
+  const head = Buffer.alloc(22);
+  head.writeUInt16LE(0, 0);
+  head.writeUInt16LE(1, 2);
+  head.writeUInt16LE(1, 4);
+  head.writeUInt8(size >= 256 ? 0 : size, 6);
+  head.writeUInt8(size >= 256 ? 0 : size, 7);
+  head.writeUInt8(0, 8);
+  head.writeUInt8(0, 9);
+  head.writeUInt16LE(1, 10);
+  head.writeUInt16LE(32, 12);
+  head.writeUInt32LE(png.length, 14);
+  head.writeUInt32LE(22, 18);
+  return Buffer.concat([head, png]);
 }
 
 export type ImageService = ReturnType<typeof createImageService>;

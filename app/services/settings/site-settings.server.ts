@@ -272,6 +272,9 @@ export function liveSite(
     get logo() {
       return info().logo;
     },
+    get icons() {
+      return info().icons;
+    },
   };
   return { site, snapshot: info };
 }
