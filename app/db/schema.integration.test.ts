@@ -37,6 +37,8 @@ describe(`schema on ${testDriver()}`, () => {
       "related_articles",
       "search_gaps_daily",
       "sessions",
+      "site_settings",
+      "site_settings_changes",
       "staff_invitations",
       "subscriber_daily_counts",
       "websub_pings",
