@@ -152,6 +152,28 @@ function SettingsFields({
     </Field>
   );
 
+  /** A choice for one setting, read-only when a server variable pins it (the pin's sentence is then its hint). */
+  const select = (key: SettingKey, options: readonly { value: string | number; label: string }[], hint?: string) => (
+    <Field id={`settings-${key}`} label={SETTING_LABELS[key]} hint={pinnedHint(key) ?? hint} error={errors[key]}>
+      {(described) => (
+        <select
+          id={`settings-${key}`}
+          name={key}
+          defaultValue={shown(key)}
+          disabled={Boolean(pinnedBy[key])}
+          className={inputClass}
+          {...described}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+
   function pinnedHint(key: SettingKey): string | undefined {
     const variable = pinnedBy[key];
     return variable ? `Set by ${variable} on the server.` : undefined;
@@ -168,29 +190,11 @@ function SettingsFields({
             {text("language", { hint: "A language tag such as en, de or pt-BR: the pages', the feeds' and the News sitemap's." })}
           </div>
           {textArea("description", "The home page's description for search engines and the site feed's description.")}
-          <Field
-            id="settings-timeZone"
-            label={SETTING_LABELS.timeZone}
-            hint={pinnedHint("timeZone") ?? "Dates readers see and the newsletter's week follow it."}
-            error={errors.timeZone}
-          >
-            {(described) => (
-              <select
-                id="settings-timeZone"
-                name="timeZone"
-                defaultValue={shown("timeZone")}
-                disabled={Boolean(pinnedBy.timeZone)}
-                className={inputClass}
-                {...described}
-              >
-                {loaderData.timeZones.map((zone) => (
-                  <option key={zone} value={zone}>
-                    {zone}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          {select(
+            "timeZone",
+            loaderData.timeZones.map((zone) => ({ value: zone, label: zone })),
+            "Dates readers see and the newsletter's week follow it.",
+          )}
           <fieldset className="space-y-4">
             <legend className="text-base font-semibold">Contact addresses</legend>
             <p className="text-sm text-slate-600 dark:text-slate-400">
@@ -269,30 +273,11 @@ function SettingsFields({
             </p>
           ) : null}
           <div className="grid gap-4 md:grid-cols-3">
-            <Field
-              id="settings-digestDay"
-              label={SETTING_LABELS.digestDay}
-              hint={pinnedHint("digestDay")}
-              error={errors.digestDay}
-            >
-              {(described) => (
-                <select
-                  id="settings-digestDay"
-                  name="digestDay"
-                  defaultValue={shown("digestDay")}
-                  disabled={Boolean(pinnedBy.digestDay)}
-                  className={inputClass}
-                  {...described}
-                >
-                  {WEEKDAYS.map((day, index) => (
-                    <option key={day} value={index}>
-                      {day}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            {text("digestTime", { type: "time", hint: pinnedHint("digestTime") ? undefined : "In the newsroom's time zone." })}
+            {select(
+              "digestDay",
+              WEEKDAYS.map((day, index) => ({ value: index, label: day })),
+            )}
+            {text("digestTime", { type: "time", hint: "In the newsroom's time zone." })}
             {text("digestStories", { type: "number", hint: "The spec's 5 unless you choose otherwise." })}
           </div>
         </Section>

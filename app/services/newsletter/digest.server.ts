@@ -28,6 +28,16 @@ export interface DigestSource {
   content: string;
 }
 
+/** What the newsletter's messages say about the site, read as the settings are now (the live site). */
+export interface NewsletterSite {
+  name: string;
+  url: string;
+  timeZone: string;
+  language?: string;
+  accent?: { light: string } | null;
+  logo?: { light: string } | null;
+}
+
 /** What a writer (the model, or the excerpts) produced. */
 export interface DigestWriting {
   subject: string;
@@ -52,14 +62,7 @@ export function createDigestWriter({
 }: {
   db: Database;
   providers: AiProviders;
-  site: {
-    name: string;
-    url: string;
-    timeZone: string;
-    language?: string;
-    accent?: { light: string } | null;
-    logo?: { light: string } | null;
-  };
+  site: NewsletterSite;
   clock: Clock;
   logger: Logger;
   /** Stories per issue, as the settings are now (the spec's 5 by default). */

@@ -10,7 +10,7 @@ import { articlePath } from "../../utils/articles";
 import { formatArticleDate } from "../../utils/dates";
 import { absoluteUrl } from "../../utils/seo";
 import { renderCorrectionNoticeEmail } from "./correction-notice-render.server";
-import { createDigestWriter, type DigestWriting } from "./digest.server";
+import { createDigestWriter, type DigestWriting, type NewsletterSite } from "./digest.server";
 import { NEWSLETTER_TEXTS, NewsletterError } from "./newsletter-errors.server";
 import { createNewsletterIssues, type StoredDraft } from "./newsletter-issues.server";
 import { createNewsletterSender, UNSUBSCRIBE_TOKEN_PLACEHOLDER, type SenderTimings } from "./newsletter-sender.server";
@@ -61,14 +61,7 @@ export function createNewsletterService({
   providers: AiProviders;
   subscribers: SubscriberService;
   mailer: Mailer;
-  site: {
-    name: string;
-    url: string;
-    timeZone: string;
-    language?: string;
-    accent?: { light: string } | null;
-    logo?: { light: string } | null;
-  };
+  site: NewsletterSite;
   weekly: WeeklyOptions;
   senderTimings?: SenderTimings;
 }) {
