@@ -102,7 +102,10 @@ export function planTarget(target: RequestTarget, match: MatchedRoute | null): T
         : PUBLIC_BODY_LIMIT;
   const isPrivate = isPrivateRoute(match);
   const path = canonicalPath(target.pathname, match);
-  const redirect = path === target.pathname ? null : `${path}${target.search}`;
+  // An address only the catch-all answers, asked with a trailing slash ("/my-post/", as every Ghost link is), goes on
+  // as asked: the catch-all's loader answers an old address's redirect in one hop, and the one spelling itself.
+  const catchAllSlash = !!match?.pattern.includes("*") && !match.data && `${path}/` === target.pathname;
+  const redirect = path === target.pathname || catchAllSlash ? null : `${path}${target.search}`;
   const canonical = !isPrivate && match && !redirect ? canonicalUrl(target, match) : null;
   return { target, match, private: isPrivate, canonical, bodyLimit, redirect };
 }

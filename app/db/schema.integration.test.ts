@@ -18,6 +18,7 @@ describe(`schema on ${testDriver()}`, () => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(result.rows.map((row) => row.table_name)).toEqual([
+      "address_moves",
       "admins",
       "app_secrets",
       "article_coauthors",

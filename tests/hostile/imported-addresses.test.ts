@@ -69,6 +69,15 @@ async function expectRedirectToArticle(oldAddress: string, title: string) {
 }
 
 describe("old addresses of imported articles", () => {
+  it("answer Ghost's /{slug}/, trailing slash and all, in one hop: 301 straight to the article", async () => {
+    const answer = await get("/new-phone-reviewed/");
+    expect(answer.status).toBe(301);
+    expect(answer.headers.get("location")).toMatch(/^\/article\/\d+$/);
+    const unknown = await get("/no-such-post/");
+    expect(unknown.status).toBe(308);
+    expect(unknown.headers.get("location")).toBe("/no-such-post");
+  });
+
   it("answer 301 to the article for Ghost's /{slug}/ and /{yyyy}/{mm}/{slug}/", async () => {
     await expectRedirectToArticle("/new-phone-reviewed/", "The new phone reviewed");
     await expectRedirectToArticle("/new-phone-reviewed", "The new phone reviewed");

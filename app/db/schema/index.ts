@@ -11,3 +11,4 @@ export * from "./websub";
 export * from "./imports";
 export * from "./article-views";
 export * from "./site-settings";
+export * from "./address-moves";
