@@ -20,6 +20,7 @@ import { useSite } from "./components/layout/use-site";
 import { useIslandsSrc, useNonce } from "./components/nonce";
 import { THEME_BOOT_SCRIPT } from "./components/theme";
 import { accentStyle } from "./utils/colour";
+import { sectionStyle } from "./validation/sections";
 import readerStylesheet from "./reader.css?url";
 import { servicesContext } from "./context";
 import { shouldHydrate } from "./route-handle";
@@ -32,10 +33,10 @@ export const links: LinksFunction = () => [
   { rel: "alternate", type: "application/feed+json", title: "Latest stories", href: "/feed.json" },
 ];
 
-/** What every page needs: the public site information and the headlines behind the notifications bell. */
+/** What every page needs: the public site information, the sections and the headlines behind the notifications bell. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { siteSnapshot, articles } = context.get(servicesContext);
-  return { site: siteSnapshot(), headlines: await articles.listHeadlines() };
+  const { siteSnapshot, sections, articles } = context.get(servicesContext);
+  return { site: siteSnapshot(), sections: sections.info(), headlines: await articles.listHeadlines() };
 }
 
 /** A newsletter sign-up changes nothing the layout shows. */
@@ -45,7 +46,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const islandsSrc = useIslandsSrc();
-  const { site } = useSite();
+  const { site, sections } = useSite();
   // Reader pages are not hydrated: instead of React and the router they load the islands script (decision 016).
   const hydrate = shouldHydrate(useMatches().map((match) => match.handle));
   return (
@@ -68,6 +69,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="stylesheet" href={hydrate ? appStylesheet : readerStylesheet} />
         {/* The newsroom's accent in the place of the blue every accent is drawn with (decision 038). */}
         {site.accent ? <style>{accentStyle(site.accent.light, site.accent.dark)}</style> : null}
+        {/* Each section's badge colours, both themes (decision 042). */}
+        <style>{sectionStyle(sections)}</style>
         <Links />
         {hydrate ? null : <script type="module" src={islandsSrc} />}
         {site.adsenseClient ? (

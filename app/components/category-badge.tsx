@@ -1,8 +1,10 @@
 import type { Category } from "~/utils/categories";
-import { categoryBadgeClass } from "./category-badge-class";
+import { categoryBadgeClass, sectionIdOf } from "~/utils/section-badge";
+import { useSite } from "./layout/use-site";
 
 export function CategoryBadge({ category, className = "" }: { category: Category; className?: string }) {
-  return <span className={`${categoryBadgeClass(category)} ${className}`}>{category}</span>;
+  const { sections } = useSite();
+  return <span className={`${categoryBadgeClass(sectionIdOf(sections, category))} ${className}`}>{category}</span>;
 }
 
 /** The "AI-assisted" label on generated articles (DESIGN.md departure 9). */

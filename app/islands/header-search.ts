@@ -1,4 +1,4 @@
-import { categoryBadgeClass } from "~/components/category-badge-class";
+import { categoryBadgeClass } from "~/utils/section-badge";
 import { articlePath, type ArticleSummary } from "~/utils/articles";
 import { formatArticleDate } from "~/utils/dates";
 import {
@@ -8,8 +8,11 @@ import {
   searchPath,
 } from "~/validation/search-rules";
 
+/** A quick result: an article and its section's id, for the badge's colours. */
+type InstantResult = ArticleSummary & { sectionId?: number };
+
 type Lookup =
-  { state: "idle" } | { state: "loading"; query: string } | { state: "done"; query: string; results: ArticleSummary[] };
+  { state: "idle" } | { state: "loading"; query: string } | { state: "done"; query: string; results: InstantResult[] };
 
 /**
  * The header's search boxes (components/layout/header-search.tsx) become ARIA comboboxes: 300 ms after the
@@ -65,7 +68,7 @@ function enhance(form: HTMLFormElement): void {
       lookup = { state: "loading", query: typed };
       try {
         const response = await fetch(`/api/search?${new URLSearchParams({ query: typed })}`, { signal: controller.signal });
-        const body = (await response.json()) as { results?: ArticleSummary[] };
+        const body = (await response.json()) as { results?: InstantResult[] };
         lookup = { state: "done", query: typed, results: (body.results ?? []).slice(0, INSTANT_SEARCH_LIMIT) };
       } catch {
         // The spec: a failed instant search shows empty results.
@@ -100,7 +103,7 @@ function enhance(form: HTMLFormElement): void {
       const item = option(resultTemplate, index, articlePath(result.id));
       (slot(item, "image") as HTMLImageElement).src = result.image;
       const badge = slot(item, "category");
-      badge.className = categoryBadgeClass(result.category);
+      badge.className = categoryBadgeClass(result.sectionId);
       badge.textContent = result.category;
       slot(item, "date").textContent = formatArticleDate(result.publishedAt, timeZone);
       slot(item, "title").textContent = result.title;

@@ -35,6 +35,7 @@ import { createGenerationJobService } from "./generation/generation-jobs.server"
 import { createNewsFeedReader, type NewsOutlet } from "./generation/news-feeds.server";
 import type { Logger } from "./logger.server";
 import { createSiteSettings, liveSite, newsletterSender } from "./settings/site-settings.server";
+import { createSections } from "./sections/sections.server";
 import { digestCron } from "../validation/site-settings";
 
 /** Rate-limit windows are at most this long, so older rows can be forgotten. */
@@ -80,10 +81,9 @@ export function createServices({
   const { site, snapshot: siteSnapshot } = liveSite(settings, { url: config.siteUrl, analytics: config.analytics });
   const uploads = createUploadService({ dataDir: config.dataDir });
   const providers = createAiProviders(config);
-  const news = createNewsFeedReader({ outlets: newsOutlets, clock, logger });
+
   // Only where a provider is configured on the server; null otherwise, and the duplicate check decides alone.
   const storyJudge = createStoryJudge({ providers, logger });
-  const generator = createArticleGenerator({ db, clock, logger, providers, news, storyJudge });
   const rateLimiter = createRateLimiter({ db, clock });
   // Reader reads kept until content changes here or on another instance (decision 028).
   const readerMemo = createReaderMemo({ clock });
@@ -96,6 +96,17 @@ export function createServices({
     hubs: readonly string[];
   };
   const websub = createWebSub({ db, clock, logger, site, hubs: config.websubHubs });
+  // The newsroom's sections, read again on every instance whenever content changes anywhere (decision 042).
+  const sections = createSections({
+    db,
+    clock,
+    logger,
+    onPublicChange: contentChanges.announce,
+    onFeedsMoved: websub.feedsMoved,
+  });
+  contentChanges.refreshFirst(sections.refresh);
+  const news = createNewsFeedReader({ outlets: newsOutlets, clock, logger, sections });
+  const generator = createArticleGenerator({ db, clock, logger, providers, news, storyJudge });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: () => newsletterSender(settings.current(), config),
@@ -161,6 +172,8 @@ export function createServices({
     siteSnapshot,
     /** The newsroom's settings (decision 038): the Settings tab reads and saves them. */
     settings,
+    /** The newsroom's sections (decision 042), in force on this instance. */
+    sections,
     logger,
     clock,
     ...forReaders,
@@ -217,7 +230,7 @@ export function createServices({
     oldAddresses: createOldAddressService({ db, clock }),
     /** The newsroom's export, as `npm run export` writes it (decision 027). */
     newsroomExport: createNewsroomExportService({ db, clock }),
-    syndication: createSyndicationService({ db, site: feedSite, clock }),
+    syndication: createSyndicationService({ db, site: feedSite, sections, clock }),
     subscribers,
     newsletter,
     admins,

@@ -1,17 +1,23 @@
-/** The seven article categories, in the order the admin filters list them. */
+/**
+ * The specification's seven categories, in the order the admin filters list them: the sections a fresh install starts
+ * with (app/validation/sections.ts). A newsroom's own list lives in the database and is read through the sections
+ * service; these names are only its defaults (and the demo content's, the benches' and the tests').
+ */
 export const CATEGORIES = ["AI", "Mobile", "Startups", "Cloud", "Gadgets", "Software", "Security"] as const;
 
-export type Category = (typeof CATEGORIES)[number];
+/** A section's name, as an article names its section. */
+export type Category = string;
 
-export function isCategory(value: string): value is Category {
-  return (CATEGORIES as readonly string[]).includes(value);
-}
+/** One of the specification's seven. */
+export type SpecCategory = (typeof CATEGORIES)[number];
 
-/** Matches a URL slug case-insensitively to a category; an unknown slug is returned as given. */
-export function categoryFromSlug(slug: string): Category | string {
-  return CATEGORIES.find((category) => category.toLowerCase() === slug.toLowerCase()) ?? slug;
-}
-
-export function categorySlug(category: string): string {
-  return category.toLowerCase();
-}
+/** What each of the specification's categories covers, under its heading: the default sections' descriptions. */
+export const CATEGORY_SUBTITLES: Record<SpecCategory, string> = {
+  AI: "Models, research, tools and the companies building artificial intelligence.",
+  Mobile: "Phones, tablets, apps and the platforms that run them.",
+  Startups: "Funding rounds, launches, founders and the business of new technology.",
+  Cloud: "Infrastructure, data centres, platforms and the services built on them.",
+  Gadgets: "Hands-on reviews and news about the devices in your bag and on your desk.",
+  Software: "Languages, frameworks, developer tools and the products built with them.",
+  Security: "Vulnerabilities, breaches, privacy and how to stay safe.",
+};

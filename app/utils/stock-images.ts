@@ -1,4 +1,4 @@
-import type { Category } from "./categories";
+import type { Category, SpecCategory } from "./categories";
 
 /**
  * The 15 labelled stock covers of the image picker, served by the site itself
@@ -43,7 +43,7 @@ export function emailSafeImageUrl(url: string): string {
 }
 
 /** The cover each category falls back to. */
-export const CATEGORY_STOCK_IMAGE: Record<Category, StockImageLabel> = {
+export const CATEGORY_STOCK_IMAGE: Record<SpecCategory, StockImageLabel> = {
   AI: "AI/Technology",
   Mobile: "Mobile/Smartphone",
   Startups: "Startup/Business",
@@ -95,7 +95,7 @@ export const IMAGE_KEYWORDS: readonly { keyword: string; pattern: RegExp; label:
 
 /** The cover for a category; an unknown category gets the Software cover. */
 function categoryImageLabel(category: string): StockImageLabel {
-  return Object.hasOwn(CATEGORY_STOCK_IMAGE, category) ? CATEGORY_STOCK_IMAGE[category as Category] : "Software/Code";
+  return Object.hasOwn(CATEGORY_STOCK_IMAGE, category) ? CATEGORY_STOCK_IMAGE[category as SpecCategory] : "Software/Code";
 }
 
 /** The first keyword's cover found in a text, or null. */
@@ -105,7 +105,7 @@ export function keywordImageLabel(text: string): StockImageLabel | null {
 
 /**
  * The stock cover of a generated article: the first keyword (in the spec's order) in the title or
- * excerpt, else the first in the content, else the category's cover, else Software/Code. The title
+ * excerpt, else the first in the content, else the section's cover, else Software/Code. The title
  * and excerpt say what the story is about; the body mentions many things in passing, so it only
  * decides when they say nothing.
  */
@@ -114,12 +114,16 @@ export function imageForArticle({
   excerpt,
   content,
   category,
+  sectionCover,
 }: {
   title: string;
   excerpt: string;
   content?: string;
-  category: Category | string;
+  category: Category;
+  /** The cover the article's section falls back to (decision 042); the specification's category cover when absent. */
+  sectionCover?: string;
 }): string {
-  const label = keywordImageLabel(`${title}\n${excerpt}`) ?? keywordImageLabel(content ?? "") ?? categoryImageLabel(category);
-  return stockImageUrl(label);
+  const label = keywordImageLabel(`${title}\n${excerpt}`) ?? keywordImageLabel(content ?? "");
+  if (label) return stockImageUrl(label);
+  return sectionCover || stockImageUrl(categoryImageLabel(category));
 }

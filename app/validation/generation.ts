@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { FormId } from "./form-id";
-import { CATEGORIES, type Category } from "../utils/categories";
+import type { Category } from "../utils/categories";
 import { allowedText } from "./text";
 
 /**
@@ -91,7 +91,11 @@ function emptyAsAbsent(value: unknown): unknown {
  * format against the model's provider there too (the form uses `apiKeyFormatProblem`).
  */
 export const GenerationRequest = z.object({
-  category: z.preprocess(emptyAsAbsent, z.enum(CATEGORIES, { error: GENERATION_FORM_TEXTS.category }).default("AI")),
+  // A section's name; the action checks it is one of the newsroom's (decision 042).
+  category: z.preprocess(
+    emptyAsAbsent,
+    z.string({ error: GENERATION_FORM_TEXTS.category }).trim().min(1, GENERATION_FORM_TEXTS.category).max(100, GENERATION_FORM_TEXTS.category).default("AI"),
+  ),
   topic: z.preprocess(
     emptyAsAbsent,
     z.string().trim().max(TOPIC_MAX_LENGTH, GENERATION_FORM_TEXTS.topicTooLong).check(allowedText("The topic")).optional(),

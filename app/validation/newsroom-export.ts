@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { DATABASE_INT_MAX, isStorableInstant } from "../utils/database-limits";
 import { ARTICLE_STATUSES } from "../utils/article-status";
-import { CATEGORIES } from "../utils/categories";
 import { DELIVERY_STATUSES, NEWSLETTER_ISSUE_STATUSES } from "../utils/newsletter";
 import { STAFF_ROLES } from "../utils/permissions";
 import { isPlainMailbox, normalizedEmail } from "./email";
@@ -16,9 +15,17 @@ export const EXPORT_FORMAT = "byline-export";
 export const EXPORT_VERSION = 1;
 
 /** The document's parts, in the order they are written and must be read (later parts refer to earlier ones). */
-export const EXPORT_SECTIONS = ["authors", "accounts", "articles", "subscribers", "newsletter_issues", "settings"] as const;
+export const EXPORT_SECTIONS = [
+  "sections",
+  "authors",
+  "accounts",
+  "articles",
+  "subscribers",
+  "newsletter_issues",
+  "settings",
+] as const;
 /** Parts an older export does not have yet: its import leaves them as they are here. */
-export const OPTIONAL_SECTIONS: readonly ExportSection[] = ["settings"];
+export const OPTIONAL_SECTIONS: readonly ExportSection[] = ["sections", "settings"];
 export type ExportSection = (typeof EXPORT_SECTIONS)[number];
 
 /** PostgreSQL text cannot hold NUL; everything else a database row held may travel as it was. */
@@ -31,7 +38,8 @@ const instant = z.iso
   .transform((value) => new Date(value))
   .refine(isStorableInstant, "is not a time between the years 1 and 9999");
 const optionalInstant = instant.nullable();
-const category = z.enum(CATEGORIES);
+/** A section's name: the articles' sections must be this newsroom's, or come in the document's "sections" part. */
+const category = nonEmpty;
 
 const SourceLink = z.strictObject({
   outlet: text,
@@ -206,7 +214,21 @@ export const ExportSettings = z.discriminatedUnion("kind", [
 ]);
 export type ExportSettings = z.infer<typeof ExportSettings>;
 
+/** A section of the newsroom (decision 042), matched on import by its name, then by its address. */
+export const ExportSectionEntry = z.strictObject({
+  name: nonEmpty,
+  slug: nonEmpty,
+  description: text,
+  colour: nonEmpty,
+  cover: text,
+  keywords: z.array(text),
+  explore: z.number().int().min(0),
+  position: z.number().int().min(0),
+});
+export type ExportSectionEntry = z.infer<typeof ExportSectionEntry>;
+
 export const EXPORT_ENTRY_SCHEMAS = {
+  sections: ExportSectionEntry,
   authors: ExportAuthor,
   accounts: ExportAccount,
   articles: ExportArticle,
@@ -217,6 +239,7 @@ export const EXPORT_ENTRY_SCHEMAS = {
 
 /** What one part's entry is once checked. */
 export interface ExportEntries {
+  sections: ExportSectionEntry;
   authors: ExportAuthor;
   accounts: ExportAccount;
   articles: ExportArticle;
@@ -231,6 +254,7 @@ export type ExportEntryInput<S extends ExportSection> = z.input<(typeof EXPORT_E
 /** The whole document, for a file small enough to read at once (tests, and documents not written one entry per line). */
 export const NewsroomExport = z.strictObject({
   ...ExportHeader.shape,
+  sections: z.array(z.unknown()).optional(),
   authors: z.array(z.unknown()),
   accounts: z.array(z.unknown()),
   articles: z.array(z.unknown()),

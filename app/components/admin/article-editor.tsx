@@ -5,7 +5,8 @@ import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { ArticleBody } from "~/components/article-body";
 import { ModalDialog } from "~/components/ui/modal-dialog";
 import { articlePath } from "~/utils/articles";
-import { CATEGORIES, type Category } from "~/utils/categories";
+import type { Category } from "~/utils/categories";
+import { useSectionNames } from "~/components/layout/use-site";
 import { BOLD, toggleMarkers, UNDERLINE, type Markers } from "~/utils/markdown-toolbar";
 import { countWords, READ_TIME_MAX, READ_TIME_MIN, readingMinutes } from "~/utils/read-time";
 import {
@@ -117,6 +118,7 @@ export function ArticleEditor({
   historyHref,
   coauthors,
 }: ArticleEditorProps) {
+  const sectionNames = useSectionNames();
   const navigation = useNavigation();
   const navigate = useNavigate();
   const start = result?.values ?? initial;
@@ -296,7 +298,7 @@ export function ArticleEditor({
                       {...described}
                       className={inputClass}
                     >
-                      {CATEGORIES.map((category) => (
+                      {sectionNames.map((category) => (
                         <option key={category} value={category}>
                           {category}
                         </option>

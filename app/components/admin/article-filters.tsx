@@ -1,7 +1,7 @@
 import { Search } from "lucide-react";
 import { useEffect, useRef, type RefObject } from "react";
 import { Form, Link, useSubmit } from "react-router";
-import { CATEGORIES } from "~/utils/categories";
+import { useSectionNames } from "~/components/layout/use-site";
 import type { ArticleListQuery } from "~/validation/article-list";
 import { ADMIN_SEARCH_MAX_LENGTH } from "~/validation/article-list";
 
@@ -16,6 +16,7 @@ const fieldClass =
  * they work without JavaScript. With it, a filter applies on change and the search as one types.
  */
 export function ArticleFilters({ query }: { query: ArticleListQuery }) {
+  const sectionNames = useSectionNames();
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -83,7 +84,7 @@ export function ArticleFilters({ query }: { query: ArticleListQuery }) {
           className={fieldClass}
         >
           <option value="">All Categories</option>
-          {CATEGORIES.map((category) => (
+          {sectionNames.map((category) => (
             <option key={category} value={category}>
               {category}
             </option>

@@ -1,7 +1,8 @@
 import { LoaderCircle, Sparkles } from "lucide-react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { CATEGORIES, type Category } from "~/utils/categories";
+import type { Category } from "~/utils/categories";
+import { useSectionNames } from "~/components/layout/use-site";
 import { generateButtonText } from "~/validation/generation";
 import { FIELD, ModelKeyFields, useModelKey, type ModelChoice } from "./model-key-fields";
 
@@ -33,6 +34,7 @@ export function GeneratorForm({
   /** Changes when a job succeeds, which clears the topic. */
   resetTopicKey: number;
 }) {
+  const sectionNames = useSectionNames();
   const navigation = useNavigation();
   const [category, setCategory] = useState<Category>(defaults.category);
   const modelKey = useModelKey(models, defaults.model, result?.fieldErrors?.apiKey);
@@ -65,7 +67,7 @@ export function GeneratorForm({
             onChange={(event) => setCategory(event.target.value as Category)}
             className={FIELD}
           >
-            {CATEGORIES.map((name) => (
+            {sectionNames.map((name) => (
               <option key={name} value={name}>
                 {name}
               </option>

@@ -1,4 +1,4 @@
-import { CATEGORIES, categorySlug } from "~/utils/categories";
+import { CATEGORIES } from "~/utils/categories";
 import { useRenderFragment } from "../fragments";
 import { useSite } from "./use-site";
 
@@ -72,7 +72,7 @@ function FooterContents({
         </div>
         <FooterLinks
           title="Categories"
-          links={FOOTER_CATEGORIES.map((c) => ({ href: `/category/${categorySlug(c)}`, label: c }))}
+          links={FOOTER_CATEGORIES.map((c) => ({ href: `/category/${c.toLowerCase()}`, label: c }))}
         />
         <FooterLinks title="Company" links={COMPANY_LINKS} />
         <FooterLinks title="Legal" links={LEGAL_LINKS} />

@@ -3,21 +3,33 @@ import { UNSAFE_DataRouterStateContext } from "react-router";
 import type { Headline } from "~/utils/articles";
 import type { SiteInfo } from "~/utils/seo";
 import { DEFAULT_SITE_INFO } from "~/validation/site-settings";
+import { defaultSections, type SectionInfo } from "~/validation/sections";
 
 export interface RootData {
   site: SiteInfo;
+  /** The newsroom's sections in their order (decision 042). */
+  sections: readonly SectionInfo[];
   headlines: Headline[];
 }
 
-const FALLBACK: RootData = { site: { ...DEFAULT_SITE_INFO, url: "" }, headlines: [] };
+const FALLBACK: RootData = {
+  site: { ...DEFAULT_SITE_INFO, url: "" },
+  sections: defaultSections({}).map((section, index) => ({ ...section, id: index + 1 })),
+  headlines: [],
+};
 
 /** The root loader's data handed to a part of the page rendered on its own, outside the router (app/components/fragments.tsx). */
 export const SiteDataContext = createContext<RootData | null>(null);
 
-/** The root loader's data: site information and the latest headlines. */
+/** The root loader's data: site information, the sections and the latest headlines. */
 export function useSite(): RootData {
   const handed = useContext(SiteDataContext);
   // What useRouteLoaderData("root") reads, without its complaint when there is no router around a fragment.
   const router = useContext(UNSAFE_DataRouterStateContext);
   return handed ?? (router?.loaderData.root as RootData | undefined) ?? FALLBACK;
+}
+
+/** The sections' names in their order: what every section select offers. */
+export function useSectionNames(): string[] {
+  return useSite().sections.map((section) => section.name);
 }

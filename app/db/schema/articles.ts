@@ -14,11 +14,13 @@ import {
 } from "drizzle-orm/pg-core";
 import type { AiOriginal, SourceLink } from "../../utils/articles";
 import { ARTICLE_STATUSES } from "../../utils/article-status";
-import { CATEGORIES } from "../../utils/categories";
 import { admins } from "./admins";
 import { authors } from "./authors";
+import { sections } from "./sections";
 
-export const articleCategory = pgEnum("article_category", CATEGORIES);
+/** An article's (a revision's, a generation job's) section, by its name: a rename follows, a delete is refused. */
+export const sectionName = (name: string) =>
+  text(name).references(() => sections.name, { onUpdate: "cascade", onDelete: "restrict" });
 export const articleStatus = pgEnum("article_status", ARTICLE_STATUSES);
 
 /**
@@ -45,7 +47,7 @@ export const articles = pgTable(
     title: text("title").notNull(),
     excerpt: text("excerpt").notNull(),
     content: text("content").notNull(),
-    category: articleCategory("category").notNull(),
+    category: sectionName("category").notNull(),
     image: text("image").notNull().default(""),
     authorId: integer("author_id")
       .notNull()

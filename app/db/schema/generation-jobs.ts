@@ -3,7 +3,7 @@ import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp
 import { GENERATION_JOB_STATUSES, GENERATION_STEPS } from "../../utils/generation-jobs";
 import type { GenerationArticleError, GenerationNotice } from "../../utils/generation-jobs";
 import { admins } from "./admins";
-import { articleCategory } from "./articles";
+import { sectionName } from "./articles";
 
 export const generationJobStatus = pgEnum("generation_job_status", GENERATION_JOB_STATUSES);
 export const generationStep = pgEnum("generation_step", GENERATION_STEPS);
@@ -19,7 +19,7 @@ export const generationJobs = pgTable(
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     requestedBy: integer("requested_by").references(() => admins.id, { onDelete: "set null" }),
-    category: articleCategory("category").notNull(),
+    category: sectionName("category").notNull(),
     topic: text("topic"),
     model: text("model").notNull(),
     count: integer("count").notNull(),
@@ -42,6 +42,7 @@ export const generationJobs = pgTable(
   },
   (table) => [
     check("generation_jobs_count_check", sql`${table.count} between 1 and 10`),
+    index("generation_jobs_category_idx").on(table.category),
     index("generation_jobs_created_at_idx").on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index("generation_jobs_unfinished_idx")
       .on(table.status)

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, unique } from "drizzle-orm/pg-core";
 import type { SourceLink } from "../../utils/articles";
 import { admins } from "./admins";
-import { articleCategory, articles } from "./articles";
+import { sectionName, articles } from "./articles";
 import { authors } from "./authors";
 
 /**
@@ -34,14 +34,17 @@ export const articleRevisions = pgTable(
     title: text("title").notNull(),
     excerpt: text("excerpt").notNull(),
     content: text("content").notNull(),
-    category: articleCategory("category").notNull(),
+    category: sectionName("category").notNull(),
     image: text("image").notNull().default(""),
     sources: text("sources").notNull().default(""),
     sourceLinks: jsonb("source_links").$type<SourceLink[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
-  (table) => [index("article_revisions_article_idx").on(table.articleId, table.id.desc())],
+  (table) => [
+    index("article_revisions_article_idx").on(table.articleId, table.id.desc()),
+    index("article_revisions_category_idx").on(table.category),
+  ],
 );
 
 /** A correction (something was wrong) or an update (something new happened) to a published article. */

@@ -65,9 +65,9 @@ export async function action(args: Route.ActionArgs) {
 async function save(args: Route.ActionArgs) {
   const id = parseArticleId(args.params.id);
   const { actor, article: facts } = await requireArticlePermission(args, "article.edit", id);
-  const { editorial, revisions, logger } = args.context.get(servicesContext);
+  const { editorial, revisions, sections, logger } = args.context.get(servicesContext);
   const form = await readForm(args.request);
-  const parsed = parseEditorForm(form, facts && can(actor, "article.chooseCoauthors") ? { leadAuthorId: facts.authorId } : null);
+  const parsed = parseEditorForm(form, sections, facts && can(actor, "article.chooseCoauthors") ? { leadAuthorId: facts.authorId } : null);
   if (!parsed.ok) return data<ArticleEditorResult>(parsed.result, 400);
   if (!id)
     return data<ArticleEditorResult>({ formError: `${ARTICLE_EDIT_TEXTS.updateFailed}. ${ARTICLE_EDIT_TEXTS.missing}` }, 404);

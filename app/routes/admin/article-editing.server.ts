@@ -1,6 +1,6 @@
 import type { ArticleEditorResult, ArticleFormValues } from "~/components/admin/article-editor";
 import type { EditableArticle } from "~/utils/articles";
-import { CATEGORIES, isCategory } from "~/utils/categories";
+import { SECTION_TEXTS } from "~/validation/sections";
 import { articleListSearch, parseArticleListQuery } from "~/validation/article-list";
 import {
   ArticleInput,
@@ -32,12 +32,11 @@ function postedValues(form: FormData): ArticleFormValues {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
   };
-  const category = text("category");
   return {
     title: text("title"),
     excerpt: text("excerpt"),
     content: text("content"),
-    category: isCategory(category) ? category : CATEGORIES[0],
+    category: text("category"),
     readTime: text("readTime"),
     sources: text("sources"),
     image: text("image"),
@@ -54,6 +53,7 @@ function postedValues(form: FormData): ArticleFormValues {
  */
 export function parseEditorForm(
   form: FormData,
+  sections: { byName(name: string): unknown },
   coauthors: { leadAuthorId: number } | null = null,
 ):
   | { ok: true; input: ParsedArticle; coauthorIds: number[] | undefined; values: ArticleFormValues }
@@ -62,10 +62,13 @@ export function parseEditorForm(
   const fields = Object.fromEntries(form);
   const parsed = ArticleInput.safeParse(fields);
   const chosen = coauthors ? coauthorChoice(coauthors.leadAuthorId).safeParse(fields) : null;
-  if (parsed.success && (chosen === null || chosen.success))
+  // A section deleted (or renamed) since the form was opened is no section.
+  const unknownSection = parsed.success && !sections.byName(parsed.data.category);
+  if (parsed.success && !unknownSection && (chosen === null || chosen.success))
     return { ok: true, input: parsed.data, coauthorIds: chosen?.data, values };
   const fieldErrors = {
     ...(parsed.success ? {} : articleFieldErrors(parsed.error)),
+    ...(unknownSection ? { category: SECTION_TEXTS.unknown } : {}),
     ...(chosen && !chosen.success ? articleFieldErrors(chosen.error) : {}),
   };
   return { ok: false, result: { fieldErrors, formError: ARTICLE_EDIT_TEXTS.fixFields, values } };

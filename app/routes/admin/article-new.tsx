@@ -33,9 +33,9 @@ export async function action(args: Route.ActionArgs) {
 
 async function save(args: Route.ActionArgs) {
   const admin = await requirePermission(args, "article.create");
-  const { editorial, logger } = args.context.get(servicesContext);
+  const { editorial, sections, logger } = args.context.get(servicesContext);
   const form = await readForm(args.request);
-  const parsed = parseEditorForm(form, can(admin, "article.chooseCoauthors") ? { leadAuthorId: admin.authorId } : null);
+  const parsed = parseEditorForm(form, sections, can(admin, "article.chooseCoauthors") ? { leadAuthorId: admin.authorId } : null);
   if (!parsed.ok) return data<ArticleEditorResult>(parsed.result, 400);
   const values = parsed.values;
   const followUp = FollowUpDecision.safeParse({

@@ -5,10 +5,9 @@ import { GeneratorForm, type GeneratorActionData } from "~/components/admin/gene
 import { servicesContext } from "~/context";
 import { GenerationError, UNAUTHORIZED_MESSAGE } from "~/services/generation/generation-errors.server";
 import { DEFAULT_MODEL_ID } from "~/utils/ai-models";
-import { isCategory } from "~/utils/categories";
 import { readForm } from "~/utils/http";
 import { adminMeta } from "~/utils/seo";
-import { apiKeySubmitProblem, DismissJob, GenerationRequest } from "~/validation/generation";
+import { apiKeySubmitProblem, DismissJob, GENERATION_FORM_TEXTS, GenerationRequest } from "~/validation/generation";
 import type { Route } from "./+types/generate";
 import { requirePermission } from "./guard.server";
 
@@ -17,7 +16,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Article Generation · A
 /** The form's choices, the latest jobs with the drafts they made, and the trusted outlets. */
 export async function loader(args: Route.LoaderArgs) {
   await requirePermission(args, "generation.run");
-  const { generation, editorial, site } = args.context.get(servicesContext);
+  const { generation, editorial, site, sections } = args.context.get(servicesContext);
   const params = new URL(args.request.url).searchParams;
   const { providers, outlets, jobs } = generation;
   const models = providers.catalogue.map((model) => ({
@@ -34,7 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
       model: models.some((model) => model.id === wantedModel)
         ? (wantedModel ?? DEFAULT_MODEL_ID)
         : (models[0]?.id ?? DEFAULT_MODEL_ID),
-      category: isCategory(wantedCategory) ? wantedCategory : "AI",
+      category: sections.byName(wantedCategory) ? wantedCategory : (sections.list()[0]?.name ?? ""),
     },
     jobs: recent,
     drafts,
@@ -49,7 +48,7 @@ export async function loader(args: Route.LoaderArgs) {
  */
 export async function action(args: Route.ActionArgs) {
   const admin = await requirePermission(args, "generation.run", { reason: UNAUTHORIZED_MESSAGE });
-  const { generation, logger } = args.context.get(servicesContext);
+  const { generation, sections, logger } = args.context.get(servicesContext);
   const form = Object.fromEntries(await readForm(args.request));
 
   if (form.intent === "dismiss") {
@@ -68,6 +67,8 @@ export async function action(args: Route.ActionArgs) {
     return data<GeneratorActionData>({ fieldErrors }, 400);
   }
   const request = parsed.data;
+  if (!sections.byName(request.category))
+    return data<GeneratorActionData>({ fieldErrors: { category: GENERATION_FORM_TEXTS.category } }, 400);
   try {
     const model = generation.providers.resolveModel(request.model);
     if (model.provider !== "compatible" && !generation.providers.hasServerKey(model.provider)) {

@@ -23,7 +23,7 @@ import {
 } from "~/utils/articles";
 import type { CorrectionNote } from "~/utils/corrections";
 import { avatarOrDefault } from "~/utils/avatars";
-import { categorySlug } from "~/utils/categories";
+import { sectionPath } from "~/validation/sections";
 import { useArticleDate } from "~/components/use-article-date";
 import { formatReadTime } from "~/utils/read-time";
 import { absoluteUrl, pageMeta, pageTitle, siteFromMatches, type SiteInfo } from "~/utils/seo";
@@ -39,7 +39,7 @@ const ARTICLE_COVER_SIZES = "(min-width: 60rem) 56rem, calc(100vw - 2rem)";
 
 /** A published article and three others to read next. A draft, a missing id or a malformed one is a 404. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { articles, corrections, images } = context.get(servicesContext);
+  const { articles, corrections, images, sections } = context.get(servicesContext);
   const id = parseArticleId(params.id);
   const article = id === null ? null : await articles.findPublished(id);
   if (!article)
@@ -50,7 +50,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const [related, notes, cover] = await Promise.all([
     articles.listRelated(article),
     corrections.listForArticle(article.id),
-    images.cover(article.image, article.category),
+    images.cover(article.image, sections.byName(article.category)?.cover ?? ""),
   ]);
   const pictures = await images.pictures(related.map((story) => story.image));
   return { article, related, corrections: notes, cover, pictures };
@@ -123,7 +123,7 @@ function ArticleView({
 }) {
   const articleDate = useArticleDate();
   const updated = updatedAfterPublishing(article);
-  const categoryHref = `/category/${categorySlug(article.category)}`;
+  const categoryHref = sectionPath(useSite().sections, article.category);
   return (
     <article className="pt-8">
       <Container width="text">

@@ -1,10 +1,9 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { ArticleGrid } from "~/components/article-card";
 import { Container, SiteShell } from "~/components/layout/site-shell";
 import { NewsletterSignup } from "~/components/newsletter-signup";
 import { Pagination } from "~/components/pagination";
 import { servicesContext } from "~/context";
-import { categoryFromSlug, isCategory } from "~/utils/categories";
 import type { Picture } from "~/utils/responsive-images";
 import { pageMeta, pageTitle, siteFromMatches } from "~/utils/seo";
 import { parsePageParam } from "~/validation/paging";
@@ -13,29 +12,24 @@ import type { Route } from "./+types/category";
 
 export const handle = readerPageHandle;
 
-/** What each category covers, under its heading. */
-const SUBTITLES: Record<string, string> = {
-  AI: "Models, research, tools and the companies building artificial intelligence.",
-  Mobile: "Phones, tablets, apps and the platforms that run them.",
-  Startups: "Funding rounds, launches, founders and the business of new technology.",
-  Cloud: "Infrastructure, data centres, platforms and the services built on them.",
-  Gadgets: "Hands-on reviews and news about the devices in your bag and on your desk.",
-  Software: "Languages, frameworks, developer tools and the products built with them.",
-  Security: "Vulnerabilities, breaches, privacy and how to stay safe.",
-};
-
 /**
- * A category's published stories, newest first. The slug matches a category case-insensitively; an
- * unknown slug is shown as given, with the empty state and a 404 status so search engines skip it.
+ * A section's published stories, newest first (decision 042). The address is matched in lower case; an address a
+ * section moved away from answers 301 to where it lives now; an unknown one is shown as given, with the empty state
+ * and a 404 status so search engines skip it.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const category = categoryFromSlug(params.slug);
-  const name = isCategory(category) ? category : capitalise(category);
-  if (!isCategory(category)) {
+  const { articles, images, sections, oldAddresses } = context.get(servicesContext);
+  const section = sections.bySlug(params.slug);
+  if (!section) {
+    const url = new URL(request.url);
+    const movedTo = await oldAddresses.movedTo(`${url.pathname}${url.search}`);
+    if (movedTo !== null) throw redirect(movedTo, 301);
     return data(
       {
-        name,
+        name: capitalise(params.slug),
         slug: params.slug,
+        description: "",
+        cover: "",
         known: false,
         articles: [],
         total: 0,
@@ -47,10 +41,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     );
   }
   const page = parsePageParam(request.url);
-  const { articles, images } = context.get(servicesContext);
-  const listing = await articles.categoryPage(category, page);
+  const listing = await articles.categoryPage(section.name, page);
   const pictures = await images.pictures(listing.articles.map((article) => article.image));
-  return { name, slug: params.slug.toLowerCase(), known: true, ...listing, pictures };
+  const { name, slug, description, cover } = section;
+  return { name, slug, description, cover, known: true, ...listing, pictures };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -60,8 +54,10 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   return [
     ...pageMeta(site, {
       title: pageTitle(site, `${name} News`),
-      description: SUBTITLES[name] ?? `The latest ${name} stories.`,
+      description: loaderData?.description || `The latest ${name} stories.`,
       path: `/category/${loaderData?.slug ?? ""}${page}`,
+      // An uploaded cover is the section's picture in link previews; a stock drawing is not made for them.
+      image: loaderData?.cover.startsWith("/uploads/") ? loaderData.cover : undefined,
     }),
     ...(loaderData?.known
       ? [
@@ -92,7 +88,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         <header className="mb-8 border-b border-slate-200 pb-6 dark:border-slate-800">
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{name} News</h1>
           <p className="mt-2 text-lg text-slate-600 dark:text-slate-400">
-            {SUBTITLES[name] ?? `The latest ${name} stories, analysis and reviews.`}
+            {loaderData.description || `The latest ${name} stories, analysis and reviews.`}
           </p>
         </header>
         {articles.length === 0 ? (

@@ -7,7 +7,9 @@ import { Container, SiteShell } from "~/components/layout/site-shell";
 import { NewsletterSignup } from "~/components/newsletter-signup";
 import { servicesContext } from "~/context";
 import { articlePath, authorPath, type ArticleSummary } from "~/utils/articles";
-import { categorySlug, type Category } from "~/utils/categories";
+import { CATEGORY_SUBTITLES } from "~/utils/categories";
+import type { SectionInfo } from "~/validation/sections";
+import { useSite } from "~/components/layout/use-site";
 import { useArticleDate } from "~/components/use-article-date";
 import { formatReadTime } from "~/utils/read-time";
 import { pageMeta, siteFromMatches } from "~/utils/seo";
@@ -41,15 +43,47 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   });
 }
 
-/** The spec's "Explore by Category" strip. */
-const EXPLORE: { category: Category; blurb: string; tile: string }[] = [
-  { category: "AI", blurb: "Models, research and the companies building them", tile: "from-violet-600 to-indigo-700" },
-  { category: "Startups", blurb: "Funding rounds, launches and founders", tile: "from-orange-600 to-rose-700" },
-  { category: "Mobile", blurb: "Phones, apps and the platforms behind them", tile: "from-emerald-600 to-teal-700" },
-];
+/** The specification's tiles: its words and colours for its three, while their descriptions are still its own. */
+const SPEC_TILES: Record<string, { blurb: string; description: string; tile: string }> = {
+  AI: {
+    blurb: "Models, research and the companies building them",
+    description: CATEGORY_SUBTITLES.AI,
+    tile: "from-violet-600 to-indigo-700",
+  },
+  Startups: {
+    blurb: "Funding rounds, launches and founders",
+    description: CATEGORY_SUBTITLES.Startups,
+    tile: "from-orange-600 to-rose-700",
+  },
+  Mobile: {
+    blurb: "Phones, apps and the platforms behind them",
+    description: CATEGORY_SUBTITLES.Mobile,
+    tile: "from-emerald-600 to-teal-700",
+  },
+};
+
+/** The "Explore by Category" strip: the sections given a place on it, in that order (decision 042). */
+function exploreTiles(sections: readonly SectionInfo[]) {
+  return sections
+    .filter((section) => section.explore > 0)
+    .sort((a, b) => a.explore - b.explore)
+    .map((section) => {
+      const spec = SPEC_TILES[section.name];
+      const own = !spec || spec.description !== section.description;
+      return {
+        name: section.name,
+        href: `/category/${section.slug}`,
+        blurb: own ? section.description : spec.blurb,
+        // A section of the newsroom's own is drawn in its badge colour, which carries white text (4.5:1 on white).
+        tile: spec ? spec.tile : "",
+        style: spec ? undefined : { backgroundColor: section.colour },
+      };
+    });
+}
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { hero, latest, popular, pictures } = loaderData;
+  const { sections } = useSite();
   return (
     <SiteShell>
       <Container className="py-8">
@@ -93,16 +127,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Explore by Category
           </h2>
           <ul className="grid gap-4 sm:grid-cols-3">
-            {EXPLORE.map(({ category, blurb, tile }) => (
-              <li key={category}>
+            {exploreTiles(sections).map(({ name, href, blurb, tile, style }) => (
+              <li key={name}>
                 <a
-                  href={`/category/${categorySlug(category)}`}
+                  href={href}
+                  style={style}
                   className={`group flex h-full flex-col justify-between rounded-xl bg-gradient-to-br ${tile} p-6 text-white shadow-sm transition hover:shadow-lg`}
                 >
-                  <span className="text-xl font-bold">{category}</span>
+                  <span className="text-xl font-bold">{name}</span>
                   <span className="mt-2 text-sm text-white/90">{blurb}</span>
                   <span className="mt-4 inline-flex items-center gap-1 text-sm font-semibold">
-                    Browse {category} <ArrowRight aria-hidden className="size-4 transition group-hover:translate-x-1" />
+                    Browse {name} <ArrowRight aria-hidden className="size-4 transition group-hover:translate-x-1" />
                   </span>
                 </a>
               </li>

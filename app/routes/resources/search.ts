@@ -5,7 +5,7 @@ import type { Route } from "./+types/search";
 
 /** Instant results for the header's search box: at most 5, matched by word prefixes as the reader types. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { search, logger } = context.get(servicesContext);
+  const { search, sections, logger } = context.get(servicesContext);
   const { clientAddress } = context.get(requestContext);
   const parsed = parseSearchQuery(request.url);
   if (!parsed.ok) {
@@ -24,7 +24,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const headers = { "Cache-Control": PUBLIC_REVALIDATE };
   try {
-    const results = await search.instantSearch(query);
+    const found = await search.instantSearch(query);
+    // The badge's colours are its section's, by id (decision 042).
+    const results = found.map((result) => ({ ...result, sectionId: sections.byName(result.category)?.id }));
     return Response.json({ query, results }, { headers });
   } catch (error) {
     // The spec: an instant search failure shows empty results.

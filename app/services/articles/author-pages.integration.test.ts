@@ -8,6 +8,7 @@ import { ArticleInput, COAUTHOR_TEXTS } from "../../validation/article";
 import { createSyndicationService } from "../syndication/syndication.server";
 import { createArticleService, listArticleAuthors } from "./articles.server";
 import { CoauthorError, createEditorialService } from "./editorial.server";
+import { SPEC_SECTIONS } from "../sections/sections.server";
 
 const database = withTestDatabase();
 const site = { name: "Byline", url: "https://news.example" };
@@ -22,7 +23,7 @@ function services() {
     clock,
     articles: createArticleService({ db: database.db, clock }),
     editorial: createEditorialService({ db: database.db, clock }),
-    syndication: createSyndicationService({ db: database.db, site, clock }),
+    syndication: createSyndicationService({ sections: SPEC_SECTIONS, db: database.db, site, clock }),
   };
 }
 

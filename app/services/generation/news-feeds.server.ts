@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { BlockList, isIP } from "node:net";
 import { XMLParser } from "fast-xml-parser";
 import { z } from "zod";
-import { CATEGORIES, type Category } from "../../utils/categories";
+import type { Category, SpecCategory } from "../../utils/categories";
 import type { Clock } from "../index.server";
 import type { Logger } from "../logger.server";
 
@@ -16,7 +16,8 @@ import type { Logger } from "../logger.server";
  * The outlets come from NEWS_FEEDS_FILE, a JSON array that operators and tests write by hand:
  *   [{ "outlet": "Name", "homepage": "https://...", "showcase": true,
  *      "feeds": [{ "url": "https://.../feed", "categories": ["AI", "Startups"] }] }]
- * `showcase` marks the outlets listed on the generator tab; a feed without `categories` covers all seven.
+ * `showcase` marks the outlets listed on the generator tab; `categories` names sections by name or address, and a feed
+ * without it covers every section.
  * Feeds are fetched only from public addresses, following at most MAX_FEED_REDIRECTS redirects;
  * `"allowPrivateAddresses": true` on an outlet (or on one of its feeds) lets them reach loopback,
  * link-local and private networks too, for a feed on the intranet (and for the tests' fake feed server).
@@ -60,11 +61,13 @@ const FeedEntry = z.strictObject(
   {
     url: HttpUrl,
     allowPrivateAddresses: AllowPrivateAddresses.optional(),
+    // Sections by name or address ("AI", "ai"): the newsroom's own list is in the database, so a name no section has
+    // simply matches nothing (the start-up log names it, see unknownFeedSections).
     categories: z
-      .array(z.enum(CATEGORIES, { error: `must be one of ${CATEGORIES.join(", ")}` }), {
-        error: "must be a list of categories",
+      .array(z.string({ error: "must be a section's name or address" }).trim().min(1, "must be a section's name or address"), {
+        error: "must be a list of sections",
       })
-      .min(1, "must list at least one category, or be left out to cover all seven")
+      .min(1, "must list at least one section, or be left out to cover every section")
       .optional(),
   },
   { error: 'must be an object with a "url"' },
@@ -97,7 +100,7 @@ export const NewsOutletsFile = z
 
 export interface NewsFeed {
   url: string;
-  /** The categories this feed covers; all seven when the file gives none. */
+  /** The sections this feed covers, by name or address as the file gives them; empty for every section. */
   categories: Category[];
   /** May be fetched from (and redirected to) loopback, link-local and private addresses: the file says so. */
   allowPrivateAddresses: boolean;
@@ -149,7 +152,7 @@ export function parseNewsOutlets(text: string, path: string): NewsOutlet[] {
     showcase: entry.showcase,
     feeds: entry.feeds.map((feed) => ({
       url: feed.url,
-      categories: feed.categories ? [...new Set(feed.categories)] : [...CATEGORIES],
+      categories: feed.categories ? [...new Set(feed.categories)] : [],
       allowPrivateAddresses: feed.allowPrivateAddresses ?? entry.allowPrivateAddresses,
     })),
   }));
@@ -526,7 +529,7 @@ export function parseFeed(xml: string, outlet: string, feedCategories: readonly 
  * Words that show an item is about a category, used when its feed covers several categories.
  * Matched as whole words or phrases, ignoring case, with simple plurals.
  */
-export const CATEGORY_KEYWORDS: Record<Category, readonly string[]> = {
+export const CATEGORY_KEYWORDS: Record<SpecCategory, readonly string[]> = {
   AI: [
     "ai",
     "artificial intelligence",
@@ -745,12 +748,41 @@ function containsPhrase(text: readonly string[], phrase: readonly Set<string>[])
   return false;
 }
 
-const KEYWORD_FORMS = Object.fromEntries(
-  Object.entries(CATEGORY_KEYWORDS).map(([category, keywords]) => [
-    category,
-    keywords.map((keyword) => words(keyword).map(pluralForms)),
-  ]),
-) as Record<Category, Set<string>[][]>;
+/** Each keyword list's phrases as word forms, made once per list (a section's list is the same array until it changes). */
+const KEYWORD_FORMS = new WeakMap<readonly string[], Set<string>[][]>();
+function keywordForms(keywords: readonly string[]): Set<string>[][] {
+  let forms = KEYWORD_FORMS.get(keywords);
+  if (!forms) KEYWORD_FORMS.set(keywords, (forms = keywords.map((keyword) => words(keyword).map(pluralForms))));
+  return forms;
+}
+
+/** The section a generation is for, as the feeds name it (by name or address) and the words that show an item is about it. */
+export interface NewsSection {
+  name: string;
+  slug: string;
+  keywords: readonly string[];
+}
+
+/** One of the specification's sections as a fresh install has it (the tests' and the demo's). */
+export function specSection(name: Category): NewsSection {
+  return { name, slug: name.toLowerCase(), keywords: CATEGORY_KEYWORDS[name as SpecCategory] ?? [] };
+}
+
+/** Whether a feed's list (names or addresses, any case; empty for every section) covers a section. */
+export function feedCovers(categories: readonly Category[], section: Pick<NewsSection, "name" | "slug">): boolean {
+  if (categories.length === 0) return true;
+  const name = section.name.toLowerCase();
+  return categories.some((category) => {
+    const key = category.toLowerCase();
+    return key === name || key === section.slug;
+  });
+}
+
+/** The names in the feeds file that no section has (by name or address), for the start-up log. */
+export function unknownFeedSections(outlets: readonly NewsOutlet[], sections: readonly Pick<NewsSection, "name" | "slug">[]): string[] {
+  const named = outlets.flatMap((outlet) => outlet.feeds.flatMap((feed) => feed.categories));
+  return [...new Set(named)].filter((category) => !sections.some((section) => feedCovers([category], section)));
+}
 
 /** The significant words of a topic, without stop words; empty when the topic says nothing specific. */
 export function topicWords(topic: string | undefined): string[] {
@@ -758,10 +790,10 @@ export function topicWords(topic: string | undefined): string[] {
   return [...new Set(significant)];
 }
 
-function matchesCategory(item: NewsItem, category: Category, text: readonly string[]): boolean {
-  if (!item.feedCategories.includes(category)) return false;
+function matchesSection(item: NewsItem, section: NewsSection, text: readonly string[]): boolean {
+  if (!feedCovers(item.feedCategories, section)) return false;
   if (item.feedCategories.length === 1) return true;
-  return KEYWORD_FORMS[category].some((phrase) => containsPhrase(text, phrase));
+  return keywordForms(section.keywords).some((phrase) => containsPhrase(text, phrase));
 }
 
 function matchesTopic(text: readonly string[], topic: readonly string[]): boolean {
@@ -798,6 +830,8 @@ function nearlySameTitle(a: string, b: string): boolean {
 
 export interface NewsSelection {
   category: Category;
+  /** The section's addresses and keywords; the specification's section of that name when left out. */
+  section?: NewsSection;
   /** Optional: every significant word must appear in the item's title, summary or tags. */
   topic?: string;
   now: Date;
@@ -810,11 +844,11 @@ export interface NewsSelection {
  * a small clock skew), about the category and the topic, without duplicates, newest first.
  *
  * An item is about the category when its feed covers the category, and either the feed covers only
- * that category or the item's own words name it (CATEGORY_KEYWORDS).
+ * that section or the item's own words name it (the section's keywords).
  */
 export function selectRecentNews(
   items: readonly NewsItem[],
-  { category, topic, now, limit = DEFAULT_NEWS_LIMIT }: NewsSelection,
+  { category, section = specSection(category), topic, now, limit = DEFAULT_NEWS_LIMIT }: NewsSelection,
 ): NewsItem[] {
   const oldest = now.getTime() - NEWS_WINDOW_DAYS * DAY_MS;
   const newest = now.getTime() + NEWS_CLOCK_SKEW_MS;
@@ -824,7 +858,7 @@ export function selectRecentNews(
       const time = item.publishedAt.getTime();
       if (!(time >= oldest && time <= newest)) return false;
       const text = itemWords(item);
-      return matchesCategory(item, category, text) && matchesTopic(text, wanted);
+      return matchesSection(item, section, text) && matchesTopic(text, wanted);
     })
     .sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime());
 
@@ -894,6 +928,8 @@ export interface NewsFeedReaderOptions {
   fetch?: typeof globalThis.fetch;
   /** Every address a host name resolves to; the system's resolver by default. */
   lookup?: (hostname: string) => Promise<string[]>;
+  /** The sections in force, for their addresses and keywords; the specification's when left out. */
+  sections?: { byName(name: string): NewsSection | undefined };
 }
 
 interface CachedFeed {
@@ -1095,6 +1131,7 @@ export function createNewsFeedReader({
   cacheTtlMs = FEED_CACHE_TTL_MS,
   fetch = globalThis.fetch,
   lookup = systemLookup,
+  sections,
 }: NewsFeedReaderOptions): NewsFeedReader {
   const cache = new Map<string, CachedFeed>();
   const inFlight = new Map<string, Promise<NewsItem[] | null>>();
@@ -1154,10 +1191,11 @@ export function createNewsFeedReader({
   return {
     outlets,
     async recentNews({ category, topic, limit }) {
+      const section = sections?.byName(category) ?? specSection(category);
       const sources = new Map<string, FeedSource>();
       for (const outlet of outlets) {
         for (const feed of outlet.feeds) {
-          if (!feed.categories.includes(category)) continue;
+          if (!feedCovers(feed.categories, section)) continue;
           const key = `${outlet.outlet}\n${feed.url}`;
           if (!sources.has(key)) sources.set(key, { key, outlet: outlet.outlet, feed });
         }
@@ -1165,7 +1203,7 @@ export function createNewsFeedReader({
       const read = await runLimited([...sources.values()], FEED_CONCURRENCY, readFeed);
       if (read.length > 0 && read.every((items) => items === null)) throw new NewsUnavailableError(category);
       const items = read.flatMap((feedItems) => feedItems ?? []);
-      const chosen = selectRecentNews(items, { category, topic, now: clock.now(), limit });
+      const chosen = selectRecentNews(items, { category, section, topic, now: clock.now(), limit });
       logger.debug({ category, topic, feeds: sources.size, items: items.length, chosen: chosen.length }, "News grounding read");
       return chosen;
     },

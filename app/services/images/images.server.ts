@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type Sharp from "sharp";
-import { CATEGORY_STOCK_IMAGE, STOCK_IMAGES, type StockImageLabel } from "../../utils/stock-images";
+import { STOCK_IMAGES } from "../../utils/stock-images";
 import {
   CROPS,
   FORMAT_MIME,
@@ -208,11 +208,10 @@ export function createImageService({ dataDir, uploadsDirectory, stockDirectory, 
     return (["16x9", "4x3", "1x1"] as const).map((crop) => variantUrl(source, { kind: "crop", crop }));
   }
 
-  function categorySlug(category: string): string {
-    const label: StockImageLabel = Object.hasOwn(CATEGORY_STOCK_IMAGE, category)
-      ? CATEGORY_STOCK_IMAGE[category as keyof typeof CATEGORY_STOCK_IMAGE]
-      : "Software/Code";
-    return STOCK_IMAGES.find((image) => image.label === label)?.slug ?? "software-code";
+  /** The stock drawing a section's cover names, for its social card; Software/Code for anything else. */
+  function fallbackStockSlug(sectionCover: string): string {
+    const source = mediaSourceOf(sectionCover, siteOrigin);
+    return source?.kind === "stock" ? source.slug : (STOCK_IMAGES.find((image) => image.label === "Software/Code")?.slug ?? "software-code");
   }
 
   return {
@@ -236,9 +235,9 @@ export function createImageService({ dataDir, uploadsDirectory, stockDirectory, 
     /**
      * Everything an article page says about its cover: the picture, the social card (a 1200x630 JPEG made from an
      * upload or a stock cover; an address elsewhere only when it names a raster image, otherwise the category's
-     * stock card) and the NewsArticle crops.
+     * stock card: `sectionCover`, the cover its section falls back to) and the NewsArticle crops.
      */
-    async cover(url: string, category: string): Promise<CoverImage> {
+    async cover(url: string, sectionCover: string): Promise<CoverImage> {
       const source = mediaSourceOf(url, siteOrigin);
       const picture = await this.picture(url);
       if (source?.kind === "stock") return { picture, social: stockSocial(source.slug), structured: crops(source) };
@@ -256,7 +255,7 @@ export function createImageService({ dataDir, uploadsDirectory, stockDirectory, 
       }
       // Not ours to resize: the address as it is where it looks like a picture previews can show.
       if (!source && url && looksRaster(url)) return { picture, social: { url }, structured: [url] };
-      return { picture, social: stockSocial(categorySlug(category)), structured: url ? [url] : [] };
+      return { picture, social: stockSocial(fallbackStockSlug(sectionCover)), structured: url ? [url] : [] };
     },
 
     /**

@@ -13,6 +13,7 @@ import {
   newsletterIssues,
   newsletterSubscribers,
   relatedArticles,
+  sections,
   siteSettings,
   siteSettingsChanges,
 } from "../../db/schema";
@@ -62,6 +63,7 @@ export async function* exportNewsroomLines(
   counts: Partial<Record<ExportSection, number>> = {},
 ): AsyncGenerator<string> {
   yield `{"format":${JSON.stringify(EXPORT_FORMAT)},"version":${EXPORT_VERSION},"exported_at":${JSON.stringify(iso(now))}\n`;
+  yield* section("sections", sectionEntries(db), counts);
   yield* section("authors", authorEntries(db), counts);
   yield* section("accounts", accountEntries(db), counts);
   yield* section("articles", articleEntries(db), counts);
@@ -103,6 +105,13 @@ export async function* chunked(lines: AsyncIterable<string>, size = 1 << 20): As
     }
   }
   if (parts.length) yield parts.join("");
+}
+
+/** The newsroom's sections in their order (decision 042); articles name them. */
+async function* sectionEntries(db: Database): AsyncGenerator<ExportEntryInput<"sections">> {
+  const rows = await db.select().from(sections).orderBy(asc(sections.position), asc(sections.id));
+  for (const { name, slug, description, colour, cover, keywords, explore, position } of rows)
+    yield { name, slug, description, colour, cover, keywords, explore, position };
 }
 
 /** The stored settings (not the environment's pins), then every save, oldest first. Nothing when never stored. */

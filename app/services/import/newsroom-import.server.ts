@@ -13,10 +13,12 @@ import {
   newsletterIssues,
   newsletterSubscribers,
   relatedArticles,
+  sections,
   siteSettings,
   siteSettingsChanges,
 } from "../../db/schema";
 import { readStoredSettings, SiteSettingsInput } from "../../validation/site-settings";
+import { SectionInput } from "../../validation/sections";
 import {
   EXPORT_ENTRY_SCHEMAS,
   EXPORT_FORMAT,
@@ -25,6 +27,7 @@ import {
   NewsroomExport,
   OPTIONAL_SECTIONS,
   type ExportSettings,
+  type ExportSectionEntry,
   type ExportArticle,
   type ExportEntries,
   type ExportSection,
@@ -86,6 +89,9 @@ export async function* piecesOfLines(lines: AsyncIterable<string> | Iterable<str
       const opening = /^,"([a-z_]+)":\[$/.exec(line);
       const name = opening?.[1];
       if (!name) throw layout('expected a part such as ,"articles":[');
+      // An optional part an older export does not have is passed over.
+      while (EXPORT_SECTIONS[nextSection] !== name && OPTIONAL_SECTIONS.includes(EXPORT_SECTIONS[nextSection] as ExportSection))
+        nextSection += 1;
       if (name !== EXPORT_SECTIONS[nextSection])
         throw layout(`expected the part "${EXPORT_SECTIONS[nextSection] ?? "}"}", found "${name}"`);
       current = EXPORT_SECTIONS[nextSection] ?? null;
@@ -119,6 +125,7 @@ export function* piecesOfDocument(document: unknown): Generator<ExportPiece> {
   const parsed = NewsroomExport.safeParse(document);
   if (!parsed.success) throw new ExportLayoutError(describeIssues(parsed.error));
   const {
+    sections: _s,
     authors: _a,
     accounts: _b,
     articles: _c,
@@ -142,6 +149,7 @@ export interface NewsroomImportResult {
 }
 
 const LABELS: Record<ExportSection, string> = {
+  sections: "section",
   authors: "author",
   accounts: "account",
   articles: "article",
@@ -277,6 +285,9 @@ export async function importNewsroom(
         case "subscribers":
           pendingSubscribers.push({ row, subscriber: parsed.data as ExportEntries["subscribers"] });
           if (pendingSubscribers.length >= 1000) await flushSubscribers();
+          break;
+        case "sections":
+          await importSection(tx, row, parsed.data as ExportSectionEntry, { result, reject });
           break;
         case "settings":
           await importSettings(tx, row, parsed.data as ExportSettings, { accountIds, result, reject });
@@ -437,6 +448,7 @@ async function importArticleBatch(
       ),
     );
   const createdAtOf = new Map(existing.map((row) => [row.id, row.createdAt.getTime()]));
+  const sectionNames = new Set((await tx.select({ name: sections.name }).from(sections)).map((section) => section.name));
   const fresh: { row: number; article: ExportArticle }[] = [];
   for (const entry of batch) {
     const { row, article } = entry;
@@ -462,6 +474,13 @@ async function importArticleBatch(
     const missing = [article.author_id, ...article.coauthor_ids].find((authorId) => !authorIds.has(authorId));
     if (missing !== undefined) {
       reject("articles", row, `author ${missing} is not an author of this export`);
+      continue;
+    }
+    const unknownSection = [article.category, ...article.revisions.map((revision) => revision.category)].find(
+      (name) => !sectionNames.has(name),
+    );
+    if (unknownSection !== undefined) {
+      reject("articles", row, `section "${unknownSection}" is not a section of this newsroom or of the export`);
       continue;
     }
     articleIds.set(article.id, article.id);
@@ -704,6 +723,42 @@ async function importIssue(
     });
     if (rows.length) await tx.insert(newsletterDeliveries).values(rows).onConflictDoNothing();
   }
+}
+
+/**
+ * A section: the one here with its name, or else with its address, takes the export's fields (a section renamed there
+ * is renamed here, its articles following); one with neither is added. A name or address another section here holds
+ * is refused with the row.
+ */
+async function importSection(
+  tx: Database,
+  row: number,
+  entry: ExportSectionEntry,
+  { result, reject }: { result: NewsroomImportResult; reject: (section: ExportSection, row: number, reason: string) => void },
+): Promise<void> {
+  const problem = SectionInput.safeParse({ ...entry, keywords: entry.keywords.join("\n") });
+  if (!problem.success) return reject("sections", row, describeIssues(problem.error));
+  const here = await tx.select().from(sections);
+  const same = here.find((section) => section.name === entry.name) ?? here.find((section) => section.slug === entry.slug);
+  const clash = here.find(
+    (section) => section !== same && (section.name === entry.name || section.slug === entry.slug),
+  );
+  if (clash) return reject("sections", row, `the name or address is another section's here ("${clash.name}")`);
+  const fields = { ...problem.data, explore: entry.explore, position: entry.position, updatedAt: new Date() };
+  if (!same) {
+    await tx.insert(sections).values(fields);
+    result.imported.sections += 1;
+    return;
+  }
+  const unchanged = (Object.keys(problem.data) as (keyof typeof problem.data)[]).every(
+    (key) => JSON.stringify(same[key]) === JSON.stringify(fields[key]),
+  ) && same.position === entry.position;
+  if (unchanged) {
+    result.skipped.sections += 1;
+    return;
+  }
+  await tx.update(sections).set(fields).where(eq(sections.id, same.id));
+  result.imported.sections += 1;
 }
 
 /**

@@ -54,11 +54,12 @@ type MoveExecutor = Pick<Database, "insert" | "update" | "delete">;
 /**
  * Records that the page at `from` now lives at `to`, inside the caller's transaction: the old address answers 301 to
  * the new one for good, earlier addresses that led to `from` now lead straight to `to` (one hop, never a chain), and
- * a move back to an address that had moved away makes that address live again.
+ * a move back to an address that had moved away makes that address live again (as does a move from an address to
+ * itself: something new is made there).
  */
 export async function recordAddressMove(tx: MoveExecutor, from: string, to: string, at: Date): Promise<void> {
-  if (from === to) return;
   await tx.delete(addressMoves).where(eq(addressMoves.fromPath, to));
+  if (from === to) return;
   await tx.update(addressMoves).set({ toPath: to }).where(eq(addressMoves.toPath, from));
   await tx
     .insert(addressMoves)

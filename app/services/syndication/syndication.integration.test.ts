@@ -5,6 +5,7 @@ import { articles, authors } from "../../db/schema";
 import type { Category } from "../../utils/categories";
 import { manualClock } from "../../../tests/support/manual-clock";
 import type { PublicCorrection } from "../../utils/corrections";
+import { SPEC_SECTIONS } from "../sections/sections.server";
 import {
   createSyndicationService,
   escapeXml,
@@ -75,7 +76,7 @@ describe("feed items", () => {
       { title: "Draft", publishedAt: null },
       { title: "Newer", category: "Cloud", publishedAt: "2025-03-05T09:30:00Z", updatedAt: "2025-03-06T10:00:00Z" },
     ]);
-    const service = createSyndicationService({ db: database.db, site });
+    const service = createSyndicationService({ sections: SPEC_SECTIONS, db: database.db, site });
 
     const listed = await service.feedItems();
     expect(listed.map((item) => item.title)).toEqual(["Newer", "Older"]);
@@ -98,7 +99,7 @@ describe("feed items", () => {
       { title: "AI draft", category: "AI", publishedAt: null },
       { title: "AI two", category: "AI", publishedAt: "2025-03-03T00:00:00Z" },
     ]);
-    const service = createSyndicationService({ db: database.db, site });
+    const service = createSyndicationService({ sections: SPEC_SECTIONS, db: database.db, site });
 
     expect((await service.feedItems("AI")).map((item) => item.title)).toEqual(["AI two", "AI one"]);
     expect((await service.feedItems("Security")).map((item) => item.title)).toEqual([]);
@@ -113,7 +114,7 @@ describe("the RSS document", () => {
       { title: "Ember-7 ships", publishedAt: "2025-03-05T09:30:00Z", excerpt: "A small model." },
       { title: "Secret draft", publishedAt: null },
     ]);
-    const xml = await createSyndicationService({ db: database.db, site }).rss();
+    const xml = await createSyndicationService({ sections: SPEC_SECTIONS, db: database.db, site }).rss();
 
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" ')).toBe(true);
     expect(xml).toContain('xmlns:atom="http://www.w3.org/2005/Atom"');
@@ -142,7 +143,7 @@ describe("the RSS document", () => {
       { title: "Phone", category: "Mobile", publishedAt: "2025-03-02T00:00:00Z" },
       { title: "Model", category: "AI", publishedAt: "2025-03-03T00:00:00Z" },
     ]);
-    const xml = await createSyndicationService({ db: database.db, site }).rss("Mobile");
+    const xml = await createSyndicationService({ sections: SPEC_SECTIONS, db: database.db, site }).rss("Mobile");
 
     expect(all(xml, "title")).toEqual(["Byline: Mobile News", "Phone"]);
     expect(all(xml, "link")[0]).toBe("https://news.example/category/mobile");
@@ -152,7 +153,7 @@ describe("the RSS document", () => {
 
   it("escapes the characters XML reserves, in titles, excerpts and authors", async () => {
     await seed([{ title: `Tom & Jerry's <b>"AI"</b>`, excerpt: "1 < 2 && 3 > 2", publishedAt: "2025-03-02T00:00:00Z" }]);
-    const xml = await createSyndicationService({ db: database.db, site }).rss();
+    const xml = await createSyndicationService({ sections: SPEC_SECTIONS, db: database.db, site }).rss();
 
     expect(xml).toContain("<title>Tom &amp; Jerry&apos;s &lt;b&gt;&quot;AI&quot;&lt;/b&gt;</title>");
     expect(xml).toContain("<description>1 &lt; 2 &amp;&amp; 3 &gt; 2</description>");
@@ -164,7 +165,7 @@ describe("the RSS document", () => {
       { title: "With cover", image: "https://cdn.example/covers/a.jpg?w=800&h=450", publishedAt: "2025-03-02T00:00:00Z" },
       { title: "Without cover", image: "", publishedAt: "2025-03-01T00:00:00Z" },
     ]);
-    const [withCover, withoutCover] = items(await createSyndicationService({ db: database.db, site }).rss());
+    const [withCover, withoutCover] = items(await createSyndicationService({ sections: SPEC_SECTIONS, db: database.db, site }).rss());
 
     expect(withCover).toContain(
       '<media:content url="https://cdn.example/covers/a.jpg?w=800&amp;h=450" medium="image" type="image/jpeg"/>',
@@ -174,7 +175,7 @@ describe("the RSS document", () => {
 
   it("is a valid empty channel when nothing is published", async () => {
     await seed([{ title: "Draft", publishedAt: null }]);
-    const xml = await createSyndicationService({ db: database.db, site }).rss();
+    const xml = await createSyndicationService({ sections: SPEC_SECTIONS, db: database.db, site }).rss();
     expect(items(xml)).toEqual([]);
     expect(xml).not.toContain("lastBuildDate");
     expect(xml).toContain("</channel>\n</rss>");
@@ -190,7 +191,7 @@ describe("the sitemap", () => {
       { title: "Untouched", category: "Cloud", publishedAt: "2025-03-02T08:00:00Z", updatedAt: "2025-01-01T00:00:00Z" },
       { title: "Draft", publishedAt: null, updatedAt: "2025-03-09T00:00:00Z" },
     ]);
-    const service = createSyndicationService({ db: database.db, site });
+    const service = createSyndicationService({ sections: SPEC_SECTIONS, db: database.db, site });
 
     expect(await service.sitemapArticles()).toEqual([
       { id: untouched, lastModified: new Date("2025-03-02T08:00:00Z") },
@@ -215,7 +216,7 @@ describe("the sitemap", () => {
   });
 
   it("lists home, the seven categories, the seven info pages and /corrections even when nothing is published", () => {
-    const locations = all(renderSitemap(site, []), "loc");
+    const locations = all(renderSitemap(site, [], SPEC_SECTIONS.list()), "loc");
     expect(locations).toEqual([
       "https://news.example/",
       ...["ai", "mobile", "startups", "cloud", "gadgets", "software", "security"].map(
@@ -251,6 +252,7 @@ describe("JSON Feed 1.1", () => {
       { title: "Secret draft", publishedAt: null },
     ]);
     const service = createSyndicationService({
+      sections: SPEC_SECTIONS,
       db: database.db,
       site: { ...site, language: "de", description: "Nachrichten aus Kiel.", hubs: ["https://hub.example/"] },
     });
@@ -301,6 +303,7 @@ describe("the Google News sitemap", () => {
       { title: "Draft", publishedAt: null },
     ]);
     const service = createSyndicationService({
+      sections: SPEC_SECTIONS,
       db: database.db,
       site: { ...site, language: "en", timeZone: "America/New_York" },
       clock: manualClock("2026-11-26T09:00:00Z"),
@@ -316,7 +319,7 @@ describe("the Google News sitemap", () => {
 
   it("is a valid, empty urlset when nothing is that recent", async () => {
     await seed([{ title: "Old", publishedAt: "2025-03-05T09:30:00Z" }]);
-    const xml = await createSyndicationService({ db: database.db, site }).newsSitemap();
+    const xml = await createSyndicationService({ sections: SPEC_SECTIONS, db: database.db, site }).newsSitemap();
     expect(xml).toBe(
       '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">\n</urlset>\n',
     );
@@ -333,7 +336,7 @@ describe("the sitemap index", () => {
         publishedAt: new Date(Date.UTC(2025, 2, 1, index)).toISOString(),
       })),
     );
-    const service = createSyndicationService({ db: database.db, site });
+    const service = createSyndicationService({ sections: SPEC_SECTIONS, db: database.db, site });
     // Under the limit: one urlset.
     expect(await service.sitemap(100)).toContain("<urlset");
     // Over it (17 fixed and author URLs plus 25 articles, parts of 20): an index.
@@ -446,7 +449,7 @@ describe("every document, whole", () => {
       '<atom:link href="https://news.example/rss.xml" rel="self" type="application/rss+xml"/>',
       "<lastBuildDate>Wed, 05 Mar 2025 09:30:00 GMT</lastBuildDate>",
     ]);
-    expect(head(renderRss(site, { category: "Cloud" }, []))).toEqual([
+    expect(head(renderRss(site, { category: "Cloud", slug: "cloud" }, []))).toEqual([
       "<title>Byline: Cloud News</title>",
       "<link>https://news.example/category/cloud</link>",
       "<description>The latest Cloud news from Byline.</description>",

@@ -3,7 +3,8 @@ import { infoPageChangedAt } from "./info-page-changes.server";
 import type { Database } from "../../db/client.server";
 import { articleCoauthors, articles, authors } from "../../db/schema";
 import { articlePath, authorPath } from "../../utils/articles";
-import { CATEGORIES, categorySlug, type Category } from "../../utils/categories";
+import type { Category } from "../../utils/categories";
+import type { SectionsService } from "../sections/sections.server";
 import { correctionAnchor, type PublicCorrection } from "../../utils/corrections";
 import { CORRECTION_HEADINGS } from "../../validation/correction";
 import { absoluteUrl, type SiteInfo } from "../../utils/seo";
@@ -65,7 +66,7 @@ export interface FeedItem {
 }
 
 /** Whose articles a feed lists: the whole site, one category, or one author (lead or co-author). */
-export type FeedScope = { category: Category } | { author: { id: number; name: string; slug: string } };
+export type FeedScope = { category: Category; slug: string } | { author: { id: number; name: string; slug: string } };
 
 /** An author page in the sitemap: an author with at least one article readers can see. */
 export interface SitemapAuthor {
@@ -85,20 +86,33 @@ const lastModified = sql<Date>`greatest(${articles.updatedAt}, ${articles.publis
 /** The public list of corrections and updates (issue 19), in the sitemap. */
 export const CORRECTIONS_PATH = "/corrections";
 
-/** Fixed URLs of the sitemap besides the articles: home, the seven categories, the info pages, /corrections. */
-const FIXED_SITEMAP_URLS = 1 + CATEGORIES.length + INFO_PAGE_PATHS.length + 1;
+/** A section's page in the sitemap: its address and the latest change among its published articles. */
+export interface SitemapSection {
+  slug: string;
+  lastModified?: Date;
+}
 
 export function createSyndicationService({
   db,
   site,
+  sections,
   clock = systemClock,
 }: {
   db: Database;
   site: SyndicationSite;
+  /** The sections in force (decision 042): their feeds and pages. */
+  sections: Pick<SectionsService, "list" | "byName">;
   /** What "now" is for `visibleToReaders`. */
   clock?: Clock;
 }) {
   const visible = () => visibleToReaders(clock.now());
+  /** Fixed URLs of the sitemap besides the articles: home, the sections, the info pages, /corrections. */
+  const fixedSitemapUrls = () => 1 + sections.list().length + INFO_PAGE_PATHS.length + 1;
+  /** A section's feed scope: its name and address. */
+  const sectionScope = (category: Category): FeedScope => ({
+    category,
+    slug: sections.byName(category)?.slug ?? category.toLowerCase(),
+  });
   async function feedRows(where: SQL | undefined, limit: number): Promise<FeedItem[]> {
     const rows = await db
       .select({
@@ -169,7 +183,7 @@ export function createSyndicationService({
     return [...bySlug].map(([slug, date]) => ({ slug, lastModified: date })).sort((a, b) => a.slug.localeCompare(b.slug));
   }
 
-  async function sitemapArticles(limit = SITEMAP_URL_LIMIT - FIXED_SITEMAP_URLS, offset = 0): Promise<SitemapArticle[]> {
+  async function sitemapArticles(limit = SITEMAP_URL_LIMIT - fixedSitemapUrls(), offset = 0): Promise<SitemapArticle[]> {
     return db
       .select({ id: articles.id, lastModified })
       .from(articles)
@@ -184,14 +198,15 @@ export function createSyndicationService({
     return row?.total ?? 0;
   }
 
-  /** The latest change among each category's published articles. */
-  async function categoryLastModified(): Promise<Map<Category, Date>> {
+  /** Every section's page, in the sections' order, with the latest change among its published articles. */
+  async function sitemapSections(): Promise<SitemapSection[]> {
     const rows = await db
       .select({ category: articles.category, lastModified: max(lastModified).mapWith(articles.updatedAt) })
       .from(articles)
       .where(visible())
       .groupBy(articles.category);
-    return new Map(rows.flatMap((row) => (row.lastModified ? [[row.category, row.lastModified] as const] : [])));
+    const byName = new Map(rows.flatMap((row) => (row.lastModified ? [[row.category, row.lastModified] as const] : [])));
+    return sections.list().map(({ name, slug }) => ({ slug, lastModified: byName.get(name) }));
   }
 
   /** Articles published in the last two days, newest first, for the News sitemap. */
@@ -224,12 +239,12 @@ export function createSyndicationService({
 
     /** The RSS 2.0 document of the whole site, or of one category. */
     async rss(category?: Category): Promise<string> {
-      return renderRss(site, category ? { category } : undefined, await feedItems(category));
+      return renderRss(site, category ? sectionScope(category) : undefined, await feedItems(category));
     },
 
     /** The same feed as JSON Feed 1.1. */
     async jsonFeed(category?: Category): Promise<string> {
-      return renderJsonFeed(site, category ? { category } : undefined, await feedItems(category));
+      return renderJsonFeed(site, category ? sectionScope(category) : undefined, await feedItems(category));
     },
 
     /** The RSS 2.0 document of one author's articles; null for an unknown slug. */
@@ -251,12 +266,12 @@ export function createSyndicationService({
 
     /** The sitemap: home, categories, info pages, author pages and every published article (up to the protocol's limit). */
     async sitemap(urlLimit = SITEMAP_URL_LIMIT): Promise<string> {
-      const [byAuthor, byCategory, total] = await Promise.all([sitemapAuthors(), categoryLastModified(), visibleArticleCount()]);
-      if (FIXED_SITEMAP_URLS + byAuthor.length + total <= urlLimit) {
-        return renderSitemap(site, await sitemapArticles(urlLimit), byCategory, byAuthor);
+      const [byAuthor, bySection, total] = await Promise.all([sitemapAuthors(), sitemapSections(), visibleArticleCount()]);
+      if (fixedSitemapUrls() + byAuthor.length + total <= urlLimit) {
+        return renderSitemap(site, await sitemapArticles(urlLimit), bySection, byAuthor);
       }
       // Past the protocol's limit the sitemap becomes an index of the pages' sitemap and the articles' in parts.
-      const newest = latest(byCategory.values()) ?? undefined;
+      const newest = latest(bySection.flatMap((section) => section.lastModified ?? [])) ?? undefined;
       return renderSitemapIndex(site, [
         { path: SITEMAP_PAGES_PATH, lastModified: newest },
         ...Array.from({ length: Math.ceil(total / urlLimit) }, (_, index) => ({
@@ -269,8 +284,8 @@ export function createSyndicationService({
 
     /** In a sitemap index: home, categories, info pages, /corrections and the author pages. */
     async sitemapPages(): Promise<string> {
-      const [byAuthor, byCategory] = await Promise.all([sitemapAuthors(), categoryLastModified()]);
-      return renderSitemap(site, [], byCategory, byAuthor);
+      const [byAuthor, bySection] = await Promise.all([sitemapAuthors(), sitemapSections()]);
+      return renderSitemap(site, [], bySection, byAuthor);
     },
 
     /** In a sitemap index: part `part` (from 1) of the articles, newest first; null past the last part. */
@@ -368,11 +383,11 @@ function channelFor(site: SyndicationSite, scope: FeedScope | undefined) {
     };
   }
   if (scope) {
-    const { category } = scope;
+    const { category, slug } = scope;
     return {
-      channelPath: `/category/${categorySlug(category)}`,
-      feedPath: `/category/${categorySlug(category)}/rss.xml`,
-      jsonPath: `/category/${categorySlug(category)}/feed.json`,
+      channelPath: `/category/${slug}`,
+      feedPath: `/category/${slug}/rss.xml`,
+      jsonPath: `/category/${slug}/feed.json`,
       title: `${site.name}: ${category} News`,
       description: `The latest ${category} news from ${site.name}.`,
     };
@@ -476,15 +491,14 @@ function urlEntry(location: string, lastModified?: Date): string {
 export function renderSitemap(
   site: SyndicationSite,
   entries: readonly SitemapArticle[],
-  categoryLastModified: ReadonlyMap<Category, Date> = new Map(),
+  sectionPages: readonly SitemapSection[] = [],
   authorPages: readonly SitemapAuthor[] = [],
 ): string {
-  const newest = latest(categoryLastModified.values()) ?? latest(entries.map((entry) => entry.lastModified));
+  const newest =
+    latest(sectionPages.flatMap((section) => section.lastModified ?? [])) ?? latest(entries.map((entry) => entry.lastModified));
   const urls = [
     urlEntry(absoluteUrl(site, "/"), newest ?? undefined),
-    ...CATEGORIES.map((category) =>
-      urlEntry(absoluteUrl(site, `/category/${categorySlug(category)}`), categoryLastModified.get(category)),
-    ),
+    ...sectionPages.map((section) => urlEntry(absoluteUrl(site, `/category/${section.slug}`), section.lastModified)),
     ...INFO_PAGE_PATHS.map((path) => urlEntry(absoluteUrl(site, path), infoPageChangedAt(path))),
     urlEntry(absoluteUrl(site, CORRECTIONS_PATH)),
     ...authorPages.map((author) => urlEntry(absoluteUrl(site, authorPath(author.slug)), author.lastModified)),

@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { articles, websubPings } from "../../db/schema";
+import { articles, sections, websubPings } from "../../db/schema";
 import { authorPath } from "../../utils/articles";
-import { categorySlug } from "../../utils/categories";
 import { absoluteUrl } from "../../utils/seo";
 import { listArticleAuthors } from "../articles/articles.server";
 import type { Clock } from "../clock.server";
@@ -45,8 +44,9 @@ export function createWebSub({
   /** The feeds that list these articles, as absolute URLs: the topics hubs know them by. */
   async function topicsFor(articleIds: readonly number[]): Promise<string[]> {
     const rows = await db
-      .select({ id: articles.id, category: articles.category })
+      .select({ id: articles.id, section: sections.slug })
       .from(articles)
+      .innerJoin(sections, eq(sections.name, articles.category))
       .where(inArray(articles.id, [...articleIds]));
     const bylines = await listArticleAuthors(
       db,
@@ -54,7 +54,7 @@ export function createWebSub({
     );
     const paths = new Set<string>(["/rss.xml", "/feed.json"]);
     for (const row of rows) {
-      paths.add(`/category/${categorySlug(row.category)}/rss.xml`).add(`/category/${categorySlug(row.category)}/feed.json`);
+      paths.add(`/category/${row.section}/rss.xml`).add(`/category/${row.section}/feed.json`);
       for (const author of bylines.get(row.id) ?? []) {
         paths.add(`${authorPath(author.slug)}/rss.xml`).add(`${authorPath(author.slug)}/feed.json`);
       }
@@ -143,6 +143,16 @@ export function createWebSub({
     async articlesPublished(articleIds: readonly number[]): Promise<void> {
       if (hubs.length === 0 || articleIds.length === 0) return;
       const topics = await topicsFor(articleIds);
+      await db
+        .insert(websubPings)
+        .values(hubs.flatMap((hub) => topics.map((topic) => ({ hub, topic, nextAttemptAt: clock.now() }))));
+      void poller.poll();
+    },
+
+    /** Tells the hubs about feeds at a new address (a section's or tag's, after its address changed). */
+    async feedsMoved(paths: readonly string[]): Promise<void> {
+      if (hubs.length === 0 || paths.length === 0) return;
+      const topics = paths.map((path) => absoluteUrl(site, path));
       await db
         .insert(websubPings)
         .values(hubs.flatMap((hub) => topics.map((topic) => ({ hub, topic, nextAttemptAt: clock.now() }))));

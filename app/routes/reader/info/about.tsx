@@ -25,7 +25,7 @@ import {
 } from "~/components/info/info-page";
 import { Container, SiteShell } from "~/components/layout/site-shell";
 import { useSite } from "~/components/layout/use-site";
-import { categorySlug, type Category } from "~/utils/categories";
+import type { Category } from "~/utils/categories";
 import { pageMeta, pageTitle, siteFromMatches } from "~/utils/seo";
 import { readerPageHandle } from "~/route-handle";
 import type { Route } from "./+types/about";
@@ -117,7 +117,7 @@ export default function AboutPage() {
             {COVERAGE.map(({ category, icon, summary }) => (
               <li key={category}>
                 <a
-                  href={`/category/${categorySlug(category)}`}
+                  href={`/category/${category.toLowerCase()}`}
                   className={`flex h-full gap-4 p-5 transition-colors hover:border-blue-600 dark:hover:border-blue-400 ${cardClass}`}
                 >
                   <IconBadge icon={icon} />
