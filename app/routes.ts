@@ -36,6 +36,7 @@ export default [
     route("newsletter", "routes/admin/newsletter.tsx"),
     route("insights", "routes/admin/insights.tsx"),
     route("staff", "routes/admin/staff.tsx"),
+    route("sections", "routes/admin/sections.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("profile", "routes/admin/profile.tsx"),
   ]),

@@ -37,6 +37,7 @@ describe(`schema on ${testDriver()}`, () => {
       "rate_limits",
       "related_articles",
       "search_gaps_daily",
+      "sections",
       "sessions",
       "site_settings",
       "site_settings_changes",
@@ -110,7 +111,7 @@ describe(`schema on ${testDriver()}`, () => {
     expect(found).toEqual([{ id: article!.id }]);
   });
 
-  it("rejects a category outside the seven and a read time outside 1 to 15", async () => {
+  it("rejects a section the newsroom does not have and a read time outside 1 to 15", async () => {
     const author = await insertAuthor();
     expect(
       await refusal(
@@ -118,7 +119,7 @@ describe(`schema on ${testDriver()}`, () => {
           sql`insert into articles (title, excerpt, content, category, author_id) values ('t', 'e', 'c', 'Robots', ${author.id})`,
         ),
       ),
-    ).toMatchObject({ code: INVALID_TEXT_REPRESENTATION, message: expect.stringContaining("article_category") });
+    ).toMatchObject({ code: FOREIGN_KEY_VIOLATION, constraint: "articles_category_sections_name_fk" });
     expect(
       await refusal(
         database.db
@@ -186,7 +187,7 @@ describe(`schema on ${testDriver()}`, () => {
 
 const UNIQUE_VIOLATION = "23505";
 const CHECK_VIOLATION = "23514";
-const INVALID_TEXT_REPRESENTATION = "22P02";
+const FOREIGN_KEY_VIOLATION = "23503";
 
 /** The database's refusal of a statement: its SQLSTATE, the constraint it names and its message (Drizzle wraps it). */
 async function refusal(statement: PromiseLike<unknown>): Promise<{ code?: string; constraint?: string; message: string }> {

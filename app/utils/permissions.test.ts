@@ -18,6 +18,7 @@ const AREA_EXPECTED: Record<(typeof AREA_ACTIONS)[number], StaffRole[]> = {
   "staff.manage": ["administrator"],
   "insights.view": ["administrator", "editor"],
   "newsroom.export": ["administrator"],
+  "sections.manage": ["administrator", "editor"],
   "settings.manage": ["administrator"],
 };
 

@@ -213,4 +213,7 @@ export const SECTION_TEXTS = {
   lastSection: "A newsroom needs at least one section.",
   notFound: "This section no longer exists. It may have been deleted by someone else.",
   unknown: "Please choose a category.",
+  fixFields: "Please correct the highlighted fields.",
+  unreadable: "This form could not be read. Please reload the page and try again.",
+  failed: "The section could not be saved. Please try again.",
 } as const;

@@ -4,6 +4,8 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 import { openDatabase, type Database, type DatabaseHandle } from "../../app/db/client.server";
+import { sections } from "../../app/db/schema";
+import { SPEC_SECTIONS } from "../../app/services/sections/sections.server";
 import { postgresUrlFor } from "../support/postgres-url";
 
 export type TestDriver = "pglite" | "postgres";
@@ -85,6 +87,10 @@ export function withTestDatabase(): { readonly db: Database; readonly handle: Da
 /** Empties every table and restarts the ids, so each test starts from a blank newsroom. */
 export async function resetDatabase(db: Database): Promise<void> {
   await db.execute(
-    sql`truncate table newsletter_deliveries, newsletter_issues, app_secrets, generation_jobs, sessions, login_attempts, rate_limits, websub_pings, admins, articles, authors, newsletter_subscribers, search_gaps_daily, subscriber_daily_counts, address_moves restart identity cascade`,
+    sql`truncate table newsletter_deliveries, newsletter_issues, app_secrets, generation_jobs, sessions, login_attempts, rate_limits, websub_pings, admins, articles, authors, newsletter_subscribers, search_gaps_daily, subscriber_daily_counts, address_moves, sections restart identity cascade`,
   );
+  // The specification's sections, as a fresh install has them (drizzle/0022_sections.sql).
+  await db
+    .insert(sections)
+    .values(SPEC_SECTIONS.list().map(({ id: _id, ...section }) => ({ ...section, updatedAt: new Date(0) })));
 }

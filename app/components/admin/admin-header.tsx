@@ -11,6 +11,7 @@ export const ADMIN_TABS: readonly { href: string; label: string; permission: Are
   { href: "/admin/generate", label: "Article Generation", permission: "generation.run" },
   { href: "/admin/articles", label: "Article Management", permission: "admin.enter" },
   { href: "/admin/newsletter", label: "Newsletter Management", permission: "newsletter.manage" },
+  { href: "/admin/sections", label: "Sections", permission: "sections.manage" },
   { href: "/admin/insights", label: "Insights", permission: "insights.view" },
   { href: "/admin/staff", label: "Staff", permission: "staff.manage" },
   { href: "/admin/settings", label: "Settings", permission: "settings.manage" },

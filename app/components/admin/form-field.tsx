@@ -1,5 +1,14 @@
 import type { ReactNode } from "react";
 
+/** A text field of the admin area's forms. */
+export const INPUT_CLASS =
+  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 aria-invalid:border-red-600 disabled:bg-slate-100 disabled:text-slate-700 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:disabled:bg-slate-800 dark:disabled:text-slate-300 dark:aria-invalid:border-red-500";
+/** A titled group of fields. */
+export const CARD_CLASS = "space-y-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900";
+/** A form's main button. */
+export const SUBMIT_CLASS =
+  "rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60";
+
 export type Described = { "aria-invalid"?: true; "aria-describedby"?: string };
 
 /** A labelled field with its hint and its error right below it, tied to the input for screen readers. */

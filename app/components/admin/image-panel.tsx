@@ -3,6 +3,7 @@ import { Fragment, useRef, useState, type ChangeEvent } from "react";
 import { createPortal } from "react-dom";
 import { SIGNED_OUT_TEXTS } from "~/validation/admin";
 import { useSignInAgain } from "./signed-out-notice";
+import { Field, INPUT_CLASS as ADDRESS_INPUT_CLASS, type Described } from "./form-field";
 import { STOCK_IMAGES, stockImageUrl } from "~/utils/stock-images";
 import { UPLOAD_ACCEPT, UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from "~/validation/upload";
 
@@ -190,4 +191,44 @@ function SlashBreaks({ text }: { text: string }) {
       {part}
     </Fragment>
   ));
+}
+
+/** An image's address, typed or uploaded, with a preview of it as it will show (the settings' and sections' images). */
+export function ImageAddressField({
+  id,
+  name,
+  label,
+  first,
+  hint,
+  error,
+  previewClass,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  first: string;
+  hint: string;
+  error?: string;
+  previewClass: string;
+}) {
+  const [address, setAddress] = useState(first);
+  return (
+    <div className="space-y-2">
+      <Field id={id} label={label} hint={hint} error={error}>
+        {(described: Described) => (
+          <input
+            id={id}
+            name={name}
+            value={address}
+            onChange={(event) => setAddress(event.target.value)}
+            autoComplete="off"
+            className={ADDRESS_INPUT_CLASS}
+            {...described}
+          />
+        )}
+      </Field>
+      {address ? <img src={address} alt={`${label}, as it will show`} className={previewClass} /> : null}
+      <ImageUpload id={`${id}-upload`} label={`Upload the ${label.toLowerCase()}`} onUploaded={setAddress} />
+    </div>
+  );
 }

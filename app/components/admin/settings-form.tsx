@@ -16,8 +16,14 @@ import {
   type SiteSettings,
 } from "~/validation/site-settings";
 import { AdminTable } from "./admin-table";
-import { Field, type Described } from "./form-field";
-import { ImageUpload } from "./image-panel";
+import {
+  CARD_CLASS as cardClass,
+  Field,
+  INPUT_CLASS as inputClass,
+  SUBMIT_CLASS as submitClass,
+  type Described,
+} from "./form-field";
+import { ImageAddressField } from "./image-panel";
 import { NoticeMessage, type Notice } from "./notice-message";
 import { formResult, SignedOutNotice, type SignedOut } from "./signed-out-notice";
 import { DiscardChangesDialog, useUnsavedChanges } from "./unsaved-changes";
@@ -49,11 +55,6 @@ const AD_MODE_LABELS: Record<AdMode, { label: string; hint: string }> = {
 
 /** Fields that only say how the form is saved, not what it holds (the unsaved-changes guard leaves them out). */
 const SAVING_FIELDS = ["version"] as const;
-
-const inputClass =
-  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 aria-invalid:border-red-600 disabled:bg-slate-100 disabled:text-slate-700 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:disabled:bg-slate-800 dark:disabled:text-slate-300 dark:aria-invalid:border-red-500";
-const cardClass = "space-y-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900";
-const submitClass = "rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60";
 
 /**
  * The Settings tab (issue 47, decision 038): General, Newsletter and Advertising. A field a server variable pins is
@@ -341,26 +342,16 @@ function ImageField({
   error?: string;
   previewClass: string;
 }) {
-  const [address, setAddress] = useState(first);
-  const id = `settings-${name}`;
   return (
-    <div className="space-y-2">
-      <Field id={id} label={SETTING_LABELS[name]} hint={hint} error={error}>
-        {(described: Described) => (
-          <input
-            id={id}
-            name={name}
-            value={address}
-            onChange={(event) => setAddress(event.target.value)}
-            autoComplete="off"
-            className={inputClass}
-            {...described}
-          />
-        )}
-      </Field>
-      {address ? <img src={address} alt={`${SETTING_LABELS[name]}, as it will show`} className={previewClass} /> : null}
-      <ImageUpload id={`${id}-upload`} label={`Upload the ${SETTING_LABELS[name].toLowerCase()}`} onUploaded={setAddress} />
-    </div>
+    <ImageAddressField
+      id={`settings-${name}`}
+      name={name}
+      label={SETTING_LABELS[name]}
+      first={first}
+      hint={hint}
+      error={error}
+      previewClass={previewClass}
+    />
   );
 }
 

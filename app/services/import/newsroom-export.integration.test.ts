@@ -1,4 +1,4 @@
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import type { Database, DatabaseHandle } from "../../db/client.server";
@@ -14,6 +14,7 @@ import {
   newsletterIssues,
   newsletterSubscribers,
   relatedArticles,
+  sections,
   siteSettings,
   siteSettingsChanges,
 } from "../../db/schema";
@@ -26,6 +27,19 @@ const at = (iso: string) => new Date(iso);
 
 /** A small newsroom with something of every kind the export carries. */
 async function seedNewsroom(db: Database) {
+  // The newsroom's own sections (decision 042): one renamed at a new address, one added, with a draft in it.
+  await db.update(sections).set({ name: "Cloud Computing", slug: "cloud-computing" }).where(eq(sections.name, "Cloud"));
+  await db.insert(sections).values({
+    name: "Climate",
+    slug: "climate",
+    description: "Heat, weather and the energy transition.",
+    colour: "#166534",
+    cover: "",
+    keywords: ["climate", "emissions"],
+    explore: 0,
+    position: 7,
+    updatedAt: new Date("2026-11-01T08:00:00Z"),
+  });
   const [ada, grace, correspondent] = await db
     .insert(authors)
     .values([
@@ -77,7 +91,7 @@ async function seedNewsroom(db: Database) {
       {
         ...base,
         title: "A draft",
-        category: "Cloud",
+        category: "Climate",
         authorId: grace!.id,
         status: "draft",
         createdAt: at("2026-11-10T08:00:00Z"),
@@ -335,6 +349,7 @@ describe("the newsroom export", () => {
       "format",
       "version",
       "exported_at",
+      "sections",
       "authors",
       "accounts",
       "articles",
@@ -354,7 +369,8 @@ describe("the newsroom export", () => {
     ]);
     expect(document.articles).toHaveLength(5);
     expect(document.subscribers).toHaveLength(3);
-    expect(text).not.toMatch(/secret|password|claim|no such user/);
+    // The Security section's feed keywords name "password"; nothing else may.
+    expect(text.replace(/,"sections":\[\n[\s\S]*?\n\]\n/, "")).not.toMatch(/secret|password|claim|no such user/);
     // Every article is a line of its own: the file can be read without holding it as one string.
     expect(text.split("\n").filter((line) => line.includes('"revisions"'))).toHaveLength(5);
   });
@@ -363,7 +379,17 @@ describe("the newsroom export", () => {
     const original = await exportText(source.db);
     const first = await importNewsroom({ db: target.db, now }, piecesOfLines(original.split("\n")));
     expect(first.errors).toEqual([]);
-    expect(first.imported).toEqual({ authors: 3, accounts: 2, articles: 5, subscribers: 3, newsletter_issues: 3, settings: 3 });
+    // The seven sections: the renamed one takes its new name and address, Climate is added, the rest are as they were.
+    expect(first.imported).toEqual({
+      sections: 2,
+      authors: 3,
+      accounts: 2,
+      articles: 5,
+      subscribers: 3,
+      newsletter_issues: 3,
+      settings: 3,
+    });
+    expect(first.skipped.sections).toBe(6);
 
     const copy = await exportText(target.db);
     // What legitimately differs: the claimed delivery waits to be sent again, as after a crash.
@@ -372,8 +398,24 @@ describe("the newsroom export", () => {
     const before = await counts(target.db);
     const second = await importNewsroom({ db: target.db, now }, piecesOfLines(original.split("\n")));
     expect(second.errors).toEqual([]);
-    expect(second.imported).toEqual({ authors: 0, accounts: 0, articles: 0, subscribers: 0, newsletter_issues: 0, settings: 0 });
-    expect(second.skipped).toEqual({ authors: 3, accounts: 2, articles: 5, subscribers: 3, newsletter_issues: 3, settings: 3 });
+    expect(second.imported).toEqual({
+      sections: 0,
+      authors: 0,
+      accounts: 0,
+      articles: 0,
+      subscribers: 0,
+      newsletter_issues: 0,
+      settings: 0,
+    });
+    expect(second.skipped).toEqual({
+      sections: 8,
+      authors: 3,
+      accounts: 2,
+      articles: 5,
+      subscribers: 3,
+      newsletter_issues: 3,
+      settings: 3,
+    });
     expect(await counts(target.db)).toEqual(before);
     expect(await exportText(target.db)).toBe(copy);
 

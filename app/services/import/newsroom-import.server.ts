@@ -9,6 +9,7 @@ import {
   articleSources,
   articles,
   authors,
+  generationJobs,
   newsletterDeliveries,
   newsletterIssues,
   newsletterSubscribers,
@@ -250,6 +251,13 @@ export async function importNewsroom(
       result.skipped.subscribers += batch.length - inserted.length;
     };
 
+    // The sections the document's part names, kept or added here; the others go once the part ends (pruneSections).
+    let sectionsOfDocument: Set<number> | null = null;
+    const endSections = async () => {
+      if (sectionsOfDocument) await pruneSections(tx, sectionsOfDocument);
+      sectionsOfDocument = null;
+    };
+
     for await (const piece of pieces) {
       if (piece.kind === "header") {
         const header = ExportHeader.safeParse(piece.value);
@@ -260,6 +268,7 @@ export async function importNewsroom(
       }
       if (!sawHeader) throw new ExportLayoutError("the document has no header");
       const { section, row } = piece;
+      if (section !== "sections") await endSections();
       if (section !== "articles") await flushArticles();
       if (section !== "subscribers") await flushSubscribers();
       if (piece.value === BROKEN_LINE) {
@@ -287,7 +296,8 @@ export async function importNewsroom(
           if (pendingSubscribers.length >= 1000) await flushSubscribers();
           break;
         case "sections":
-          await importSection(tx, row, parsed.data as ExportSectionEntry, { result, reject });
+          sectionsOfDocument ??= new Set();
+          await importSection(tx, row, parsed.data as ExportSectionEntry, { result, reject, kept: sectionsOfDocument });
           break;
         case "settings":
           await importSettings(tx, row, parsed.data as ExportSettings, { accountIds, result, reject });
@@ -303,6 +313,7 @@ export async function importNewsroom(
           break;
       }
     }
+    await endSections();
     await flushArticles();
     await flushSubscribers();
     if (!sawHeader) throw new ExportLayoutError("the document has no header");
@@ -734,31 +745,60 @@ async function importSection(
   tx: Database,
   row: number,
   entry: ExportSectionEntry,
-  { result, reject }: { result: NewsroomImportResult; reject: (section: ExportSection, row: number, reason: string) => void },
+  {
+    result,
+    reject,
+    kept,
+  }: {
+    result: NewsroomImportResult;
+    reject: (section: ExportSection, row: number, reason: string) => void;
+    /** The ids of the sections the document has named so far. */
+    kept: Set<number>;
+  },
 ): Promise<void> {
   const problem = SectionInput.safeParse({ ...entry, keywords: entry.keywords.join("\n") });
   if (!problem.success) return reject("sections", row, describeIssues(problem.error));
   const here = await tx.select().from(sections);
   const same = here.find((section) => section.name === entry.name) ?? here.find((section) => section.slug === entry.slug);
-  const clash = here.find(
-    (section) => section !== same && (section.name === entry.name || section.slug === entry.slug),
-  );
+  const clash = here.find((section) => section !== same && (section.name === entry.name || section.slug === entry.slug));
   if (clash) return reject("sections", row, `the name or address is another section's here ("${clash.name}")`);
   const fields = { ...problem.data, explore: entry.explore, position: entry.position, updatedAt: new Date() };
   if (!same) {
-    await tx.insert(sections).values(fields);
+    const [added] = await tx.insert(sections).values(fields).returning({ id: sections.id });
+    if (added) kept.add(added.id);
     result.imported.sections += 1;
     return;
   }
-  const unchanged = (Object.keys(problem.data) as (keyof typeof problem.data)[]).every(
-    (key) => JSON.stringify(same[key]) === JSON.stringify(fields[key]),
-  ) && same.position === entry.position;
+  kept.add(same.id);
+  const unchanged =
+    (Object.keys(problem.data) as (keyof typeof problem.data)[]).every(
+      (key) => JSON.stringify(same[key]) === JSON.stringify(fields[key]),
+    ) && same.position === entry.position;
   if (unchanged) {
     result.skipped.sections += 1;
     return;
   }
   await tx.update(sections).set(fields).where(eq(sections.id, same.id));
   result.imported.sections += 1;
+}
+
+/**
+ * After the document's sections: the ones here it does not name go, unless an article, a revision or a generation job
+ * is in them (a fresh install's defaults give way to the newsroom's own list; nothing of this newsroom is lost).
+ */
+async function pruneSections(tx: Database, kept: ReadonlySet<number>): Promise<void> {
+  const here = await tx.select({ id: sections.id, name: sections.name }).from(sections);
+  for (const section of here) {
+    if (kept.has(section.id)) continue;
+    const [inUse] = await tx
+      .execute<{ used: boolean }>(
+        sql`select exists (select 1 from ${articles} where ${articles.category} = ${section.name})
+        or exists (select 1 from ${articleRevisions} where ${articleRevisions.category} = ${section.name})
+        or exists (select 1 from ${generationJobs} where ${generationJobs.category} = ${section.name}) as used`,
+      )
+      .then((answer) => answer.rows);
+    if (!inUse?.used) await tx.delete(sections).where(eq(sections.id, section.id));
+  }
 }
 
 /**
