@@ -16,13 +16,7 @@ import {
   type SiteSettings,
 } from "~/validation/site-settings";
 import { AdminTable } from "./admin-table";
-import {
-  CARD_CLASS as cardClass,
-  Field,
-  INPUT_CLASS as inputClass,
-  SUBMIT_CLASS as submitClass,
-  type Described,
-} from "./form-field";
+import { CARD_CLASS as cardClass, Field, INPUT_CLASS as inputClass, SUBMIT_CLASS as submitClass } from "./form-field";
 import { ImageAddressField } from "./image-panel";
 import { NoticeMessage, type Notice } from "./notice-message";
 import { formResult, SignedOutNotice, type SignedOut } from "./signed-out-notice";
