@@ -153,6 +153,8 @@ test("every page kind has no error in the Nu Html Checker", async ({ page, reque
     ["admin-staff", "/admin/staff"],
     ["admin-profile", "/admin/profile"],
     ["admin-settings", "/admin/settings"],
+    ["admin-sections", "/admin/sections"],
+    ["admin-sections-edit", "/admin/sections?edit=4"],
   ] as const) {
     await save(name, url, 200, signedIn);
   }
