@@ -4,7 +4,7 @@ import { postgresUrlFor } from "../support/postgres-url";
 import { errorLogLines, startServer, type ServerProcess } from "../support/server-process";
 import { signIn, statusConsoleError } from "./admin-support";
 import { accessibilityViolations, expect, test } from "./fixtures";
-import { published } from "./support";
+import { notice, published } from "./support";
 
 /**
  * Issue 47's sections (decision 042): an editor adds a section, moves a story into it, changes its address and deletes
@@ -73,7 +73,7 @@ test.describe("the newsroom's sections on two instances", () => {
     await expect(form.getByLabel("Address")).toHaveValue("climate");
     await form.getByLabel("Badge colour").fill("#fde047");
     await form.getByRole("button", { name: "Add section" }).click();
-    await expect(form.getByRole("alert")).toHaveText("Please correct the highlighted fields.");
+    await expect(form.getByRole("alert").filter({ hasText: /\S/ })).toHaveText("Please correct the highlighted fields.");
     await expect(
       form.getByText(/^This colour reaches \d+(\.\d+)?:1 on its badge in the light theme; text needs 4\.5:1/).first(),
     ).toBeVisible();
@@ -90,14 +90,14 @@ test.describe("the newsroom's sections on two instances", () => {
     await form.getByLabel("Home page").selectOption({ label: "4th tile" });
     await form.getByLabel("Feed keywords").fill("climate, emissions\nheat wave");
     await form.getByRole("button", { name: "Add section" }).click();
-    await expect(page.getByRole("status")).toHaveText('Section "Climate" added.');
+    await expect(notice(page, 'Section "Climate" added.')).toBeVisible();
     await expect(page.getByRole("table", { name: "Sections" }).getByRole("row")).toHaveCount(9);
 
     await expect(async () => {
       const section = await there(page, "/category/climate");
       expect(section.status()).toBe(200);
       const html = await section.text();
-      expect(html).toContain("Climate News</h1>");
+      expect(html).toMatch(/>Climate(<!-- -->)? News<\/h1>/);
       expect(html).toContain("Heat, weather and the energy transition.");
     }).toPass({ timeout: 2_000 });
     await page.goto(`${second!.url}/`);
@@ -108,14 +108,16 @@ test.describe("the newsroom's sections on two instances", () => {
 
   test("moves a story into Climate from the editor, and its badge and link follow", async ({ page }) => {
     await signIn(page, `${first!.url}/admin/articles/${story.id}/edit`, CHIEF);
-    await page.getByLabel("Category").selectOption("Climate");
-    await page.getByRole("button", { name: "Save Changes" }).click();
+    // The editor is a dialog over the list, whose filters have a Category select of their own.
+    const editor = page.getByRole("dialog", { name: "Edit article" });
+    await editor.getByLabel("Category", { exact: true }).selectOption("Climate");
+    await editor.getByRole("button", { name: "Save Changes" }).click();
     await expect(page.getByText("Article updated successfully")).toBeVisible();
 
     await expect(async () => {
       const html = await (await there(page, `/article/${story.id}`)).text();
       expect(html).toContain('href="/category/climate"');
-      expect(html).toContain("Back to Climate");
+      expect(html).toMatch(/Back to (<!-- -->)?Climate/);
     }).toPass({ timeout: 2_000 });
     await page.goto(`${second!.url}/category/climate`);
     await expect(page.getByRole("link", { name: story.title }).first()).toBeVisible();
@@ -128,7 +130,7 @@ test.describe("the newsroom's sections on two instances", () => {
     await form.getByLabel("Address").fill("climate-and-energy");
     await expect(form.getByText("/category/climate will send readers there.")).toBeVisible();
     await form.getByRole("button", { name: "Save section" }).click();
-    await expect(page.getByRole("status")).toHaveText('Section "Climate" saved.');
+    await expect(notice(page, 'Section "Climate" saved.')).toBeVisible();
 
     await expect(async () => {
       const old = await there(page, "/category/climate?page=1");
@@ -154,7 +156,7 @@ test.describe("the newsroom's sections on two instances", () => {
     const deletion = page.getByRole("region", { name: "Delete Climate" });
     await deletion.getByLabel("Move its 1 article to").selectOption({ label: "Security" });
     await deletion.getByRole("button", { name: "Delete section" }).click();
-    await expect(page.getByRole("status")).toHaveText('Section "Climate" deleted. 1 article moved to Security.');
+    await expect(notice(page, 'Section "Climate" deleted. 1 article moved to Security.')).toBeVisible();
     await expect(page.getByRole("table", { name: "Sections" }).getByRole("row")).toHaveCount(8);
 
     await expect(async () => {
@@ -164,7 +166,7 @@ test.describe("the newsroom's sections on two instances", () => {
         expect(answer.headers().location, old).toBe("/category/security");
       }
       const html = await (await there(page, `/article/${story.id}`)).text();
-      expect(html).toContain("Back to Security");
+      expect(html).toMatch(/Back to (<!-- -->)?Security/);
     }).toPass({ timeout: 2_000 });
   });
 });

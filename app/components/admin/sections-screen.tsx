@@ -265,14 +265,15 @@ function SectionForm({
                   className="h-10 w-16 rounded border border-slate-300 dark:border-slate-600"
                   {...described}
                 />
-                <span
-                  className="inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold"
-                  style={
-                    colourProblem ? { color: colour } : { color: colour, backgroundColor: badgeTones(colour).light.background }
-                  }
-                >
-                  {name || "Preview"}
-                </span>
+                {/* A colour that fails is not drawn: its hint says by how much. */}
+                {colourProblem ? null : (
+                  <span
+                    className="inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold"
+                    style={{ color: colour, backgroundColor: badgeTones(colour).light.background }}
+                  >
+                    {name || "Preview"}
+                  </span>
+                )}
               </div>
             )}
           </Field>
