@@ -82,11 +82,11 @@ describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("npm run import", { t
     expect(again.code).toBe(0);
   });
 
-  it("refuses a mapping to a category that does not exist, in a sentence", async () => {
+  it("refuses a mapping to a section the newsroom does not have, in a sentence, before importing anything", async () => {
     const result = await runImport(fixture("wordpress-export.xml"), "--category-map", "Phones=Telephony");
     expect(result.stdout).toBe("");
     expect(result.stderr).toBe(
-      "--category-map Phones=Telephony: expected TAG=CATEGORY where CATEGORY is one of AI, Mobile, Startups, Cloud, Gadgets, Software, Security\n",
+      "--category-map Phones=Telephony: expected TAG=SECTION where SECTION is one of AI, Mobile, Startups, Cloud, Gadgets, Software, Security\n",
     );
     expect(result.code).toBe(2);
   });

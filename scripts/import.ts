@@ -19,6 +19,8 @@ import {
   importFailureReason,
   parseImportFile,
 } from "~/services/import/article-import.server";
+import { asc } from "drizzle-orm";
+import { sections } from "~/db/schema";
 import { CategoryMapError, parseCategoryMap } from "~/services/import/import-source.server";
 import {
   describeNewsroomResult,
@@ -108,11 +110,20 @@ async function run(): Promise<number> {
     throw error;
   }
 
-  process.stdout.write(`${describeFormat(parsed)}\n`);
-
   const database = await openDatabaseForCommand(readConfigOrExit());
   if (!database) return 2;
   try {
+    // A mapping names one of this newsroom's sections (decision 042), before anything is imported.
+    const names = (await database.db.select({ name: sections.name }).from(sections).orderBy(asc(sections.position))).map(
+      (section) => section.name,
+    );
+    for (const [tag, section] of categoryMap) {
+      if (names.some((name) => name.toLowerCase() === section.toLowerCase())) continue;
+      const entry = values["category-map"].find((given) => given.toLowerCase().startsWith(`${tag}=`)) ?? `${tag}=${section}`;
+      process.stderr.write(`--category-map ${entry}: expected TAG=SECTION where SECTION is one of ${names.join(", ")}\n`);
+      return 2;
+    }
+    process.stdout.write(`${describeFormat(parsed)}\n`);
     const result = await importArticles({ db: database.db, now: new Date() }, parsed);
     for (const { row, label, reason } of result.errors)
       process.stdout.write(`Row ${row}${label ? ` (${label})` : ""}: ${reason}\n`);

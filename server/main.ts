@@ -6,7 +6,7 @@ import { PROJECT_ROOT, type DatabaseHandle } from "~/db/client.server";
 import { createServices, systemClock, type Clock } from "~/services/index.server";
 import { siteUrlWarning } from "~/services/env.server";
 import { createLogger } from "~/services/logger.server";
-import { loadNewsOutlets, type NewsOutlet } from "~/services/generation/news-feeds.server";
+import { loadNewsOutlets, unknownFeedSections, type NewsOutlet } from "~/services/generation/news-feeds.server";
 import { seedDemoContent } from "~/services/seed/seed.server";
 import { createRequestListener } from "./app";
 import { createPageCache } from "./page-cache";
@@ -71,8 +71,14 @@ export async function main({ vite, clock = systemClock }: { vite?: ViteDevServer
     newsOutlets,
     stockDirectory: path.join(PROJECT_ROOT, vite ? "public" : path.join("build", "client"), "images", "stock"),
   });
-  // The settings in force before the first request (a fresh database takes the environment's values).
+  // The settings and sections in force before the first request (a fresh database takes the environment's values).
   await Promise.all([services.settings.load(), services.sections.load()]);
+  const unknownSections = unknownFeedSections(newsOutlets, services.sections.list());
+  if (unknownSections.length > 0)
+    logger.warn(
+      { sections: unknownSections },
+      "the news feeds file names sections this newsroom does not have; their feeds match none",
+    );
   if (await services.admins.ensureInitialAdmin(config.initialAdmin)) {
     logger.info({ username: config.initialAdmin?.username }, "created the first admin from ADMIN_USERNAME");
   }

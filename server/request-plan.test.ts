@@ -53,7 +53,10 @@ describe("planRequest", () => {
       ["/auth/invite/AbC", "/auth/invite/AbC"],
       ["/uploads//Cover-A1B2.PNG", "/uploads/Cover-A1B2.PNG"],
       ["/assets/Entry-AbC123.js", "/assets/Entry-AbC123.js"],
-      ["/Nowhere/", "/Nowhere"],
+      // Only the catch-all answers "/Nowhere": asked with one trailing slash it goes on as asked, so an old Ghost
+      // address reaches its article in one hop (not-found.tsx sends any other such path to its one spelling).
+      ["/Nowhere/", "/Nowhere/"],
+      ["/Nowhere//", "/Nowhere"],
     ];
     for (const [url, location] of redirects) {
       const target = parseRequestTarget(url)!;

@@ -15,7 +15,7 @@ import { errorLogLines, STACK_TRACE, startServer, type ServerProcess } from "../
  */
 
 const ADMIN = { username: "form-crawler", password: "a long passphrase for the form crawl" };
-const START_PAGES = ["/admin", "/admin/articles", "/admin/articles/new", "/admin/articles/1/edit"];
+const START_PAGES = ["/admin", "/admin/articles", "/admin/articles/new", "/admin/articles/1/edit", "/admin/sections?edit=4"];
 /** Pages not crawled: they sign out, or are downloads rather than pages. */
 const NOT_CRAWLED = /\/auth\/logout|\.csv$|\.json$/;
 const MAX_PAGES = 40;

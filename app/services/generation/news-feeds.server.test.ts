@@ -8,6 +8,7 @@ import { CATEGORIES, type Category } from "../../utils/categories";
 import { loadConfig } from "../env.server";
 import {
   FeedParseError,
+  feedCovers,
   formatNewsForPrompt,
   isNonPublicAddress,
   loadNewsOutlets,
@@ -16,7 +17,9 @@ import {
   parseFeed,
   parseFeedDate,
   selectRecentNews,
+  specSection,
   topicWords,
+  unknownFeedSections,
   type NewsItem,
 } from "./news-feeds.server";
 
@@ -42,7 +45,7 @@ const outlet = (name: string, extra: Record<string, unknown> = {}) => ({
 });
 
 describe("loadNewsOutlets", () => {
-  it("reads outlets, fills absent categories with all seven and showcase with false", async () => {
+  it("reads outlets, leaves absent categories empty (every section) and showcase false", async () => {
     const file = feedsFile([
       {
         outlet: " TechCrunch ",
@@ -61,7 +64,7 @@ describe("loadNewsOutlets", () => {
         homepage: "https://techcrunch.com/",
         showcase: true,
         feeds: [
-          { url: "https://techcrunch.com/feed/", categories: [...CATEGORIES], allowPrivateAddresses: false },
+          { url: "https://techcrunch.com/feed/", categories: [], allowPrivateAddresses: false },
           { url: "https://techcrunch.com/ai/feed/", categories: ["AI", "Startups"], allowPrivateAddresses: false },
         ],
       },
@@ -127,12 +130,12 @@ describe("loadNewsOutlets", () => {
       '[0].feeds[1].url must be an http:// or https:// URL (outlet "A").',
     ],
     [
-      [outlet("A", { feeds: [{ url: "https://a.test/f", categories: ["AI", "Robots"] }] })],
-      '[0].feeds[0].categories[1] must be one of AI, Mobile, Startups, Cloud, Gadgets, Software, Security (outlet "A").',
+      [outlet("A", { feeds: [{ url: "https://a.test/f", categories: ["AI", " "] }] })],
+      '[0].feeds[0].categories[1] must be a section\'s name or address (outlet "A").',
     ],
     [
       [outlet("A", { feeds: [{ url: "https://a.test/f", categories: [] }] })],
-      '[0].feeds[0].categories must list at least one category, or be left out to cover all seven (outlet "A").',
+      '[0].feeds[0].categories must list at least one section, or be left out to cover every section (outlet "A").',
     ],
     [
       [outlet("A", { feeds: [{ url: "https://a.test/f", category: "AI" }] })],
@@ -164,9 +167,32 @@ describe("loadNewsOutlets", () => {
     const urls = outlets.flatMap((entry) => entry.feeds.map((item) => item.url));
     expect(new Set(urls).size).toBe(urls.length);
     for (const category of CATEGORIES) {
-      const covering = outlets.filter((entry) => entry.feeds.some((item) => item.categories.includes(category)));
+      const covering = outlets.filter((entry) => entry.feeds.some((item) => feedCovers(item.categories, specSection(category))));
       expect(covering.length, category).toBeGreaterThanOrEqual(8);
     }
+  });
+});
+
+describe("feeds and sections", () => {
+  const climate = { name: "Climate", slug: "climate-energy", keywords: ["climate"] };
+
+  it("matches a feed's sections by name or address, in any case, and an empty list to every section", () => {
+    expect(feedCovers(["climate"], climate)).toBe(true);
+    expect(feedCovers(["CLIMATE-ENERGY"], climate)).toBe(true);
+    expect(feedCovers(["AI", "Security"], climate)).toBe(false);
+    expect(feedCovers([], climate)).toBe(true);
+  });
+
+  it("names the sections a feeds file gives that the newsroom does not have", () => {
+    const outlets = [
+      {
+        outlet: "A",
+        homepage: "https://a.test",
+        showcase: false,
+        feeds: [{ url: "https://a.test/f", categories: ["AI", "Robots", "climate-energy"], allowPrivateAddresses: false }],
+      },
+    ];
+    expect(unknownFeedSections(outlets, [specSection("AI"), climate])).toEqual(["Robots"]);
   });
 });
 

@@ -1,7 +1,7 @@
-import { and, eq, inArray, or } from "drizzle-orm";
+import { and, asc, eq, inArray, or } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client.server";
-import { articleCoauthors, articleSources, articles, authors } from "../../db/schema";
+import { articleCoauthors, articleSources, articles, authors, sections } from "../../db/schema";
 import { ArticleImportRow } from "../../validation/article-import";
 import { recordRevisions, revisionSnapshot } from "../articles/revisions.server";
 import { failureReason } from "../logger.server";
@@ -167,6 +167,24 @@ export async function importArticles({ db, now }: { db: Database; now: Date }, p
     if (key) firstRowOf.set(key, row);
     good.push({ row, value: result.data, coauthors: coauthors ?? [], source });
   }
+  // Each row's section is one of the newsroom's (decision 042), named in any case.
+  const sectionNames = (await db.select({ name: sections.name }).from(sections).orderBy(asc(sections.position))).map(
+    (section) => section.name,
+  );
+  const inSections = good.filter((entry) => {
+    const named = sectionNames.find((name) => name.toLowerCase() === entry.value.category.toLowerCase());
+    if (named) entry.value.category = named;
+    else {
+      const label = parsed.rows.find((candidate) => candidate.row === entry.row)?.label;
+      errors.push({
+        row: entry.row,
+        ...(label ? { label } : {}),
+        reason: `category must be one of ${sectionNames.join(", ")} (got "${entry.value.category}")`,
+      });
+    }
+    return named !== undefined;
+  });
+  good.splice(0, good.length, ...inSections);
   errors.sort((a, b) => a.row - b.row);
   if (good.length === 0) return { imported: 0, skipped: 0, errors };
 
