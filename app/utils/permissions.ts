@@ -41,6 +41,8 @@ export const AREA_ACTIONS = [
   "newsroom.export",
   /** Change the newsroom's settings: name, language, time zone, addresses, newsletter, advertising (decision 038). */
   "settings.manage",
+  /** Rename, merge and delete tags in the Tags tab (issue 47); anyone who edits an article may add tags to it. */
+  "tags.manage",
 ] as const;
 
 /** Actions on one article: the answer depends on whose it is and on its state. */
@@ -88,6 +90,7 @@ const AREA: Record<AreaAction, readonly StaffRole[]> = {
   "insights.view": ["administrator", "editor"],
   "newsroom.export": ["administrator"],
   "settings.manage": ["administrator"],
+  "tags.manage": ["administrator", "editor"],
 };
 
 /** Editors and administrators act on every article. */

@@ -11,6 +11,8 @@ import { listArticleAuthors, newestFirst, signedBy, visibleToReaders } from "../
 import { systemClock, type Clock } from "../clock.server";
 import { renderArticleHtml } from "../articles/markdown.server";
 import { w3cDateTime } from "../../utils/dates";
+import { tagPath, type TagLink } from "../../utils/tags";
+import { findTagBySlug, sitemapTags, taggedWith, type SitemapTag } from "../tags/tag-pages.server";
 
 /*
  * RSS 2.0 feeds, the sitemap and robots.txt. The XML is written by the small escaping builder
@@ -64,8 +66,8 @@ export interface FeedItem {
   lastModified: Date;
 }
 
-/** Whose articles a feed lists: the whole site, one category, or one author (lead or co-author). */
-export type FeedScope = { category: Category } | { author: { id: number; name: string; slug: string } };
+/** Whose articles a feed lists: the whole site, one category, one author (lead or co-author), or one tag. */
+export type FeedScope = { category: Category } | { author: { id: number; name: string; slug: string } } | { tag: TagLink };
 
 /** An author page in the sitemap: an author with at least one article readers can see. */
 export interface SitemapAuthor {
@@ -244,6 +246,18 @@ export function createSyndicationService({
       return author ? renderJsonFeed(site, { author }, await authorFeedItems(author.id)) : null;
     },
 
+    /** The RSS 2.0 document of one tag's articles (issue 47); null for an address no tag has. */
+    async tagRss(slug: string): Promise<string | null> {
+      const tag = await findTagBySlug(db, slug);
+      return tag ? renderRss(site, { tag }, await feedRows(and(visible(), taggedWith(db, tag.id)), FEED_ITEM_LIMIT)) : null;
+    },
+
+    /** The same feed as JSON Feed 1.1; null for an address no tag has. */
+    async tagJsonFeed(slug: string): Promise<string | null> {
+      const tag = await findTagBySlug(db, slug);
+      return tag ? renderJsonFeed(site, { tag }, await feedRows(and(visible(), taggedWith(db, tag.id)), FEED_ITEM_LIMIT)) : null;
+    },
+
     /** The Google News sitemap: articles published in the last two days (an empty one is valid). */
     async newsSitemap(): Promise<string> {
       return renderNewsSitemap(site, await newsArticles());
@@ -251,9 +265,14 @@ export function createSyndicationService({
 
     /** The sitemap: home, categories, info pages, author pages and every published article (up to the protocol's limit). */
     async sitemap(urlLimit = SITEMAP_URL_LIMIT): Promise<string> {
-      const [byAuthor, byCategory, total] = await Promise.all([sitemapAuthors(), categoryLastModified(), visibleArticleCount()]);
-      if (FIXED_SITEMAP_URLS + byAuthor.length + total <= urlLimit) {
-        return renderSitemap(site, await sitemapArticles(urlLimit), byCategory, byAuthor);
+      const [byAuthor, byCategory, total, byTag] = await Promise.all([
+        sitemapAuthors(),
+        categoryLastModified(),
+        visibleArticleCount(),
+        sitemapTags(db, clock.now()),
+      ]);
+      if (FIXED_SITEMAP_URLS + byAuthor.length + byTag.length + total <= urlLimit) {
+        return renderSitemap(site, await sitemapArticles(urlLimit), byCategory, byAuthor, byTag);
       }
       // Past the protocol's limit the sitemap becomes an index of the pages' sitemap and the articles' in parts.
       const newest = latest(byCategory.values()) ?? undefined;
@@ -269,8 +288,12 @@ export function createSyndicationService({
 
     /** In a sitemap index: home, categories, info pages, /corrections and the author pages. */
     async sitemapPages(): Promise<string> {
-      const [byAuthor, byCategory] = await Promise.all([sitemapAuthors(), categoryLastModified()]);
-      return renderSitemap(site, [], byCategory, byAuthor);
+      const [byAuthor, byCategory, byTag] = await Promise.all([
+        sitemapAuthors(),
+        categoryLastModified(),
+        sitemapTags(db, clock.now()),
+      ]);
+      return renderSitemap(site, [], byCategory, byAuthor, byTag);
     },
 
     /** In a sitemap index: part `part` (from 1) of the articles, newest first; null past the last part. */
@@ -365,6 +388,16 @@ function channelFor(site: SyndicationSite, scope: FeedScope | undefined) {
       jsonPath: `${path}/feed.json`,
       title: `${site.name}: ${scope.author.name}`,
       description: `The latest articles by ${scope.author.name} on ${site.name}.`,
+    };
+  }
+  if (scope && "tag" in scope) {
+    const path = tagPath(scope.tag.slug);
+    return {
+      channelPath: path,
+      feedPath: `${path}/rss.xml`,
+      jsonPath: `${path}/feed.json`,
+      title: `${site.name}: ${scope.tag.name}`,
+      description: `The latest stories tagged ${scope.tag.name} on ${site.name}.`,
     };
   }
   if (scope) {
@@ -478,6 +511,7 @@ export function renderSitemap(
   entries: readonly SitemapArticle[],
   categoryLastModified: ReadonlyMap<Category, Date> = new Map(),
   authorPages: readonly SitemapAuthor[] = [],
+  tagPages: readonly SitemapTag[] = [],
 ): string {
   const newest = latest(categoryLastModified.values()) ?? latest(entries.map((entry) => entry.lastModified));
   const urls = [
@@ -488,6 +522,7 @@ export function renderSitemap(
     ...INFO_PAGE_PATHS.map((path) => urlEntry(absoluteUrl(site, path), infoPageChangedAt(path))),
     urlEntry(absoluteUrl(site, CORRECTIONS_PATH)),
     ...authorPages.map((author) => urlEntry(absoluteUrl(site, authorPath(author.slug)), author.lastModified)),
+    ...tagPages.map((tag) => urlEntry(absoluteUrl(site, tagPath(tag.slug)), tag.lastModified)),
     ...entries.map((entry) => urlEntry(absoluteUrl(site, articlePath(entry.id)), entry.lastModified)),
   ];
   return renderUrlset(urls);
