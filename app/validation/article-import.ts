@@ -3,6 +3,11 @@ import { isStorableInstant } from "../utils/database-limits";
 import { CATEGORIES, type Category } from "../utils/categories";
 import { isImageAddress } from "./article";
 import { allowedText, NOT_ALLOWED } from "./text";
+import { TagName } from "./tags";
+import { tagNameKey } from "../utils/tags";
+
+/** Tags an imported article may carry: every tag of a Ghost or WordPress post is kept (the editor adds up to 10). */
+export const IMPORT_TAGS_MAX = 100;
 
 const categoryList = CATEGORIES.join(", ");
 
@@ -75,6 +80,12 @@ export const ArticleImportRow = z
     sources: z.string().trim().check(singleLine).default(""),
     source_links: z.array(SourceLinkInput).default([]),
     author: z.string().trim().min(1, "must not be empty").max(200).check(singleLine).default("Staff"),
+    /** Its tags' names (issue 47), made when new; the same name twice (any case) is kept once. */
+    tags: z
+      .array(TagName)
+      .max(IMPORT_TAGS_MAX, `must list at most ${IMPORT_TAGS_MAX} tags`)
+      .default([])
+      .transform((names) => [...new Map(names.map((name) => [tagNameKey(name), name])).values()]),
     id: z.unknown().optional(),
     updated_at: z.unknown().optional(),
     author_id: z.unknown().optional(),

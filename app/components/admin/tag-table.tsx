@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { ModalDialog } from "~/components/ui/modal-dialog";
 import { TAG_NAME_MAX_LENGTH, TAG_SLUG_MAX_LENGTH, tagPath } from "~/utils/tags";
@@ -36,13 +36,14 @@ const buttonClass =
 export function TagTable({ tags, refusal }: { tags: readonly TagRow[]; refusal: TagRefusal | undefined }) {
   const [open, setOpen] = useState<Open>(null);
   const navigation = useNavigation();
-  useEffect(() => {
-    if (refusal) setOpen({ intent: refusal.intent, id: refusal.id });
-  }, [refusal]);
-  // A change that went through comes back as the tab again (a redirect): the dialog closes.
-  useEffect(() => {
-    if (navigation.state === "idle" && !refusal) setOpen(null);
-  }, [navigation.state, refusal]);
+  // Adjusted while rendering, as React advises over effects: a new refusal opens its dialog again with the answer;
+  // a new list (the redirect after a change that went through) closes it.
+  const [seen, setSeen] = useState({ refusal, tags });
+  if (refusal !== seen.refusal || tags !== seen.tags) {
+    setSeen({ refusal, tags });
+    if (refusal && refusal !== seen.refusal) setOpen({ intent: refusal.intent, id: refusal.id });
+    else if (tags !== seen.tags) setOpen(null);
+  }
   const chosen = open ? tags.find((tag) => tag.id === open.id) : undefined;
   const close = () => setOpen(null);
   const answer = refusal && open && refusal.intent === open.intent && refusal.id === open.id ? refusal : undefined;

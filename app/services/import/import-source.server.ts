@@ -1,6 +1,8 @@
 import { CATEGORIES, type Category } from "../../utils/categories";
 import type { ImportSystem } from "../../db/schema";
 import { htmlToPlainText } from "./html-to-markdown.server";
+import { normaliseTagName, TAG_NAME_MAX_LENGTH } from "../../utils/tags";
+import { cutText, isAllowedText } from "../../validation/text";
 
 /** One article read from another system's export, before the row schema checks it. */
 export interface SourcedRow {
@@ -35,6 +37,16 @@ export function categoryForTag(name: string, categoryMap: ReadonlyMap<string, Ca
 
 export function unmappedTagReason(kind: "tag" | "category", name: string): string {
   return `${kind} '${name}' matches no category; map it with --category-map ${name.includes(" ") ? `"${name}=Gadgets"` : `${name}=Gadgets`}`;
+}
+
+/**
+ * Another system's tag names as ours: decoded as plain text, cut to our longest name (Ghost allows 191 characters),
+ * names without a letter or digit left out, so that a tag never refuses the post it belongs to.
+ */
+export function importedTagNames(names: readonly string[]): string[] {
+  return names
+    .map((name) => normaliseTagName(cutText(htmlToPlainText(name), TAG_NAME_MAX_LENGTH)))
+    .filter((name) => /[\p{L}\p{N}]/u.test(name) && isAllowedText(name));
 }
 
 const EXCERPT_LENGTH = 300;

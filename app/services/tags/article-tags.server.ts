@@ -59,6 +59,33 @@ export async function saveArticleTags(
   return chosen.map((tag) => tag.name);
 }
 
+/**
+ * The tags of many articles at once (an import), inside the caller's transaction: each name is looked up or made once,
+ * then every article's tags are written in a few inserts. Returns each article's tag names as the tags spell them.
+ */
+export async function saveTagsOfArticles(
+  tx: TagExecutor,
+  entries: readonly { articleId: number; names: readonly string[] }[],
+  now: Date,
+): Promise<Map<number, string[]>> {
+  const byKey = new Map<string, TagLink & { id: number }>();
+  for (const { names } of entries)
+    for (const name of names) if (!byKey.has(tagNameKey(name))) byKey.set(tagNameKey(name), await findOrCreateTag(tx, name, now));
+  const saved = new Map<number, string[]>();
+  const rows: (typeof articleTags.$inferInsert)[] = [];
+  for (const { articleId, names } of entries) {
+    const tagsOfNames = names.flatMap((name) => byKey.get(tagNameKey(name)) ?? []);
+    const chosen = [...new Map(tagsOfNames.map((tag) => [tag.id, tag])).values()];
+    chosen.forEach((tag, index) => rows.push({ articleId, tagId: tag.id, position: index + 1 }));
+    saved.set(
+      articleId,
+      chosen.map((tag) => tag.name),
+    );
+  }
+  for (let start = 0; start < rows.length; start += 1000) await tx.insert(articleTags).values(rows.slice(start, start + 1000));
+  return saved;
+}
+
 /** Each article's tags in the editor's order, for the given articles; articles without tags are absent. */
 export async function listArticleTags(
   db: Pick<Database, "select">,
