@@ -16,9 +16,17 @@ export const EXPORT_FORMAT = "byline-export";
 export const EXPORT_VERSION = 1;
 
 /** The document's parts, in the order they are written and must be read (later parts refer to earlier ones). */
-export const EXPORT_SECTIONS = ["authors", "accounts", "articles", "subscribers", "newsletter_issues", "settings"] as const;
+export const EXPORT_SECTIONS = [
+  "authors",
+  "accounts",
+  "articles",
+  "subscribers",
+  "newsletter_issues",
+  "settings",
+  "tags",
+] as const;
 /** Parts an older export does not have yet: its import leaves them as they are here. */
-export const OPTIONAL_SECTIONS: readonly ExportSection[] = ["settings"];
+export const OPTIONAL_SECTIONS: readonly ExportSection[] = ["settings", "tags"];
 export type ExportSection = (typeof EXPORT_SECTIONS)[number];
 
 /** PostgreSQL text cannot hold NUL; everything else a database row held may travel as it was. */
@@ -83,6 +91,8 @@ export const ExportRevision = z.strictObject({
   image: text,
   sources: text,
   source_links: z.array(SourceLink),
+  /** The article's tag names then (issue 47); null when recorded before tags existed, absent in older exports. */
+  tags: z.array(text).nullable().optional(),
   created_at: instant,
   updated_at: instant,
 });
@@ -206,6 +216,16 @@ export const ExportSettings = z.discriminatedUnion("kind", [
 ]);
 export type ExportSettings = z.infer<typeof ExportSettings>;
 
+/**
+ * Tags (issue 47): every tag with its address, then each article's tags in order (articles of this export). An export
+ * made before tags has no such part.
+ */
+export const ExportTags = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("tag"), id, name: nonEmpty, slug: nonEmpty, created_at: instant }),
+  z.strictObject({ kind: z.literal("article"), article_id: id, tag_ids: z.array(id) }),
+]);
+export type ExportTags = z.infer<typeof ExportTags>;
+
 export const EXPORT_ENTRY_SCHEMAS = {
   authors: ExportAuthor,
   accounts: ExportAccount,
@@ -213,6 +233,7 @@ export const EXPORT_ENTRY_SCHEMAS = {
   subscribers: ExportSubscriber,
   newsletter_issues: ExportNewsletterIssue,
   settings: ExportSettings,
+  tags: ExportTags,
 } as const;
 
 /** What one part's entry is once checked. */
@@ -223,6 +244,7 @@ export interface ExportEntries {
   subscribers: ExportSubscriber;
   newsletter_issues: ExportNewsletterIssue;
   settings: ExportSettings;
+  tags: ExportTags;
 }
 
 /** The input shape of each entry (dates as ISO strings), as the exporter writes it. */
@@ -237,4 +259,5 @@ export const NewsroomExport = z.strictObject({
   subscribers: z.array(z.unknown()),
   newsletter_issues: z.array(z.unknown()),
   settings: z.array(z.unknown()).optional(),
+  tags: z.array(z.unknown()).optional(),
 });
