@@ -81,7 +81,8 @@ export function TagTable({ tags, refusal }: { tags: readonly TagRow[]; refusal: 
               </td>
               <td className="px-3 py-3">{tag.articles}</td>
               <td className="px-3 py-3">
-                <div className="flex justify-end gap-2">
+                {/* Stacked on a phone, so the table stays narrow enough to show them without scrolling. */}
+                <div className="flex flex-col items-stretch gap-2 sm:flex-row sm:justify-end">
                   <button
                     type="button"
                     className={buttonClass}

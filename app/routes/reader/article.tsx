@@ -202,9 +202,9 @@ function ArticleView({
       </Container>
       <Container width="text" className="mt-10">
         <ArticleBody html={article.bodyHtml} />
+        <ArticleTags tags={tags} />
         <AdSlot className="my-10" />
         {article.sources ? <Sources article={article} /> : null}
-        <ArticleTags tags={tags} />
         <AdSlot className="mt-10" />
       </Container>
     </article>
