@@ -97,7 +97,7 @@ describe("hostile tags", { timeout: 240_000 }, () => {
 
   it("the Tags tab answers forged changes without a server error", async () => {
     for (const value of HOSTILE) {
-      for (const fields of [
+      for (const fields of <Record<string, string>[]>[
         { intent: "rename", id: value, name: "Name", slug: "name" },
         { intent: "rename", id: "1", name: value, slug: "name" },
         { intent: "rename", id: "1", name: "Name", slug: value },

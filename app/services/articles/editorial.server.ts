@@ -154,7 +154,10 @@ export function createEditorialService({
   storyJudge?: StoryJudge | null;
   /** Called after a change readers may see (edit, publish, unpublish, delete), so cached pages are dropped. */
   onPublicChange?: () => Promise<unknown>;
-  /** Called once after an article is published (not scheduled: the scheduler calls its own): feed pings. */
+  /**
+   * Called once after an article is published (not scheduled: the scheduler calls its own), and after a published
+   * article's tags change (issue 47): feed pings.
+   */
   onPublished?: (articleIds: number[]) => Promise<unknown>;
 }) {
   /** Announces a change that took place. */
@@ -346,8 +349,12 @@ export function createEditorialService({
           : undefined,
         draftsOnly ? eq(articles.status, "draft") : undefined,
       );
+      let retagged = false;
       const saved = await db.transaction(async (tx) => {
-        const [current] = await tx.select({ aiOriginal: articles.aiOriginal }).from(articles).where(eq(articles.id, id));
+        const [current] = await tx
+          .select({ aiOriginal: articles.aiOriginal, status: articles.status })
+          .from(articles)
+          .where(eq(articles.id, id));
         const rewritten = current?.aiOriginal ? { aiRewrittenPercent: rewrittenPercent(current.aiOriginal, input) } : {};
         const now = clock.now();
         const [row] = await tx
@@ -355,12 +362,22 @@ export function createEditorialService({
           .set({ ...editedColumns(input), ...rewritten, updatedAt: now })
           .where(matches)
           .returning(revisionSnapshot);
-        if (row && tagNames !== undefined) await saveArticleTags(tx, id, tagNames, now);
+        if (row && tagNames !== undefined) {
+          const before = await articleTagNames(tx, id);
+          const after = await saveArticleTags(tx, id, tagNames, now);
+          // A published article that joins or leaves a tag changes that tag's feeds (issue 47).
+          retagged = current?.status === "published" && before.join("\n") !== after.join("\n");
+        }
         if (row) await recordRevision(tx, row, { kind: "edited", editorId: by, now });
         if (row && coauthorIds !== undefined) await saveCoauthors(tx, id, coauthorIds);
         return row !== undefined;
       });
-      if (saved) return changed("done");
+      if (saved) {
+        const outcome = await changed("done");
+        // Pages first, then the hubs, as publishing does: they fetch the feeds at once.
+        if (retagged) await onPublished([id]);
+        return outcome;
+      }
       return (await missingOrAlready(id)) === "missing" ? "missing" : "stale";
     },
 

@@ -154,6 +154,28 @@ describe(`tags on ${testDriver()}`, () => {
     );
   });
 
+  it("pings the hubs when a published article's tags change, not when they stay the same or it is a draft", async () => {
+    const { clock, editorial: drafts } = setUp();
+    const pinged: number[][] = [];
+    const editorial = createEditorialService({
+      db: database.db,
+      clock,
+      onPublished: async (ids) => {
+        pinged.push(ids);
+      },
+    });
+    const draft = await create(drafts, ["OpenAI"]);
+    expect(await editorial.update(draft, articleInput(), { tagNames: ["Chips"] })).toBe("done");
+    expect(pinged).toEqual([]);
+    expect(await editorial.transition(draft, "publish", { by: null })).toBe("done");
+    expect(pinged).toEqual([[draft]]);
+    expect(await editorial.update(draft, articleInput(), { tagNames: ["Chips"] })).toBe("done");
+    expect(await editorial.update(draft, articleInput("A new headline"))).toBe("done");
+    expect(pinged).toEqual([[draft]]);
+    expect(await editorial.update(draft, articleInput(), { tagNames: ["Chips", "OpenAI"] })).toBe("done");
+    expect(pinged).toEqual([[draft], [draft]]);
+  });
+
   it("keeps tags in revisions: restoring one brings its tags back", async () => {
     const { editorial, revisions, clock } = setUp();
     const id = await create(editorial, ["OpenAI", "EU AI Act"]);
