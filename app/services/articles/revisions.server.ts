@@ -156,6 +156,7 @@ export function createRevisionService({
           category: articleRevisions.category,
           image: articleRevisions.image,
           sources: articleRevisions.sources,
+          tags: sql<string>`array_to_string(coalesce(${articleRevisions.tags}, '{}'), ', ')`,
         })
         .from(articleRevisions)
         .leftJoin(editorAccount, eq(editorAccount.id, articleRevisions.editorId))

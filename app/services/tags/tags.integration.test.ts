@@ -187,6 +187,9 @@ describe(`tags on ${testDriver()}`, () => {
       .where(eq(articleRevisions.articleId, id))
       .orderBy(asc(articleRevisions.id));
     expect(history.map((revision) => revision.tags)).toEqual([["OpenAI", "EU AI Act"], ["Chips"]]);
+    // History compares them as one field.
+    const [older] = await revisions.versions(id, [history[0]!.id]);
+    expect(older?.tags).toBe("OpenAI, EU AI Act");
 
     expect(await revisions.restore(id, history[0]!.id, { by: null })).toMatchObject({ outcome: "done" });
     expect(await editorial.tagNames(id)).toEqual(["OpenAI", "EU AI Act"]);
