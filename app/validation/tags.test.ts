@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ArticleTagNames, TAG_TEXTS, TagAction, TagName } from "./tags";
+import { ArticleTagNames, TAG_TEXTS, TagAction, tagFieldErrors, TagName } from "./tags";
 
 function names(tags: string[], tagEntry = "") {
   return ArticleTagNames.safeParse({ tags, tagEntry });
@@ -52,6 +52,14 @@ describe("the Tags tab's changes", () => {
     });
     expect(TagAction.parse({ intent: "merge", id: "3", into: "4" })).toEqual({ intent: "merge", id: 3, into: 4 });
     expect(TagAction.parse({ intent: "delete", id: "3" })).toEqual({ intent: "delete", id: 3 });
+  });
+
+  it("names the field of a refused change with its sentence", () => {
+    const merge = TagAction.safeParse({ intent: "merge", id: "3", into: "x" });
+    expect(merge.success).toBe(false);
+    expect(tagFieldErrors(merge.error!)).toEqual({ into: TAG_TEXTS.unknownTarget });
+    const rename = TagAction.safeParse({ intent: "rename", id: "3", name: " ", slug: "Bad" });
+    expect(tagFieldErrors(rename.error!)).toEqual({ name: TAG_TEXTS.nameMissing, slug: TAG_TEXTS.slugForm });
   });
 
   it.each(["EU-AI", "eu ai", "eu--ai", "", "a".repeat(61), "../admin", "é"])("refuses the address %j", (slug) => {

@@ -87,7 +87,9 @@ export function tagFieldErrors(error: z.ZodError): TagFieldErrors {
   const errors: TagFieldErrors = {};
   for (const issue of error.issues) {
     const field = issue.path[0];
-    if ((field === "name" || field === "slug" || field === "into") && !errors[field]) errors[field] = issue.message;
+    if ((field === "name" || field === "slug") && !errors[field]) errors[field] = issue.message;
+    // The select offers only tags that exist: anything else names no tag here.
+    if (field === "into") errors.into = TAG_TEXTS.unknownTarget;
   }
   return errors;
 }
