@@ -62,9 +62,10 @@ export function TagTable({ tags, refusal }: { tags: readonly TagRow[]; refusal: 
       ) : (
         <AdminTable
           labelledBy="tags-heading"
+          // On a phone the address goes under the name, so the actions fit without scrolling.
           columns={[
             { label: "Name" },
-            { label: "Address" },
+            { label: "Address", className: "hidden sm:table-cell" },
             { label: "Articles" },
             { label: "Actions", className: "text-right" },
           ]}
@@ -73,8 +74,11 @@ export function TagTable({ tags, refusal }: { tags: readonly TagRow[]; refusal: 
             <tr key={tag.id}>
               <th scope="row" className="px-3 py-3 text-left font-semibold">
                 {tag.name}
+                <span className="block text-xs font-normal break-all text-slate-600 sm:hidden dark:text-slate-400">
+                  {tagPath(tag.slug)}
+                </span>
               </th>
-              <td className="px-3 py-3">
+              <td className="hidden px-3 py-3 sm:table-cell">
                 <a href={tagPath(tag.slug)} className="text-blue-700 hover:underline dark:text-blue-300">
                   {tagPath(tag.slug)}
                 </a>
