@@ -26,6 +26,7 @@ describe(`schema on ${testDriver()}`, () => {
       "article_daily_views",
       "article_revisions",
       "article_sources",
+      "article_tags",
       "articles",
       "authors",
       "generation_jobs",
@@ -43,6 +44,7 @@ describe(`schema on ${testDriver()}`, () => {
       "site_settings_changes",
       "staff_invitations",
       "subscriber_daily_counts",
+      "tags",
       "websub_pings",
     ]);
   });

@@ -22,6 +22,8 @@ import { createReaderMemo, noReaderMemo, type ReaderMemo } from "./reader-memo.s
 import { createRateLimiter } from "./rate-limits/rate-limiter.server";
 import { createSearchService } from "./search/search.server";
 import { createSyndicationService } from "./syndication/syndication.server";
+import { createTagPages } from "./tags/tag-pages.server";
+import { createTagService } from "./tags/tags.server";
 import { createWebSub } from "./syndication/websub.server";
 import { createViewCounter } from "./analytics/view-counter.server";
 import { createInsights } from "./analytics/insights.server";
@@ -151,6 +153,8 @@ export function createServices({
       popularFromReads: config.analytics ? site : undefined,
     }),
     search: createSearchService({ db, rateLimiter, clock, memo }),
+    /** Tag pages and an article's tags (issue 47). */
+    tagPages: createTagPages({ db, clock, memo }),
     corrections: createCorrectionService({
       db,
       clock,
@@ -188,6 +192,8 @@ export function createServices({
       storyJudge,
     }),
     revisions: createRevisionService({ db, clock, onPublicChange: contentChanges.announce }),
+    /** The editor's tag suggestions and the Tags tab: rename, merge, delete (issue 47, decision 041). */
+    tags: createTagService({ db, clock, onPublicChange: contentChanges.announce }),
     contentChanges,
     /** Publishes scheduled articles when their time comes; started by the server, on every instance. */
     scheduler: createScheduler({

@@ -20,6 +20,7 @@ const AREA_EXPECTED: Record<(typeof AREA_ACTIONS)[number], StaffRole[]> = {
   "newsroom.export": ["administrator"],
   "sections.manage": ["administrator", "editor"],
   "settings.manage": ["administrator"],
+  "tags.manage": ["administrator", "editor"],
 };
 
 /**

@@ -43,6 +43,8 @@ export const AREA_ACTIONS = [
   "settings.manage",
   /** Add, rename, reorder and delete the newsroom's sections (decision 042). */
   "sections.manage",
+  /** Rename, merge and delete tags in the Tags tab (issue 47); anyone who edits an article may add tags to it. */
+  "tags.manage",
 ] as const;
 
 /** Actions on one article: the answer depends on whose it is and on its state. */
@@ -91,6 +93,7 @@ const AREA: Record<AreaAction, readonly StaffRole[]> = {
   "newsroom.export": ["administrator"],
   "settings.manage": ["administrator"],
   "sections.manage": ["administrator", "editor"],
+  "tags.manage": ["administrator", "editor"],
 };
 
 /** Editors and administrators act on every article. */

@@ -8,6 +8,7 @@ const base: RevisionFields = {
   category: "Gadgets",
   image: "/images/stock/ai-technology.svg",
   sources: "The Verge",
+  tags: "Chips",
 };
 
 describe("diffRevisions", () => {
@@ -16,13 +17,20 @@ describe("diffRevisions", () => {
   });
 
   it("lists only the changed short fields, old and new, in the editor's order", () => {
-    const diff = diffRevisions(base, { ...base, sources: "The Verge, Wired", title: "Chip makers reach 2 nm", category: "AI" });
+    const diff = diffRevisions(base, {
+      ...base,
+      sources: "The Verge, Wired",
+      title: "Chip makers reach 2 nm",
+      category: "AI",
+      tags: "Chips, TSMC",
+    });
     expect(diff.same).toBe(false);
     expect(diff.body).toBeNull();
     expect(diff.fields).toEqual([
       { field: "title", label: "Title", before: "Chip makers race to 2 nm", after: "Chip makers reach 2 nm" },
       { field: "category", label: "Category", before: "Gadgets", after: "AI" },
       { field: "sources", label: "Sources", before: "The Verge", after: "The Verge, Wired" },
+      { field: "tags", label: "Tags", before: "Chips", after: "Chips, TSMC" },
     ]);
   });
 

@@ -23,6 +23,8 @@ export interface RevisionFields {
   category: Category;
   image: string;
   sources: string;
+  /** The tag names then, separated by commas (issue 47); "" for none, or for a revision from before tags. */
+  tags: string;
 }
 
 export type RevisionVersion = RevisionSummary & RevisionFields;
@@ -71,6 +73,7 @@ const FIELD_LABELS: Record<FieldChange["field"], string> = {
   category: "Category",
   image: "Image",
   sources: "Sources",
+  tags: "Tags",
 };
 
 /** A body diff that takes longer than this gives up on word level and shows the old body deleted, the new inserted. */

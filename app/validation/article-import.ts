@@ -3,7 +3,11 @@ import { isStorableInstant } from "../utils/database-limits";
 import type { Category } from "../utils/categories";
 import { isImageAddress } from "./article";
 import { allowedText, NOT_ALLOWED } from "./text";
+import { TagName } from "./tags";
+import { tagNameKey } from "../utils/tags";
 
+/** Tags an imported article may carry: every tag of a Ghost or WordPress post is kept (the editor adds up to 10). */
+export const IMPORT_TAGS_MAX = 100;
 
 /** Control characters refused as in the editor (app/validation/text.ts); the import names the field itself. */
 const singleLine = allowedText("", { message: NOT_ALLOWED });
@@ -68,6 +72,12 @@ export const ArticleImportRow = z
     sources: z.string().trim().check(singleLine).default(""),
     source_links: z.array(SourceLinkInput).default([]),
     author: z.string().trim().min(1, "must not be empty").max(200).check(singleLine).default("Staff"),
+    /** Its tags' names (issue 47), made when new; the same name twice (any case) is kept once. */
+    tags: z
+      .array(TagName)
+      .max(IMPORT_TAGS_MAX, `must list at most ${IMPORT_TAGS_MAX} tags`)
+      .default([])
+      .transform((names) => [...new Map(names.map((name) => [tagNameKey(name), name])).values()]),
     id: z.unknown().optional(),
     updated_at: z.unknown().optional(),
     author_id: z.unknown().optional(),

@@ -146,7 +146,7 @@ export function coauthorChoice(leadAuthorId: number | null) {
 }
 
 /** The editor's messages by field, the first problem of each, for showing next to the field. */
-export type ArticleFieldErrors = Partial<Record<keyof ArticleInput | CoauthorField, string>>;
+export type ArticleFieldErrors = Partial<Record<keyof ArticleInput | CoauthorField | "tags", string>>;
 
 export function articleFieldErrors(error: z.ZodError): ArticleFieldErrors {
   const errors: ArticleFieldErrors = {};

@@ -94,7 +94,12 @@ export const GenerationRequest = z.object({
   // A section's name; the action checks it is one of the newsroom's (decision 042).
   category: z.preprocess(
     emptyAsAbsent,
-    z.string({ error: GENERATION_FORM_TEXTS.category }).trim().min(1, GENERATION_FORM_TEXTS.category).max(100, GENERATION_FORM_TEXTS.category).default("AI"),
+    z
+      .string({ error: GENERATION_FORM_TEXTS.category })
+      .trim()
+      .min(1, GENERATION_FORM_TEXTS.category)
+      .max(100, GENERATION_FORM_TEXTS.category)
+      .default("AI"),
   ),
   topic: z.preprocess(
     emptyAsAbsent,

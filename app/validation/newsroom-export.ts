@@ -23,9 +23,10 @@ export const EXPORT_SECTIONS = [
   "subscribers",
   "newsletter_issues",
   "settings",
+  "tags",
 ] as const;
 /** Parts an older export does not have yet: its import leaves them as they are here. */
-export const OPTIONAL_SECTIONS: readonly ExportSection[] = ["sections", "settings"];
+export const OPTIONAL_SECTIONS: readonly ExportSection[] = ["sections", "settings", "tags"];
 export type ExportSection = (typeof EXPORT_SECTIONS)[number];
 
 /** PostgreSQL text cannot hold NUL; everything else a database row held may travel as it was. */
@@ -91,6 +92,8 @@ export const ExportRevision = z.strictObject({
   image: text,
   sources: text,
   source_links: z.array(SourceLink),
+  /** The article's tag names then (issue 47); null when recorded before tags existed, absent in older exports. */
+  tags: z.array(text).nullable().optional(),
   created_at: instant,
   updated_at: instant,
 });
@@ -226,6 +229,15 @@ export const ExportSectionEntry = z.strictObject({
   position: z.number().int().min(0),
 });
 export type ExportSectionEntry = z.infer<typeof ExportSectionEntry>;
+/**
+ * Tags (issue 47): every tag with its address, then each article's tags in order (articles of this export). An export
+ * made before tags has no such part.
+ */
+export const ExportTags = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("tag"), id, name: nonEmpty, slug: nonEmpty, created_at: instant }),
+  z.strictObject({ kind: z.literal("article"), article_id: id, tag_ids: z.array(id) }),
+]);
+export type ExportTags = z.infer<typeof ExportTags>;
 
 export const EXPORT_ENTRY_SCHEMAS = {
   sections: ExportSectionEntry,
@@ -235,6 +247,7 @@ export const EXPORT_ENTRY_SCHEMAS = {
   subscribers: ExportSubscriber,
   newsletter_issues: ExportNewsletterIssue,
   settings: ExportSettings,
+  tags: ExportTags,
 } as const;
 
 /** What one part's entry is once checked. */
@@ -246,6 +259,7 @@ export interface ExportEntries {
   subscribers: ExportSubscriber;
   newsletter_issues: ExportNewsletterIssue;
   settings: ExportSettings;
+  tags: ExportTags;
 }
 
 /** The input shape of each entry (dates as ISO strings), as the exporter writes it. */
@@ -261,4 +275,5 @@ export const NewsroomExport = z.strictObject({
   subscribers: z.array(z.unknown()),
   newsletter_issues: z.array(z.unknown()),
   settings: z.array(z.unknown()).optional(),
+  tags: z.array(z.unknown()).optional(),
 });

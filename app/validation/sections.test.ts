@@ -60,7 +60,9 @@ describe("the section form", () => {
     expect(messages).toEqual({
       name: "Please enter the section's name.",
       slug: "Use 1 to 60 lower-case letters, digits and hyphens, not starting or ending with a hyphen.",
-      colour: expect.stringMatching(/^This colour reaches \d+(\.\d+)?:1 on its badge in the light theme; text needs 4\.5:1\. Choose a darker colour\.$/),
+      colour: expect.stringMatching(
+        /^This colour reaches \d+(\.\d+)?:1 on its badge in the light theme; text needs 4\.5:1\. Choose a darker colour\.$/,
+      ),
       cover: expect.any(String),
       explore: "Choose a place on the home page's strip, or none.",
     });
@@ -90,7 +92,9 @@ describe("badge colours", () => {
 
   it("writes one rule per section and theme", () => {
     const style = sectionStyle([{ id: 3, colour: "#5b21b6" }]);
-    expect(style).toMatch(/^\.section-badge-3\{background-color:#[0-9a-f]{6};color:#5b21b6\}@media screen\{\.dark \.section-badge-3\{/);
+    expect(style).toMatch(
+      /^\.section-badge-3\{background-color:#[0-9a-f]{6};color:#5b21b6\}@media screen\{\.dark \.section-badge-3\{/,
+    );
   });
 });
 
@@ -98,13 +102,22 @@ describe("the specification's sections", () => {
   it("are the seven categories with their subtitles, addresses and the home page's three", () => {
     const sections = defaultSections({ AI: ["ai"] });
     expect(sections.map((section) => section.name)).toEqual([...CATEGORIES]);
-    expect(sections.map((section) => section.slug)).toEqual(["ai", "mobile", "startups", "cloud", "gadgets", "software", "security"]);
-    expect(sections.every((section) => section.description === CATEGORY_SUBTITLES[section.name as "AI"])).toBe(true);
-    expect(sections.filter((section) => section.explore > 0).sort((a, b) => a.explore - b.explore).map((s) => s.name)).toEqual([
-      "AI",
-      "Startups",
-      "Mobile",
+    expect(sections.map((section) => section.slug)).toEqual([
+      "ai",
+      "mobile",
+      "startups",
+      "cloud",
+      "gadgets",
+      "software",
+      "security",
     ]);
+    expect(sections.every((section) => section.description === CATEGORY_SUBTITLES[section.name as "AI"])).toBe(true);
+    expect(
+      sections
+        .filter((section) => section.explore > 0)
+        .sort((a, b) => a.explore - b.explore)
+        .map((s) => s.name),
+    ).toEqual(["AI", "Startups", "Mobile"]);
     expect(sections[0]!.keywords).toEqual(["ai"]);
   });
 

@@ -8,7 +8,7 @@ import { createUnsubscribeLinks } from "../../app/services/newsletter/unsubscrib
 import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
 import { signInTo, type AdminAccount } from "./article-admin-support";
 import { expect, test } from "./fixtures";
-import { sameOriginHeaders, seeded } from "./support";
+import { coverPath, sameOriginHeaders, seeded } from "./support";
 
 /**
  * Issue 26, valid to the letter: every reader and admin page kind, as the production server sends it, has no
@@ -158,6 +158,29 @@ test("every page kind has no error in the Nu Html Checker", async ({ page, reque
   ] as const) {
     await save(name, url, 200, signedIn);
   }
+
+  // Tags (issue 47): the demo has none, so the editor gives the rich article two; then its page, the tag's page and
+  // the Tags tab with rows.
+  const tagged = await page.request.post(`${server.url}/admin/articles/${richArticle.id}/edit`, {
+    headers: sameOriginHeaders(server.url),
+    form: {
+      title: richArticle.title,
+      excerpt: richArticle.excerpt,
+      content: richArticle.content,
+      category: richArticle.category,
+      readTime: String(richArticle.readTime),
+      sources: richArticle.sources,
+      image: coverPath(richArticle),
+      ...(richArticle.isFeatured ? { isFeatured: "on" } : {}),
+      ...(richArticle.isPopular ? { isPopular: "on" } : {}),
+      tagEntry: "OpenAI, EU AI Act",
+    },
+    maxRedirects: 0,
+  });
+  expect(tagged.status()).toBe(303);
+  await save("article-with-tags", `/article/${richArticle.id}`, 200);
+  await save("tag", "/tag/eu-ai-act", 200);
+  await save("admin-tags", "/admin/tags", 200, signedIn);
 
   const messages = await checkHtml(pagesDir);
   const where = (message: VnuMessage) => `${saved.get(message.url ?? "") ?? message.url ?? "?"}:${message.lastLine ?? "?"}`;

@@ -25,6 +25,8 @@ import { Field } from "./form-field";
 import { ImagePanel } from "./image-panel";
 import { useSignInAgain } from "./signed-out-notice";
 import { DiscardChangesDialog, useUnsavedChanges } from "./unsaved-changes";
+import { TagPicker } from "./tag-picker";
+import { ArticleTagNames, tagFieldsOf } from "~/validation/tags";
 
 /** What the editor starts from: an article's fields, or empty ones for a new article. */
 export interface ArticleFormValues {
@@ -39,6 +41,10 @@ export interface ArticleFormValues {
   isPopular: boolean;
   /** The co-author selects' values in order: author ids, "" for None. */
   coauthors: string[];
+  /** Its tags' names in order (issue 47). */
+  tags: string[];
+  /** A tag name typed but not added yet, echoed back after a refused save. */
+  tagEntry?: string;
 }
 
 /** What the co-author selects offer (shown to editors and administrators only) and who signs the article already. */
@@ -58,6 +64,7 @@ export const EMPTY_ARTICLE: ArticleFormValues = {
   isFeatured: false,
   isPopular: false,
   coauthors: [],
+  tags: [],
 };
 
 /** What the editor's action answers when it does not redirect back to the list. */
@@ -103,6 +110,8 @@ interface ArticleEditorProps {
   historyHref?: string;
   /** The co-author selects, for those who may choose co-authors; none otherwise. */
   coauthors?: CoauthorChooser | null;
+  /** The existing tags, suggested in the Tags field (issue 47). */
+  tagSuggestions?: readonly string[];
 }
 
 /** The article editor (spec: the edit modal), also used empty to write a new article by hand. */
@@ -117,6 +126,7 @@ export function ArticleEditor({
   correctionsHref,
   historyHref,
   coauthors,
+  tagSuggestions = [],
 }: ArticleEditorProps) {
   const sectionNames = useSectionNames();
   const navigation = useNavigation();
@@ -186,7 +196,8 @@ export function ArticleEditor({
     const fields = Object.fromEntries(new FormData(event.currentTarget));
     const parsed = ArticleInput.safeParse(fields);
     const chosen = coauthors ? coauthorChoice(coauthors.leadAuthorId).safeParse(fields) : null;
-    if (parsed.success && (chosen === null || chosen.success)) {
+    const tagged = ArticleTagNames.safeParse(tagFieldsOf(new FormData(event.currentTarget)));
+    if (parsed.success && (chosen === null || chosen.success) && tagged.success) {
       setClientErrors(null);
       unsaved.submitting();
       return;
@@ -195,10 +206,11 @@ export function ArticleEditor({
     const found = {
       ...(parsed.success ? {} : articleFieldErrors(parsed.error)),
       ...(chosen && !chosen.success ? articleFieldErrors(chosen.error) : {}),
+      ...(tagged.success ? {} : { tags: tagged.error.issues[0]?.message }),
     };
     setClientErrors(found);
     const first = Object.keys(found)[0];
-    if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first === "tags" ? "tagEntry" : first}"]`)?.focus();
   }
 
   return (
@@ -345,6 +357,13 @@ export function ArticleEditor({
                 </label>
               </div>
               {coauthors ? <CoauthorSelects chooser={coauthors} chosen={start.coauthors} errors={errors} /> : null}
+              <TagPicker
+                initial={start.tags}
+                initialEntry={start.tagEntry}
+                suggestions={tagSuggestions}
+                error={errors.tags}
+                inputClass={inputClass}
+              />
 
               <div>
                 <div className="mb-1 flex flex-wrap items-end justify-between gap-2">

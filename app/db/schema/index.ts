@@ -13,3 +13,4 @@ export * from "./article-views";
 export * from "./site-settings";
 export * from "./address-moves";
 export * from "./sections";
+export * from "./tags";

@@ -38,6 +38,8 @@ export const articleRevisions = pgTable(
     image: text("image").notNull().default(""),
     sources: text("sources").notNull().default(""),
     sourceLinks: jsonb("source_links").$type<SourceLink[]>().notNull().default([]),
+    /** The article's tag names then (issue 47); null for revisions recorded before tags existed, which keep the tags as they are. */
+    tags: text("tags").array(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },

@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export async function loader(args: Route.LoaderArgs) {
   const id = parseArticleId(args.params.id);
   const { actor, article: facts } = await requireArticlePermission(args, "article.view", id);
-  const { editorial } = args.context.get(servicesContext);
+  const { editorial, tags } = args.context.get(servicesContext);
   const article = facts && id ? await editorial.findForEditing(id) : null;
   if (!article) {
     throw redirect(listAddress(args.request), {
@@ -44,7 +44,8 @@ export async function loader(args: Route.LoaderArgs) {
     : null;
   return {
     id: article.id,
-    values: formValues(article, await editorial.coauthorIds(article.id)),
+    values: formValues(article, await editorial.coauthorIds(article.id), await editorial.tagNames(article.id)),
+    tagSuggestions: await tags.suggestions(),
     coauthors,
     updatedAt: article.updatedAt.toISOString(),
     status: article.status,
@@ -67,7 +68,11 @@ async function save(args: Route.ActionArgs) {
   const { actor, article: facts } = await requireArticlePermission(args, "article.edit", id);
   const { editorial, revisions, sections, logger } = args.context.get(servicesContext);
   const form = await readForm(args.request);
-  const parsed = parseEditorForm(form, sections, facts && can(actor, "article.chooseCoauthors") ? { leadAuthorId: facts.authorId } : null);
+  const parsed = parseEditorForm(
+    form,
+    sections,
+    facts && can(actor, "article.chooseCoauthors") ? { leadAuthorId: facts.authorId } : null,
+  );
   if (!parsed.ok) return data<ArticleEditorResult>(parsed.result, 400);
   if (!id)
     return data<ArticleEditorResult>({ formError: `${ARTICLE_EDIT_TEXTS.updateFailed}. ${ARTICLE_EDIT_TEXTS.missing}` }, 404);
@@ -87,6 +92,7 @@ async function save(args: Route.ActionArgs) {
       draftsOnly: actor.role === "contributor",
       by: actor.adminId,
       coauthorIds: parsed.coauthorIds,
+      tagNames: parsed.tagNames,
     });
     if (outcome === "done") {
       return redirect(listAddress(args.request), {
@@ -127,6 +133,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
         note: loaderData.reviewNote,
       }}
       coauthors={loaderData.coauthors}
+      tagSuggestions={loaderData.tagSuggestions}
     />
   );
 }

@@ -10,6 +10,7 @@ import {
   coauthorChoice,
   type ArticleInput as ParsedArticle,
 } from "~/validation/article";
+import { ArticleTagNames, tagFieldsOf } from "~/validation/tags";
 
 /**
  * The list a request came from, rebuilt from its search, filters and page (which travel in the query
@@ -19,11 +20,15 @@ export function listAddress(request: Request): string {
   return `/admin/articles${articleListSearch(parseArticleListQuery(new URL(request.url).searchParams))}`;
 }
 
-/** The editor's fields from an article, with its co-authors' ids in byline order. */
-export function formValues(article: EditableArticle, coauthorIds: readonly number[] = []): ArticleFormValues {
+/** The editor's fields from an article, with its co-authors' ids in byline order and its tags' names. */
+export function formValues(
+  article: EditableArticle,
+  coauthorIds: readonly number[] = [],
+  tags: readonly string[] = [],
+): ArticleFormValues {
   const { title, excerpt, content, category, readTime, sources, image, isFeatured, isPopular } = article;
   const coauthors = coauthorIds.map(String);
-  return { title, excerpt, content, category, readTime, sources, image, isFeatured, isPopular, coauthors };
+  return { title, excerpt, content, category, readTime, sources, image, isFeatured, isPopular, coauthors, tags: [...tags] };
 }
 
 /** What was posted, echoed back so a page rendered without JavaScript keeps what the editor typed. */
@@ -43,6 +48,7 @@ function postedValues(form: FormData): ArticleFormValues {
     isFeatured: form.get("isFeatured") === "on",
     isPopular: form.get("isPopular") === "on",
     coauthors: COAUTHOR_FIELDS.map(text),
+    ...tagFieldsOf(form),
   };
 }
 
@@ -56,7 +62,7 @@ export function parseEditorForm(
   sections: { byName(name: string): unknown },
   coauthors: { leadAuthorId: number } | null = null,
 ):
-  | { ok: true; input: ParsedArticle; coauthorIds: number[] | undefined; values: ArticleFormValues }
+  | { ok: true; input: ParsedArticle; coauthorIds: number[] | undefined; tagNames: string[]; values: ArticleFormValues }
   | { ok: false; result: ArticleEditorResult } {
   const values = postedValues(form);
   const fields = Object.fromEntries(form);
@@ -64,12 +70,15 @@ export function parseEditorForm(
   const chosen = coauthors ? coauthorChoice(coauthors.leadAuthorId).safeParse(fields) : null;
   // A section deleted (or renamed) since the form was opened is no section.
   const unknownSection = parsed.success && !sections.byName(parsed.data.category);
-  if (parsed.success && !unknownSection && (chosen === null || chosen.success))
-    return { ok: true, input: parsed.data, coauthorIds: chosen?.data, values };
+  // The tags (issue 47): the chips and what is still typed, several values of one name, so read apart from the rest.
+  const tagged = ArticleTagNames.safeParse(tagFieldsOf(form));
+  if (parsed.success && !unknownSection && (chosen === null || chosen.success) && tagged.success)
+    return { ok: true, input: parsed.data, coauthorIds: chosen?.data, tagNames: tagged.data, values };
   const fieldErrors = {
     ...(parsed.success ? {} : articleFieldErrors(parsed.error)),
     ...(unknownSection ? { category: SECTION_TEXTS.unknown } : {}),
     ...(chosen && !chosen.success ? articleFieldErrors(chosen.error) : {}),
+    ...(tagged.success ? {} : { tags: tagged.error.issues[0]?.message }),
   };
   return { ok: false, result: { fieldErrors, formError: ARTICLE_EDIT_TEXTS.fixFields, values } };
 }

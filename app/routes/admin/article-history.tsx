@@ -149,7 +149,7 @@ export default function ArticleHistory({ loaderData, actionData }: Route.Compone
             Restore revision {confirmRestore.number}?
           </h3>
           <p className="text-sm text-slate-800 dark:text-slate-200">
-            The title, excerpt, body, category, image and sources go back to revision {confirmRestore.number} (
+            The title, excerpt, body, category, image, sources and tags go back to revision {confirmRestore.number} (
             {confirmRestore.kind.toLowerCase()} by {confirmRestore.author}, {confirmRestore.time}). Its status and publication
             time stay as they are. The restore is kept as a new revision, so nothing is lost. The comparison below shows what
             changes.

@@ -17,9 +17,10 @@ export const meta: Route.MetaFunction = () => adminMeta("New article · Admin");
 /** Editors and administrators also choose co-authors: the author profiles are offered, the writer leads. */
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requirePermission(args, "article.create");
-  if (!can(admin, "article.chooseCoauthors")) return { coauthors: null };
-  const { editorial } = args.context.get(servicesContext);
-  return { coauthors: { options: await editorial.coauthorChoices(), leadAuthorId: admin.authorId } };
+  const { editorial, tags } = args.context.get(servicesContext);
+  const tagSuggestions = await tags.suggestions();
+  if (!can(admin, "article.chooseCoauthors")) return { coauthors: null, tagSuggestions };
+  return { coauthors: { options: await editorial.coauthorChoices(), leadAuthorId: admin.authorId }, tagSuggestions };
 }
 
 /**
@@ -51,6 +52,7 @@ async function save(args: Route.ActionArgs) {
       followUpSeen: followUp.data.followUpSeen,
       relatedTo: followUp.data.relatedTo ?? null,
       coauthorIds: parsed.coauthorIds,
+      tagNames: parsed.tagNames,
     });
     if (created.outcome === "duplicate") {
       const { id, title, publishedAt, judgement } = created.similar;
@@ -82,6 +84,7 @@ export default function NewArticle({ loaderData, actionData }: Route.ComponentPr
       backTo={`/admin/articles${search}`}
       returnFocusTo={NEW_ARTICLE_LINK}
       coauthors={loaderData.coauthors}
+      tagSuggestions={loaderData.tagSuggestions}
     />
   );
 }

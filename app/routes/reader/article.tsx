@@ -30,6 +30,8 @@ import { absoluteUrl, pageMeta, pageTitle, siteFromMatches, type SiteInfo } from
 import { plainPicture, type Picture } from "~/utils/responsive-images";
 import { CoverPicture } from "~/components/cover-picture";
 import { readerPageHandle } from "~/route-handle";
+import { ArticleTags } from "~/components/article-tags";
+import type { TagLink } from "~/utils/tags";
 import type { Route } from "./+types/article";
 
 export const handle = readerPageHandle;
@@ -39,21 +41,29 @@ const ARTICLE_COVER_SIZES = "(min-width: 60rem) 56rem, calc(100vw - 2rem)";
 
 /** A published article and three others to read next. A draft, a missing id or a malformed one is a 404. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { articles, corrections, images, sections } = context.get(servicesContext);
+  const { articles, corrections, images, sections, tagPages } = context.get(servicesContext);
   const id = parseArticleId(params.id);
   const article = id === null ? null : await articles.findPublished(id);
   if (!article)
     return data(
-      { article: null, related: [], corrections: [], cover: null, pictures: {} as Record<string, Picture> },
+      {
+        article: null,
+        related: [],
+        corrections: [],
+        cover: null,
+        pictures: {} as Record<string, Picture>,
+        tags: [] as TagLink[],
+      },
       { status: 404 },
     );
-  const [related, notes, cover] = await Promise.all([
+  const [related, notes, cover, tags] = await Promise.all([
     articles.listRelated(article),
     corrections.listForArticle(article.id),
     images.cover(article.image, sections.byName(article.category)?.cover ?? ""),
+    tagPages.forArticle(article.id),
   ]);
   const pictures = await images.pictures(related.map((story) => story.image));
-  return { article, related, corrections: notes, cover, pictures };
+  return { article, related, corrections: notes, cover, pictures, tags };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -74,22 +84,24 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
     { property: "article:modified_time", content: lastModifiedAt(article).toISOString() },
     { property: "article:section", content: article.category },
     ...article.authors.map((author) => ({ property: "article:author", content: author.name })),
+    ...loaderData.tags.map((tag) => ({ property: "article:tag", content: tag.name })),
   ];
 }
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { site } = useSite();
-  const { article, related, corrections, cover, pictures } = loaderData;
+  const { article, related, corrections, cover, pictures, tags } = loaderData;
   return (
     <SiteShell>
       {article ? (
         <>
-          <JsonLd data={newsArticleData(site, article, corrections, cover?.structured ?? [article.image])} />
+          <JsonLd data={newsArticleData(site, article, corrections, cover?.structured ?? [article.image], tags)} />
           <ArticleView
             article={article}
             site={site}
             corrections={corrections}
             picture={cover?.picture ?? plainPicture(article.image)}
+            tags={tags}
           />
           {related.length > 0 ? (
             <Container className="mt-16 print:hidden">
@@ -115,11 +127,13 @@ function ArticleView({
   site,
   corrections,
   picture,
+  tags,
 }: {
   article: ArticleDetail;
   site: SiteInfo;
   corrections: readonly CorrectionNote[];
   picture: Picture;
+  tags: readonly TagLink[];
 }) {
   const articleDate = useArticleDate();
   const updated = updatedAfterPublishing(article);
@@ -188,6 +202,7 @@ function ArticleView({
       </Container>
       <Container width="text" className="mt-10">
         <ArticleBody html={article.bodyHtml} />
+        <ArticleTags tags={tags} />
         <AdSlot className="my-10" />
         {article.sources ? <Sources article={article} /> : null}
         <AdSlot className="mt-10" />
@@ -246,6 +261,7 @@ function newsArticleData(
   article: ArticleDetail,
   corrections: readonly CorrectionNote[],
   images: readonly string[],
+  tags: readonly TagLink[],
 ): Record<string, unknown> {
   return {
     "@context": "https://schema.org",
@@ -257,6 +273,7 @@ function newsArticleData(
     datePublished: article.publishedAt ? new Date(article.publishedAt).toISOString() : undefined,
     dateModified: lastModifiedAt(article).toISOString(),
     articleSection: article.category,
+    ...(tags.length > 0 ? { keywords: tags.map((tag) => tag.name) } : {}),
     author: article.authors.map((author) => ({
       "@type": "Person",
       name: author.name,

@@ -15,6 +15,7 @@ import { containsPattern } from "./like.server";
 import { rewrittenPercent } from "./provenance.server";
 import { recordRevision, revisionSnapshot } from "./revisions.server";
 import type { StoryJudge } from "./story-judge.server";
+import { articleTagNames, saveArticleTags } from "../tags/article-tags.server";
 
 /**
  * What a change did. Each transition is one conditional UPDATE (or DELETE) that names the state it
@@ -153,7 +154,10 @@ export function createEditorialService({
   storyJudge?: StoryJudge | null;
   /** Called after a change readers may see (edit, publish, unpublish, delete), so cached pages are dropped. */
   onPublicChange?: () => Promise<unknown>;
-  /** Called once after an article is published (not scheduled: the scheduler calls its own): feed pings. */
+  /**
+   * Called once after an article is published (not scheduled: the scheduler calls its own), and after a published
+   * article's tags change (issue 47): feed pings.
+   */
   onPublished?: (articleIds: number[]) => Promise<unknown>;
 }) {
   /** Announces a change that took place. */
@@ -273,6 +277,7 @@ export function createEditorialService({
         relatedTo = null,
         by = null,
         coauthorIds = [],
+        tagNames = [],
       }: {
         authorId: number;
         allowDuplicate: boolean;
@@ -282,6 +287,8 @@ export function createEditorialService({
         by?: number | null;
         /** Co-authors in byline order (editors and administrators choose them); refused with a CoauthorError. */
         coauthorIds?: readonly number[];
+        /** Its tags' names in order (issue 47), made when new; saved in the same transaction. */
+        tagNames?: readonly string[];
       },
     ): Promise<CreateOutcome> {
       if (!allowDuplicate) {
@@ -296,6 +303,7 @@ export function createEditorialService({
           .values({ ...editedColumns(input), authorId, isAiGenerated: false, publishedAt: null, createdAt: now, updatedAt: now })
           .returning(revisionSnapshot);
         if (!row) throw new Error("The new article was not saved.");
+        if (tagNames.length > 0) await saveArticleTags(tx, row.articleId, tagNames, now);
         await recordRevision(tx, row, { kind: "created", editorId: by, now });
         if (relatedTo !== null) {
           // The earlier story may have been deleted meanwhile: then there is nothing to relate to.
@@ -321,12 +329,15 @@ export function createEditorialService({
         draftsOnly = false,
         by = null,
         coauthorIds,
+        tagNames,
       }: {
         expectedUpdatedAt?: Date;
         draftsOnly?: boolean;
         by?: number | null;
         /** The co-authors in byline order, replacing the current ones in the same transaction; undefined keeps them. */
         coauthorIds?: readonly number[];
+        /** The tags' names in order (issue 47), replacing the current ones in the same transaction; undefined keeps them. */
+        tagNames?: readonly string[];
       } = {},
     ): Promise<ChangeOutcome> {
       // Timestamps are compared to the millisecond, the precision the editor received. A contributor's save
@@ -338,8 +349,12 @@ export function createEditorialService({
           : undefined,
         draftsOnly ? eq(articles.status, "draft") : undefined,
       );
+      let retagged = false;
       const saved = await db.transaction(async (tx) => {
-        const [current] = await tx.select({ aiOriginal: articles.aiOriginal }).from(articles).where(eq(articles.id, id));
+        const [current] = await tx
+          .select({ aiOriginal: articles.aiOriginal, status: articles.status })
+          .from(articles)
+          .where(eq(articles.id, id));
         const rewritten = current?.aiOriginal ? { aiRewrittenPercent: rewrittenPercent(current.aiOriginal, input) } : {};
         const now = clock.now();
         const [row] = await tx
@@ -347,11 +362,22 @@ export function createEditorialService({
           .set({ ...editedColumns(input), ...rewritten, updatedAt: now })
           .where(matches)
           .returning(revisionSnapshot);
+        if (row && tagNames !== undefined) {
+          const before = await articleTagNames(tx, id);
+          const after = await saveArticleTags(tx, id, tagNames, now);
+          // A published article that joins or leaves a tag changes that tag's feeds (issue 47).
+          retagged = current?.status === "published" && before.join("\n") !== after.join("\n");
+        }
         if (row) await recordRevision(tx, row, { kind: "edited", editorId: by, now });
         if (row && coauthorIds !== undefined) await saveCoauthors(tx, id, coauthorIds);
         return row !== undefined;
       });
-      if (saved) return changed("done");
+      if (saved) {
+        const outcome = await changed("done");
+        // Pages first, then the hubs, as publishing does: they fetch the feeds at once.
+        if (retagged) await onPublished([id]);
+        return outcome;
+      }
       return (await missingOrAlready(id)) === "missing" ? "missing" : "stale";
     },
 
@@ -418,6 +444,11 @@ export function createEditorialService({
     async coauthorIds(articleId: number): Promise<number[]> {
       const byline = (await listArticleAuthors(db, [articleId])).get(articleId) ?? [];
       return byline.slice(1).map((author) => author.id);
+    },
+
+    /** An article's tag names in the editor's order (issue 47). */
+    tagNames(articleId: number): Promise<string[]> {
+      return articleTagNames(db, articleId);
     },
 
     /** Permanent. */

@@ -5,6 +5,7 @@ import { admins, articleRevisions, articles, authors } from "../../db/schema";
 import type { RevisionKind, RevisionSummary, RevisionVersion } from "../../utils/revisions";
 import type { Clock } from "../index.server";
 import { rewrittenPercent } from "./provenance.server";
+import { articleTagNames, saveArticleTags } from "../tags/article-tags.server";
 
 /**
  * Saves by the same person within this long of the start of their latest revision (when nobody else's revision came
@@ -29,11 +30,16 @@ export const revisionSnapshot = {
 
 export type RevisionSnapshot = Pick<
   typeof articleRevisions.$inferInsert,
-  "articleId" | "title" | "excerpt" | "content" | "category" | "image" | "sources" | "sourceLinks"
+  "articleId" | "title" | "excerpt" | "content" | "category" | "image" | "sources" | "sourceLinks" | "tags"
 >;
 
 /** A database or the transaction a save runs in. */
 type Executor = Pick<Database, "select" | "insert" | "update">;
+
+/** The snapshot with the article's tags as they are now (issue 47), unless the caller names them. */
+async function withTags(tx: Executor, snapshot: RevisionSnapshot): Promise<RevisionSnapshot> {
+  return snapshot.tags === undefined ? { ...snapshot, tags: await articleTagNames(tx, snapshot.articleId) } : snapshot;
+}
 
 /**
  * Records a revision of a save, inside the save's transaction (after its INSERT or UPDATE, which holds the article's
@@ -51,6 +57,7 @@ export async function recordRevision(
     restoredFrom = null,
   }: { kind: RevisionKind; editorId: number | null; now: Date; restoredFrom?: number | null },
 ): Promise<number> {
+  snapshot = await withTags(tx, snapshot);
   if (editorId !== null && COALESCING_KINDS.includes(kind)) {
     const [latest] = await tx
       .select({
@@ -149,6 +156,7 @@ export function createRevisionService({
           category: articleRevisions.category,
           image: articleRevisions.image,
           sources: articleRevisions.sources,
+          tags: sql<string>`array_to_string(coalesce(${articleRevisions.tags}, '{}'), ', ')`,
         })
         .from(articleRevisions)
         .leftJoin(editorAccount, eq(editorAccount.id, articleRevisions.editorId))
@@ -204,7 +212,7 @@ export function createRevisionService({
           .where(eq(articles.id, articleId))
           .for("update");
         if (!current) return { outcome: "missing" };
-        const { title, excerpt, content, category, image, sources, sourceLinks } = revision;
+        const { title, excerpt, content, category, image, sources, sourceLinks, tags } = revision;
         const fields = { title, excerpt, content, category, image, sources, sourceLinks };
         const rewritten = current.aiOriginal ? { aiRewrittenPercent: rewrittenPercent(current.aiOriginal, fields) } : {};
         const [saved] = await tx
@@ -213,6 +221,8 @@ export function createRevisionService({
           .where(eq(articles.id, articleId))
           .returning(revisionSnapshot);
         if (!saved) return { outcome: "missing" };
+        // A revision recorded before tags existed (null) leaves the article's tags as they are.
+        if (tags !== null) await saveArticleTags(tx, articleId, tags, now);
         const id = await recordRevision(tx, saved, { kind: "restored", editorId: by, now, restoredFrom: revision.id });
         return { outcome: "done", revisionId: id };
       });

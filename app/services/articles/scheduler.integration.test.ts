@@ -80,7 +80,12 @@ describe(`the scheduler on ${testDriver()}`, () => {
     const clock = manualClock(NOW);
     const reader = createArticleService({ db: database.db, clock });
     const search = createSearchService({ db: database.db, clock, rateLimiter: createRateLimiter({ db: database.db, clock }) });
-    const feeds = createSyndicationService({ sections: SPEC_SECTIONS, db: database.db, clock, site: { name: "Byline", url: "https://news.example" } });
+    const feeds = createSyndicationService({
+      sections: SPEC_SECTIONS,
+      db: database.db,
+      clock,
+      site: { name: "Byline", url: "https://news.example" },
+    });
     const shown = async () => ({
       headlines: (await reader.listHeadlines()).map((article) => article.title),
       category: (await reader.categoryPage("AI", 1)).articles.map((article) => article.title),

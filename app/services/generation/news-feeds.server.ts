@@ -779,7 +779,10 @@ export function feedCovers(categories: readonly Category[], section: Pick<NewsSe
 }
 
 /** The names in the feeds file that no section has (by name or address), for the start-up log. */
-export function unknownFeedSections(outlets: readonly NewsOutlet[], sections: readonly Pick<NewsSection, "name" | "slug">[]): string[] {
+export function unknownFeedSections(
+  outlets: readonly NewsOutlet[],
+  sections: readonly Pick<NewsSection, "name" | "slug">[],
+): string[] {
   const named = outlets.flatMap((outlet) => outlet.feeds.flatMap((feed) => feed.categories));
   return [...new Set(named)].filter((category) => !sections.some((section) => feedCovers([category], section)));
 }

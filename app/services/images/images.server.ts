@@ -211,7 +211,9 @@ export function createImageService({ dataDir, uploadsDirectory, stockDirectory, 
   /** The stock drawing a section's cover names, for its social card; Software/Code for anything else. */
   function fallbackStockSlug(sectionCover: string): string {
     const source = mediaSourceOf(sectionCover, siteOrigin);
-    return source?.kind === "stock" ? source.slug : (STOCK_IMAGES.find((image) => image.label === "Software/Code")?.slug ?? "software-code");
+    return source?.kind === "stock"
+      ? source.slug
+      : (STOCK_IMAGES.find((image) => image.label === "Software/Code")?.slug ?? "software-code");
   }
 
   return {

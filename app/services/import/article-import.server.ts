@@ -4,6 +4,7 @@ import type { Database } from "../../db/client.server";
 import { articleCoauthors, articleSources, articles, authors, sections } from "../../db/schema";
 import { ArticleImportRow } from "../../validation/article-import";
 import { recordRevisions, revisionSnapshot } from "../articles/revisions.server";
+import { saveTagsOfArticles } from "../tags/article-tags.server";
 import { failureReason } from "../logger.server";
 import { normaliseOldPath } from "../../utils/old-addresses";
 import { ghostData, convertGhostExport } from "./ghost-export.server";
@@ -250,8 +251,17 @@ export async function importArticles({ db, now }: { db: Database; now: Date }, p
         .insert(articles)
         .values(values.slice(start, start + 500))
         .returning(revisionSnapshot);
-      // Each imported article starts its history with the text as imported.
-      await recordRevisions(tx, inserted, { kind: "imported", now });
+      // Its tags (issue 47), then the revision that starts its history with the text and tags as imported.
+      const tagged = await saveTagsOfArticles(
+        tx,
+        inserted.map((article, index) => ({ articleId: article.articleId, names: fresh[start + index]?.value.tags ?? [] })),
+        now,
+      );
+      await recordRevisions(
+        tx,
+        inserted.map((article) => ({ ...article, tags: tagged.get(article.articleId) ?? [] })),
+        { kind: "imported", now },
+      );
       const coauthorRows: (typeof articleCoauthors.$inferInsert)[] = [];
       const sourceRows: (typeof articleSources.$inferInsert)[] = [];
       // PostgreSQL returns a multi-row insert's rows in the order of its VALUES.

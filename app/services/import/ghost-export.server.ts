@@ -4,6 +4,7 @@ import {
   categoryForTag,
   type ConvertOptions,
   excerptFromHtml,
+  importedTagNames,
   slugPaths,
   type SourcedRow,
   type SourceRowError,
@@ -158,6 +159,8 @@ export function convertGhostExport(
         published_at: publishedAt,
         created_at: text(post, "created_at") || null,
         is_featured: post.featured === true || post.featured === 1,
+        // Every public tag stays a tag (issue 47); the first also chose the section above.
+        tags: importedTagNames(tagNames),
         ...(authorNames[0] ? { author: authorNames[0] } : {}),
       },
       coauthors: authorNames.slice(1),

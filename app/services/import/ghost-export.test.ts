@@ -48,6 +48,18 @@ describe("Ghost export", () => {
     ]);
   });
 
+  it("keeps every public tag of a post as a tag (issue 47), the primary one too, internal #tags left out", () => {
+    const parsed = parseImportFile(ghostExport, { categoryMap: parseCategoryMap(["Hardware=Gadgets", "reviews=gadgets"]) });
+    expect(parsed.rows.map((row) => [row.source?.sourceId.slice(-1), fields(row).tags])).toEqual([
+      ["1", ["mobile", "Reviews"]],
+      ["2", ["Hardware"]],
+      ["3", ["Security"]],
+      ["4", ["Cloud"]],
+      ["6", ["Reviews"]],
+      ["7", ["Startups"]],
+    ]);
+  });
+
   it("keeps status dates, the custom excerpt, the cover and the authors in posts_authors order", () => {
     const parsed = parseImportFile(ghostExport, {
       categoryMap: parseCategoryMap(["Hardware=Gadgets"]),

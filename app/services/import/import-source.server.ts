@@ -1,6 +1,8 @@
 import { CATEGORIES, type Category } from "../../utils/categories";
 import type { ImportSystem } from "../../db/schema";
 import { htmlToPlainText } from "./html-to-markdown.server";
+import { normaliseTagName, TAG_NAME_MAX_LENGTH } from "../../utils/tags";
+import { cutText, isAllowedText } from "../../validation/text";
 
 /** One article read from another system's export, before the row schema checks it. */
 export interface SourcedRow {
@@ -37,6 +39,16 @@ export function unmappedTagReason(kind: "tag" | "category", name: string): strin
   return `${kind} '${name}' matches no category; map it with --category-map ${name.includes(" ") ? `"${name}=Gadgets"` : `${name}=Gadgets`}`;
 }
 
+/**
+ * Another system's tag names as ours: decoded as plain text, cut to our longest name (Ghost allows 191 characters),
+ * names without a letter or digit left out, so that a tag never refuses the post it belongs to.
+ */
+export function importedTagNames(names: readonly string[]): string[] {
+  return names
+    .map((name) => normaliseTagName(cutText(htmlToPlainText(name), TAG_NAME_MAX_LENGTH)))
+    .filter((name) => /[\p{L}\p{N}]/u.test(name) && isAllowedText(name));
+}
+
 const EXCERPT_LENGTH = 300;
 
 /** An excerpt cut from a body at a word boundary, for posts that have none of their own. */
@@ -70,8 +82,7 @@ export function parseCategoryMap(entries: string[]): Map<string, Category> {
     // One of the specification's seven in its own spelling; any other name is checked against the newsroom's
     // sections when the posts are imported (importArticles).
     const category = CATEGORIES.find((name) => name.toLowerCase() === target.toLowerCase()) ?? target;
-    if (!tag || !category)
-      throw new CategoryMapError(`--category-map ${entry}: expected TAG=SECTION, such as Hardware=Gadgets`);
+    if (!tag || !category) throw new CategoryMapError(`--category-map ${entry}: expected TAG=SECTION, such as Hardware=Gadgets`);
     map.set(tag.toLowerCase(), category);
   }
   return map;

@@ -17,6 +17,8 @@ import {
   sections,
   siteSettings,
   siteSettingsChanges,
+  articleTags,
+  tags,
 } from "../../db/schema";
 import { DEFAULT_SETTINGS } from "../../validation/site-settings";
 import { exportNewsroomLines } from "./newsroom-export.server";
@@ -148,6 +150,21 @@ async function seedNewsroom(db: Database) {
   ]);
   await db.insert(relatedArticles).values({ articleId: aiStory!.id, relatedId: published!.id, createdAt: now });
   await db.insert(articleSources).values({ articleId: published!.id, system: "ghost", sourceId: "abc", oldPath: "/published" });
+  // Tags (issue 47): one shared, one an id apart, and the order each article lists them in.
+  const [openai, euAiAct, chips] = await db
+    .insert(tags)
+    .values([
+      { name: "OpenAI", slug: "openai", createdAt: at("2026-10-30T08:00:00Z") },
+      { name: "EU AI Act", slug: "eu-ai-act", createdAt: at("2026-10-30T09:00:00Z") },
+      { name: "Chips", slug: "semiconductors", createdAt: at("2026-11-04T08:00:00Z") },
+    ])
+    .returning();
+  await db.insert(articleTags).values([
+    { articleId: published!.id, tagId: euAiAct!.id, position: 1 },
+    { articleId: published!.id, tagId: openai!.id, position: 2 },
+    { articleId: aiStory!.id, tagId: chips!.id, position: 1 },
+    { articleId: inReview!.id, tagId: openai!.id, position: 1 },
+  ]);
   const revision = (
     articleId: number,
     kind: "created" | "edited" | "restored" | "ai_original",
@@ -170,7 +187,10 @@ async function seedNewsroom(db: Database) {
     .values(revision(published!.id, "created", "First title", "2026-10-31T08:00:00Z", { editorId: adaAccount!.id }))
     .returning();
   await db.insert(articleRevisions).values([
-    revision(published!.id, "edited", "Second title", "2026-11-02T08:00:00Z", { editorId: graceAccount!.id }),
+    revision(published!.id, "edited", "Second title", "2026-11-02T08:00:00Z", {
+      editorId: graceAccount!.id,
+      tags: ["EU AI Act", "OpenAI"],
+    }),
     revision(published!.id, "restored", "First title", "2026-11-03T08:00:00Z", {
       editorId: adaAccount!.id,
       restoredFrom: first!.id,
@@ -322,6 +342,8 @@ async function counts(db: Database) {
     admins,
     relatedArticles,
     articleSources,
+    tags,
+    articleTags,
   };
   const result: Record<string, number> = {};
   for (const [name, table] of Object.entries(tables)) {
@@ -356,6 +378,15 @@ describe("the newsroom export", () => {
       "subscribers",
       "newsletter_issues",
       "settings",
+      "tags",
+    ]);
+    expect(document.tags).toEqual([
+      { kind: "tag", id: 1, name: "OpenAI", slug: "openai", created_at: "2026-10-30T08:00:00.000Z" },
+      { kind: "tag", id: 2, name: "EU AI Act", slug: "eu-ai-act", created_at: "2026-10-30T09:00:00.000Z" },
+      { kind: "tag", id: 3, name: "Chips", slug: "semiconductors", created_at: "2026-11-04T08:00:00.000Z" },
+      { kind: "article", article_id: 1, tag_ids: [2, 1] },
+      { kind: "article", article_id: 4, tag_ids: [1] },
+      { kind: "article", article_id: 5, tag_ids: [3] },
     ]);
     expect(document.settings).toEqual([
       {
@@ -388,6 +419,7 @@ describe("the newsroom export", () => {
       subscribers: 3,
       newsletter_issues: 3,
       settings: 3,
+      tags: 6,
     });
     expect(first.skipped.sections).toBe(6);
 
@@ -406,6 +438,7 @@ describe("the newsroom export", () => {
       subscribers: 0,
       newsletter_issues: 0,
       settings: 0,
+      tags: 0,
     });
     expect(second.skipped).toEqual({
       sections: 8,
@@ -415,6 +448,7 @@ describe("the newsroom export", () => {
       subscribers: 3,
       newsletter_issues: 3,
       settings: 3,
+      tags: 6,
     });
     expect(await counts(target.db)).toEqual(before);
     expect(await exportText(target.db)).toBe(copy);

@@ -16,6 +16,8 @@ import {
   sections,
   siteSettings,
   siteSettingsChanges,
+  articleTags,
+  tags,
 } from "../../db/schema";
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportEntryInput, type ExportSection } from "../../validation/newsroom-export";
 import { readStoredSettings } from "../../validation/site-settings";
@@ -70,6 +72,7 @@ export async function* exportNewsroomLines(
   yield* section("subscribers", subscriberEntries(db), counts);
   yield* section("newsletter_issues", issueEntries(db), counts);
   yield* section("settings", settingsEntries(db), counts);
+  yield* section("tags", tagEntries(db), counts);
   yield "}\n";
 }
 
@@ -129,6 +132,32 @@ async function* settingsEntries(db: Database): AsyncGenerator<ExportEntryInput<"
       changed_at: iso(save.changedAt),
       changes: save.changes,
     };
+}
+
+/** Every tag, then each article's tags in order (issue 47). */
+async function* tagEntries(db: Database): AsyncGenerator<ExportEntryInput<"tags">> {
+  const list = await db.select().from(tags).orderBy(asc(tags.id));
+  for (const tag of list) yield { kind: "tag", id: tag.id, name: tag.name, slug: tag.slug, created_at: iso(tag.createdAt) };
+  let after = 0;
+  for (;;) {
+    const ids = (
+      await db
+        .selectDistinct({ articleId: articleTags.articleId })
+        .from(articleTags)
+        .where(gt(articleTags.articleId, after))
+        .orderBy(asc(articleTags.articleId))
+        .limit(ARTICLE_BATCH)
+    ).map((row) => row.articleId);
+    if (ids.length === 0) return;
+    const rows = await db
+      .select()
+      .from(articleTags)
+      .where(inArray(articleTags.articleId, ids))
+      .orderBy(asc(articleTags.articleId), asc(articleTags.position), asc(articleTags.tagId));
+    for (const [articleId, rowsOfArticle] of groupBy(rows, (row) => row.articleId))
+      yield { kind: "article", article_id: articleId, tag_ids: rowsOfArticle.map((row) => row.tagId) };
+    after = ids[ids.length - 1] ?? after;
+  }
 }
 
 async function* authorEntries(db: Database): AsyncGenerator<ExportEntryInput<"authors">> {
@@ -295,6 +324,7 @@ async function* articleEntries(db: Database): AsyncGenerator<ExportEntryInput<"a
             url,
             publishedAt: publishedAt ?? null,
           })),
+          tags: row.tags,
           created_at: iso(row.createdAt),
           updated_at: iso(row.updatedAt),
         })),

@@ -29,11 +29,13 @@ import {
   OPTIONAL_SECTIONS,
   type ExportSettings,
   type ExportSectionEntry,
+  type ExportTags,
   type ExportArticle,
   type ExportEntries,
   type ExportSection,
 } from "../../validation/newsroom-export";
 import type { RowError } from "./article-import.server";
+import { importTagEntry } from "./newsroom-import-tags.server";
 
 /**
  * Reads a newsroom export (decision 027) back: entries are checked one by one as they are read and written in batches
@@ -90,8 +92,11 @@ export async function* piecesOfLines(lines: AsyncIterable<string> | Iterable<str
       const opening = /^,"([a-z_]+)":\[$/.exec(line);
       const name = opening?.[1];
       if (!name) throw layout('expected a part such as ,"articles":[');
-      // An optional part an older export does not have is passed over.
-      while (EXPORT_SECTIONS[nextSection] !== name && OPTIONAL_SECTIONS.includes(EXPORT_SECTIONS[nextSection] as ExportSection))
+      // An optional part an older export does not have is passed over, so a later part may follow directly.
+      while (
+        name !== EXPORT_SECTIONS[nextSection] &&
+        OPTIONAL_SECTIONS.some((optional) => optional === EXPORT_SECTIONS[nextSection])
+      )
         nextSection += 1;
       if (name !== EXPORT_SECTIONS[nextSection])
         throw layout(`expected the part "${EXPORT_SECTIONS[nextSection] ?? "}"}", found "${name}"`);
@@ -133,6 +138,7 @@ export function* piecesOfDocument(document: unknown): Generator<ExportPiece> {
     subscribers: _d,
     newsletter_issues: _e,
     settings: _f,
+    tags: _g,
     ...header
   } = parsed.data;
   yield { kind: "header", row: 1, value: { ...header, exported_at: header.exported_at.toISOString() } };
@@ -157,6 +163,7 @@ const LABELS: Record<ExportSection, string> = {
   subscribers: "subscriber",
   newsletter_issues: "newsletter issue",
   settings: "settings record",
+  tags: "tag record",
 };
 
 function describeIssues(error: z.ZodError): string {
@@ -193,6 +200,7 @@ const IDENTITY_TABLES = [
   "article_corrections",
   "newsletter_subscribers",
   "newsletter_issues",
+  "tags",
 ] as const;
 
 /** Imports the pieces in one transaction. Throws ExportLayoutError (nothing imported) when the document is not an export. */
@@ -211,6 +219,7 @@ export async function importNewsroom(
     /** Articles of the document that are here now (imported, or found already): document id → id here. */
     const articleIds = new Map<number, number>();
     const correctionIds = new Map<number, number>();
+    const tagIds = new Map<number, number>();
     const relatedPairs: { articleId: number; relatedId: number }[] = [];
     let pendingArticles: { row: number; article: ExportArticle }[] = [];
     let pendingSubscribers: { row: number; subscriber: ExportEntries["subscribers"] }[] = [];
@@ -301,6 +310,9 @@ export async function importNewsroom(
           break;
         case "settings":
           await importSettings(tx, row, parsed.data as ExportSettings, { accountIds, result, reject });
+          break;
+        case "tags":
+          await importTagEntry(tx, row, parsed.data as ExportTags, { tagIds, articleIds, counts: result, reject });
           break;
         case "newsletter_issues":
           await importIssue(tx, row, parsed.data as ExportEntries["newsletter_issues"], {
@@ -578,6 +590,7 @@ async function importArticleBatch(
       image: revision.image,
       sources: revision.sources,
       sourceLinks: revision.source_links,
+      tags: revision.tags ?? null,
       createdAt: revision.created_at,
       updatedAt: revision.updated_at,
     }));

@@ -4,7 +4,7 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDatabase, testDriver, withTestDatabase } from "../../../tests/setup/test-database";
 import { PROJECT_ROOT } from "../../db/client.server";
-import { articleCoauthors, articleRevisions, articleSources, articles, authors } from "../../db/schema";
+import { articleCoauthors, articleRevisions, articleSources, articleTags, articles, authors, tags } from "../../db/schema";
 import { importArticles, importFailureReason, parseImportFile } from "./article-import.server";
 import { parseCategoryMap } from "./import-source.server";
 import { createOldAddressService } from "./old-addresses.server";
@@ -79,6 +79,45 @@ describe(`imports from Ghost and WordPress on ${testDriver()}`, () => {
     expect(coauthors).toEqual([{ title: "The new phone reviewed", name: "Ada Lovelace", position: 1 }]);
     const [revisions] = await database.db.select({ value: count() }).from(articleRevisions);
     expect(revisions?.value).toBe(6);
+  });
+
+  it("keeps every tag of Ghost and WordPress posts as tags, one tag per name whatever the case, in revisions too", async () => {
+    await importArticles({ db: database.db, now }, ghost());
+    await importArticles({ db: database.db, now }, wordpress());
+    const tagged = await database.db
+      .select({ title: articles.title, tag: tags.name })
+      .from(articleTags)
+      .innerJoin(articles, eq(articles.id, articleTags.articleId))
+      .innerJoin(tags, eq(tags.id, articleTags.tagId))
+      .orderBy(asc(articles.id), asc(articleTags.position));
+    expect(tagged).toEqual([
+      { title: "The new phone reviewed", tag: "mobile" },
+      { title: "The new phone reviewed", tag: "Reviews" },
+      { title: "Chip shortage explained", tag: "Hardware" },
+      { title: "Security patch coming", tag: "Security" },
+      { title: "Cloud bills keep rising", tag: "Cloud" },
+      { title: "A laptop for everyone", tag: "Reviews" },
+      { title: "Startup raises a round", tag: "Startups" },
+      expect.objectContaining({ tag: "robots" }),
+      expect.objectContaining({ tag: "AI" }),
+    ]);
+    const names = await database.db.select({ name: tags.name, slug: tags.slug }).from(tags).orderBy(asc(tags.slug));
+    expect(names.map((tag) => tag.slug)).toEqual([
+      "ai",
+      "cloud",
+      "hardware",
+      "mobile",
+      "reviews",
+      "robots",
+      "security",
+      "startups",
+    ]);
+    const [phone] = await database.db
+      .select({ tags: articleRevisions.tags })
+      .from(articleRevisions)
+      .orderBy(asc(articleRevisions.id))
+      .limit(1);
+    expect(phone?.tags).toEqual(["mobile", "Reviews"]);
   });
 
   it("imports nothing new when the same exports run again", async () => {

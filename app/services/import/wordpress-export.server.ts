@@ -5,6 +5,7 @@ import {
   categoryForTag,
   type ConvertOptions,
   excerptFromHtml,
+  importedTagNames,
   slugPaths,
   type SourcedRow,
   type SourceRowError,
@@ -138,6 +139,9 @@ export function convertWxr(
       .filter((category) => category["@_domain"] === "category")
       .map((category) => textOf(category).trim())
       .filter((name) => name && name.toLowerCase() !== "uncategorized");
+    const postTags = asList(item.category)
+      .filter((category) => category["@_domain"] === "post_tag")
+      .map((category) => textOf(category).trim());
     const primary = categories[0];
     if (!primary) return errors.push({ row, label, reason: "has no category; give it one in WordPress first" });
     const category = categoryForTag(primary, options.categoryMap);
@@ -169,6 +173,8 @@ export function convertWxr(
         image,
         published_at: publishedAt,
         created_at: gmtDate(textOf(item["wp:post_date_gmt"])),
+        // Its tags, and the categories after the first (which chose the section), stay as tags (issue 47).
+        tags: importedTagNames([...postTags, ...categories.slice(1)]),
         ...(login ? { author: authors.get(login) ?? login } : {}),
       },
       coauthors: [],

@@ -42,6 +42,17 @@ describe("WordPress export (WXR)", () => {
     ]);
   });
 
+  it("keeps a post's tags, and its categories after the one that chose the section, as tags (issue 47)", () => {
+    const parsed = parseImportFile(wxr, withPhones);
+    expect(parsed.rows.map((row) => [row.source?.sourceId, fields(row).tags])).toEqual([
+      ["101", ["robots"]],
+      ["102", []],
+      ["103", []],
+      ["104", []],
+      ["105", ["AI"]],
+    ]);
+  });
+
   it("takes the featured image from the attachment named by _thumbnail_id, and keeps the old addresses", () => {
     const [robots] = parseImportFile(wxr).rows;
     expect(robots).toMatchObject({

@@ -138,7 +138,11 @@ export function createSections({
     async create(input: SectionInput): Promise<Section> {
       const created = await write(() =>
         db.transaction(async (tx) => {
-          const [last] = await tx.select({ position: sections.position }).from(sections).orderBy(desc(sections.position)).limit(1);
+          const [last] = await tx
+            .select({ position: sections.position })
+            .from(sections)
+            .orderBy(desc(sections.position))
+            .limit(1);
           const [row] = await tx
             .insert(sections)
             .values({ ...input, position: (last?.position ?? -1) + 1, updatedAt: clock.now() })
@@ -167,8 +171,7 @@ export function createSections({
             .update(sections)
             .set({ ...input, updatedAt: clock.now() })
             .where(eq(sections.id, id));
-          if (row.slug !== input.slug)
-            await recordAddressMove(tx, categoryPath(row.slug), categoryPath(input.slug), clock.now());
+          if (row.slug !== input.slug) await recordAddressMove(tx, categoryPath(row.slug), categoryPath(input.slug), clock.now());
           return row;
         }),
       );
@@ -214,10 +217,7 @@ export function createSections({
           .where(and(eq(sections.id, moveTo), ne(sections.id, id)))
           .for("update");
         if (!target) {
-          const [{ others = 0 } = {}] = await tx
-            .select({ others: count() })
-            .from(sections)
-            .where(ne(sections.id, id));
+          const [{ others = 0 } = {}] = await tx.select({ others: count() }).from(sections).where(ne(sections.id, id));
           throw new SectionRefusal({ moveTo: others === 0 ? SECTION_TEXTS.lastSection : SECTION_TEXTS.moveTo });
         }
         const articlesMoved = await tx

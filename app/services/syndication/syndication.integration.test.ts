@@ -165,7 +165,9 @@ describe("the RSS document", () => {
       { title: "With cover", image: "https://cdn.example/covers/a.jpg?w=800&h=450", publishedAt: "2025-03-02T00:00:00Z" },
       { title: "Without cover", image: "", publishedAt: "2025-03-01T00:00:00Z" },
     ]);
-    const [withCover, withoutCover] = items(await createSyndicationService({ sections: SPEC_SECTIONS, db: database.db, site }).rss());
+    const [withCover, withoutCover] = items(
+      await createSyndicationService({ sections: SPEC_SECTIONS, db: database.db, site }).rss(),
+    );
 
     expect(withCover).toContain(
       '<media:content url="https://cdn.example/covers/a.jpg?w=800&amp;h=450" medium="image" type="image/jpeg"/>',

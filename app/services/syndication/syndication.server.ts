@@ -12,6 +12,8 @@ import { listArticleAuthors, newestFirst, signedBy, visibleToReaders } from "../
 import { systemClock, type Clock } from "../clock.server";
 import { renderArticleHtml } from "../articles/markdown.server";
 import { w3cDateTime } from "../../utils/dates";
+import { tagPath, type TagLink } from "../../utils/tags";
+import { findTagBySlug, sitemapTags, taggedWith, type SitemapTag } from "../tags/tag-pages.server";
 
 /*
  * RSS 2.0 feeds, the sitemap and robots.txt. The XML is written by the small escaping builder
@@ -65,8 +67,9 @@ export interface FeedItem {
   lastModified: Date;
 }
 
-/** Whose articles a feed lists: the whole site, one category, or one author (lead or co-author). */
-export type FeedScope = { category: Category; slug: string } | { author: { id: number; name: string; slug: string } };
+/** Whose articles a feed lists: the whole site, one section, one author (lead or co-author), or one tag. */
+export type FeedScope =
+  { category: Category; slug: string } | { author: { id: number; name: string; slug: string } } | { tag: TagLink };
 
 /** An author page in the sitemap: an author with at least one article readers can see. */
 export interface SitemapAuthor {
@@ -259,6 +262,18 @@ export function createSyndicationService({
       return author ? renderJsonFeed(site, { author }, await authorFeedItems(author.id)) : null;
     },
 
+    /** The RSS 2.0 document of one tag's articles (issue 47); null for an address no tag has. */
+    async tagRss(slug: string): Promise<string | null> {
+      const tag = await findTagBySlug(db, slug);
+      return tag ? renderRss(site, { tag }, await feedRows(and(visible(), taggedWith(db, tag.id)), FEED_ITEM_LIMIT)) : null;
+    },
+
+    /** The same feed as JSON Feed 1.1; null for an address no tag has. */
+    async tagJsonFeed(slug: string): Promise<string | null> {
+      const tag = await findTagBySlug(db, slug);
+      return tag ? renderJsonFeed(site, { tag }, await feedRows(and(visible(), taggedWith(db, tag.id)), FEED_ITEM_LIMIT)) : null;
+    },
+
     /** The Google News sitemap: articles published in the last two days (an empty one is valid). */
     async newsSitemap(): Promise<string> {
       return renderNewsSitemap(site, await newsArticles());
@@ -266,9 +281,14 @@ export function createSyndicationService({
 
     /** The sitemap: home, categories, info pages, author pages and every published article (up to the protocol's limit). */
     async sitemap(urlLimit = SITEMAP_URL_LIMIT): Promise<string> {
-      const [byAuthor, bySection, total] = await Promise.all([sitemapAuthors(), sitemapSections(), visibleArticleCount()]);
-      if (fixedSitemapUrls() + byAuthor.length + total <= urlLimit) {
-        return renderSitemap(site, await sitemapArticles(urlLimit), bySection, byAuthor);
+      const [byAuthor, bySection, total, byTag] = await Promise.all([
+        sitemapAuthors(),
+        sitemapSections(),
+        visibleArticleCount(),
+        sitemapTags(db, clock.now()),
+      ]);
+      if (fixedSitemapUrls() + byAuthor.length + byTag.length + total <= urlLimit) {
+        return renderSitemap(site, await sitemapArticles(urlLimit), bySection, byAuthor, byTag);
       }
       // Past the protocol's limit the sitemap becomes an index of the pages' sitemap and the articles' in parts.
       const newest = latest(bySection.flatMap((section) => section.lastModified ?? [])) ?? undefined;
@@ -284,8 +304,8 @@ export function createSyndicationService({
 
     /** In a sitemap index: home, categories, info pages, /corrections and the author pages. */
     async sitemapPages(): Promise<string> {
-      const [byAuthor, bySection] = await Promise.all([sitemapAuthors(), sitemapSections()]);
-      return renderSitemap(site, [], bySection, byAuthor);
+      const [byAuthor, bySection, byTag] = await Promise.all([sitemapAuthors(), sitemapSections(), sitemapTags(db, clock.now())]);
+      return renderSitemap(site, [], bySection, byAuthor, byTag);
     },
 
     /** In a sitemap index: part `part` (from 1) of the articles, newest first; null past the last part. */
@@ -380,6 +400,16 @@ function channelFor(site: SyndicationSite, scope: FeedScope | undefined) {
       jsonPath: `${path}/feed.json`,
       title: `${site.name}: ${scope.author.name}`,
       description: `The latest articles by ${scope.author.name} on ${site.name}.`,
+    };
+  }
+  if (scope && "tag" in scope) {
+    const path = tagPath(scope.tag.slug);
+    return {
+      channelPath: path,
+      feedPath: `${path}/rss.xml`,
+      jsonPath: `${path}/feed.json`,
+      title: `${site.name}: ${scope.tag.name}`,
+      description: `The latest stories tagged ${scope.tag.name} on ${site.name}.`,
     };
   }
   if (scope) {
@@ -493,6 +523,7 @@ export function renderSitemap(
   entries: readonly SitemapArticle[],
   sectionPages: readonly SitemapSection[] = [],
   authorPages: readonly SitemapAuthor[] = [],
+  tagPages: readonly SitemapTag[] = [],
 ): string {
   const newest =
     latest(sectionPages.flatMap((section) => section.lastModified ?? [])) ?? latest(entries.map((entry) => entry.lastModified));
@@ -502,6 +533,7 @@ export function renderSitemap(
     ...INFO_PAGE_PATHS.map((path) => urlEntry(absoluteUrl(site, path), infoPageChangedAt(path))),
     urlEntry(absoluteUrl(site, CORRECTIONS_PATH)),
     ...authorPages.map((author) => urlEntry(absoluteUrl(site, authorPath(author.slug)), author.lastModified)),
+    ...tagPages.map((tag) => urlEntry(absoluteUrl(site, tagPath(tag.slug)), tag.lastModified)),
     ...entries.map((entry) => urlEntry(absoluteUrl(site, articlePath(entry.id)), entry.lastModified)),
   ];
   return renderUrlset(urls);

@@ -7,6 +7,8 @@ import { listArticleAuthors } from "../articles/articles.server";
 import type { Clock } from "../clock.server";
 import type { Logger } from "../logger.server";
 import { createPoller } from "../poller.server";
+import { listArticleTags } from "../tags/article-tags.server";
+import { tagPath } from "../../utils/tags";
 
 /** Posts to a hub before a ping is failed for good. */
 export const WEBSUB_MAX_ATTEMPTS = 5;
@@ -22,7 +24,7 @@ export const WEBSUB_TIMEOUT_MS = 10_000;
 /**
  * WebSub publishing (issue 21, https://www.w3.org/TR/websub/): with WEBSUB_HUB set, publishing an article (by an
  * editor or when its scheduled time comes) queues one ping per hub and per feed that lists it (the site's, its
- * category's and each author's, as RSS and JSON Feed). The queue is a table, so a ping survives a restart and
+ * category's, each author's and each tag's, as RSS and JSON Feed). The queue is a table, so a ping survives a restart and
  * any instance sends it; each is posted until a hub answers 2xx, with backoff, up to WEBSUB_MAX_ATTEMPTS.
  * Without hubs nothing is queued or sent.
  */
@@ -52,12 +54,18 @@ export function createWebSub({
       db,
       rows.map((row) => row.id),
     );
+    const tagsOf = await listArticleTags(
+      db,
+      rows.map((row) => row.id),
+    );
     const paths = new Set<string>(["/rss.xml", "/feed.json"]);
     for (const row of rows) {
       paths.add(`/category/${row.section}/rss.xml`).add(`/category/${row.section}/feed.json`);
       for (const author of bylines.get(row.id) ?? []) {
         paths.add(`${authorPath(author.slug)}/rss.xml`).add(`${authorPath(author.slug)}/feed.json`);
       }
+      // The feeds of its tags (issue 47).
+      for (const tag of tagsOf.get(row.id) ?? []) paths.add(`${tagPath(tag.slug)}/rss.xml`).add(`${tagPath(tag.slug)}/feed.json`);
     }
     return [...paths].map((path) => absoluteUrl(site, path));
   }
