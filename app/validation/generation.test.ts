@@ -103,9 +103,10 @@ describe("GenerationRequest", () => {
     expect(GenerationRequest.parse({ model: "sonar", count: 1 })).toEqual({ category: "AI", model: "sonar", count: 1 });
   });
 
-  it("refuses an unknown category, a long topic, a missing model and a count other than 1 or 3", () => {
+  // A name no section has is refused by the action, which knows the sections (decision 042).
+  it("refuses a category no name could be, a long topic, a missing model and a count other than 1 or 3", () => {
     const result = GenerationRequest.safeParse(
-      formValues({ category: "Sports", topic: "x".repeat(201), model: "  ", count: "2" }),
+      formValues({ category: "x".repeat(101), topic: "x".repeat(201), model: "  ", count: "2" }),
     );
     expect(result.success).toBe(false);
     expect(Object.fromEntries(result.error!.issues.map((issue) => [issue.path.join("."), issue.message]))).toEqual({

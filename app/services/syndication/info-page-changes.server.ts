@@ -6,7 +6,7 @@
  * changed, and crawlers learn to ignore a `lastmod` that is not true.
  */
 export const INFO_PAGE_CHANGES = {
-  "/about": { file: "app/routes/reader/info/about.tsx", changedAt: "2026-11-25T22:26:54Z", sha256: "10248df0a6bce461" },
+  "/about": { file: "app/routes/reader/info/about.tsx", changedAt: "2026-11-29T01:56:23Z", sha256: "bfef5ecb48b1343d" },
   "/careers": { file: "app/routes/reader/info/careers.tsx", changedAt: "2026-11-28T21:18:25Z", sha256: "0e4e11d3de3e63fb" },
   "/contact": { file: "app/routes/reader/info/contact.tsx", changedAt: "2026-11-28T21:00:19Z", sha256: "d0992bd77e896a8e" },
   "/advertise": { file: "app/routes/reader/info/advertise.tsx", changedAt: "2026-11-28T21:18:25Z", sha256: "61b65dbdc19cfb33" },
