@@ -32,10 +32,10 @@ export const links: LinksFunction = () => [
   { rel: "alternate", type: "application/feed+json", title: "Latest stories", href: "/feed.json" },
 ];
 
-/** What every page needs: the public site information and the headlines behind the notifications bell. */
+/** What every page needs: the public site information, the menus and the headlines behind the notifications bell. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { siteSnapshot, articles } = context.get(servicesContext);
-  return { site: siteSnapshot(), headlines: await articles.listHeadlines() };
+  const { siteSnapshot, menus, articles } = context.get(servicesContext);
+  return { site: siteSnapshot(), menus: menus.current(), headlines: await articles.listHeadlines() };
 }
 
 /** A newsletter sign-up changes nothing the layout shows. */

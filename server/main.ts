@@ -71,8 +71,9 @@ export async function main({ vite, clock = systemClock }: { vite?: ViteDevServer
     newsOutlets,
     stockDirectory: path.join(PROJECT_ROOT, vite ? "public" : path.join("build", "client"), "images", "stock"),
   });
-  // The settings in force before the first request (a fresh database takes the environment's values).
+  // The settings and menus in force before the first request (a fresh database takes the environment's values).
   await services.settings.load();
+  await services.menus.load();
   if (await services.admins.ensureInitialAdmin(config.initialAdmin)) {
     logger.info({ username: config.initialAdmin?.username }, "created the first admin from ADMIN_USERNAME");
   }

@@ -38,6 +38,8 @@ describe(`schema on ${testDriver()}`, () => {
       "related_articles",
       "search_gaps_daily",
       "sessions",
+      "site_menu_saves",
+      "site_menus",
       "site_settings",
       "site_settings_changes",
       "staff_invitations",
