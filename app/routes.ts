@@ -37,6 +37,7 @@ export default [
     route("insights", "routes/admin/insights.tsx"),
     route("staff", "routes/admin/staff.tsx"),
     route("settings", "routes/admin/settings.tsx"),
+    route("navigation", "routes/admin/navigation.tsx"),
     route("profile", "routes/admin/profile.tsx"),
   ]),
   route("admin/api/session", "routes/admin/session-status.ts"),

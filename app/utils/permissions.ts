@@ -41,6 +41,8 @@ export const AREA_ACTIONS = [
   "newsroom.export",
   /** Change the newsroom's settings: name, language, time zone, addresses, newsletter, advertising (decision 038). */
   "settings.manage",
+  /** Change the header and footer menus (decision 040). */
+  "navigation.manage",
 ] as const;
 
 /** Actions on one article: the answer depends on whose it is and on its state. */
@@ -88,6 +90,7 @@ const AREA: Record<AreaAction, readonly StaffRole[]> = {
   "insights.view": ["administrator", "editor"],
   "newsroom.export": ["administrator"],
   "settings.manage": ["administrator"],
+  "navigation.manage": ["administrator"],
 };
 
 /** Editors and administrators act on every article. */

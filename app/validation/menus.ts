@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CATEGORIES, categorySlug } from "../utils/categories";
+import { FormId } from "./form-id";
 
 /**
  * The header and footer menus (issue 47, decision 040): one document, checked here on the way in (the Navigation form,
@@ -239,6 +240,9 @@ export function menusFromForm(fields: Record<string, string>): SiteMenus {
     },
   };
 }
+
+/** The version a form was opened at: a stored version, or "0" for the specification's menus, never saved. */
+export const MenusVersion = z.union([z.literal("0").transform(() => 0), FormId]);
 
 /** The first problem of each field, by the field's name in the form ("header.2.target"). */
 export function menuFieldErrors(error: z.ZodError): Record<string, string> {

@@ -14,6 +14,7 @@ export const ADMIN_TABS: readonly { href: string; label: string; permission: Are
   { href: "/admin/insights", label: "Insights", permission: "insights.view" },
   { href: "/admin/staff", label: "Staff", permission: "staff.manage" },
   { href: "/admin/settings", label: "Settings", permission: "settings.manage" },
+  { href: "/admin/navigation", label: "Navigation", permission: "navigation.manage" },
   { href: "/admin/profile", label: "Profile", permission: "admin.enter" },
 ];
 

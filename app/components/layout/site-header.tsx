@@ -19,7 +19,7 @@ function currentLink(links: readonly MenuLink[], pathname: string): string | und
   return links.find(({ target }) => {
     if (!isSitePath(target)) return false;
     const base = target
-      .split(/[?#]/, 1)[0]!
+      .replace(/[?#].*$/s, "")
       .toLowerCase()
       .replace(/(.)\/+$/, "$1");
     return base === "/" ? path === "/" : path === base || path.startsWith(`${base}/`);
