@@ -16,9 +16,17 @@ export const EXPORT_FORMAT = "byline-export";
 export const EXPORT_VERSION = 1;
 
 /** The document's parts, in the order they are written and must be read (later parts refer to earlier ones). */
-export const EXPORT_SECTIONS = ["authors", "accounts", "articles", "subscribers", "newsletter_issues", "settings"] as const;
+export const EXPORT_SECTIONS = [
+  "authors",
+  "accounts",
+  "articles",
+  "subscribers",
+  "newsletter_issues",
+  "settings",
+  "menus",
+] as const;
 /** Parts an older export does not have yet: its import leaves them as they are here. */
-export const OPTIONAL_SECTIONS: readonly ExportSection[] = ["settings"];
+export const OPTIONAL_SECTIONS: readonly ExportSection[] = ["settings", "menus"];
 export type ExportSection = (typeof EXPORT_SECTIONS)[number];
 
 /** PostgreSQL text cannot hold NUL; everything else a database row held may travel as it was. */
@@ -206,6 +214,28 @@ export const ExportSettings = z.discriminatedUnion("kind", [
 ]);
 export type ExportSettings = z.infer<typeof ExportSettings>;
 
+/**
+ * The header and footer menus (decision 040): the stored document with its version, then every save with who made it
+ * (an account of this export, or none) and the menus it left. Absent when the newsroom never changed its menus.
+ */
+export const ExportMenus = z.discriminatedUnion("kind", [
+  z.strictObject({
+    kind: z.literal("menus"),
+    menus: z.record(z.string(), z.unknown()),
+    version: id,
+    updated_at: instant,
+  }),
+  z.strictObject({
+    kind: z.literal("save"),
+    version: id,
+    admin_id: id.nullable(),
+    admin_name: text,
+    saved_at: instant,
+    menus: z.record(z.string(), z.unknown()),
+  }),
+]);
+export type ExportMenus = z.infer<typeof ExportMenus>;
+
 export const EXPORT_ENTRY_SCHEMAS = {
   authors: ExportAuthor,
   accounts: ExportAccount,
@@ -213,6 +243,7 @@ export const EXPORT_ENTRY_SCHEMAS = {
   subscribers: ExportSubscriber,
   newsletter_issues: ExportNewsletterIssue,
   settings: ExportSettings,
+  menus: ExportMenus,
 } as const;
 
 /** What one part's entry is once checked. */
@@ -223,6 +254,7 @@ export interface ExportEntries {
   subscribers: ExportSubscriber;
   newsletter_issues: ExportNewsletterIssue;
   settings: ExportSettings;
+  menus: ExportMenus;
 }
 
 /** The input shape of each entry (dates as ISO strings), as the exporter writes it. */
@@ -237,4 +269,5 @@ export const NewsroomExport = z.strictObject({
   subscribers: z.array(z.unknown()),
   newsletter_issues: z.array(z.unknown()),
   settings: z.array(z.unknown()).optional(),
+  menus: z.array(z.unknown()).optional(),
 });

@@ -13,6 +13,8 @@ import {
   newsletterIssues,
   newsletterSubscribers,
   relatedArticles,
+  siteMenus,
+  siteMenuSaves,
   siteSettings,
   siteSettingsChanges,
 } from "../../db/schema";
@@ -68,6 +70,7 @@ export async function* exportNewsroomLines(
   yield* section("subscribers", subscriberEntries(db), counts);
   yield* section("newsletter_issues", issueEntries(db), counts);
   yield* section("settings", settingsEntries(db), counts);
+  yield* section("menus", menuEntries(db), counts);
   yield "}\n";
 }
 
@@ -119,6 +122,23 @@ async function* settingsEntries(db: Database): AsyncGenerator<ExportEntryInput<"
       admin_name: save.adminName,
       changed_at: iso(save.changedAt),
       changes: save.changes,
+    };
+}
+
+/** The stored menus, then every save, oldest first. Nothing when never saved (the specification's menus). */
+async function* menuEntries(db: Database): AsyncGenerator<ExportEntryInput<"menus">> {
+  const [row] = await db.select().from(siteMenus);
+  if (!row) return;
+  yield { kind: "menus", menus: row.menus, version: row.version, updated_at: iso(row.updatedAt) };
+  const saves = await db.select().from(siteMenuSaves).orderBy(asc(siteMenuSaves.version));
+  for (const save of saves)
+    yield {
+      kind: "save",
+      version: save.version,
+      admin_id: save.adminId,
+      admin_name: save.adminName,
+      saved_at: iso(save.savedAt),
+      menus: save.menus,
     };
 }
 

@@ -13,9 +13,12 @@ import {
   newsletterIssues,
   newsletterSubscribers,
   relatedArticles,
+  siteMenus,
+  siteMenuSaves,
   siteSettings,
   siteSettingsChanges,
 } from "../../db/schema";
+import { SiteMenusInput } from "../../validation/menus";
 import { readStoredSettings, SiteSettingsInput } from "../../validation/site-settings";
 import {
   EXPORT_ENTRY_SCHEMAS,
@@ -24,6 +27,7 @@ import {
   ExportHeader,
   NewsroomExport,
   OPTIONAL_SECTIONS,
+  type ExportMenus,
   type ExportSettings,
   type ExportArticle,
   type ExportEntries,
@@ -86,6 +90,10 @@ export async function* piecesOfLines(lines: AsyncIterable<string> | Iterable<str
       const opening = /^,"([a-z_]+)":\[$/.exec(line);
       const name = opening?.[1];
       if (!name) throw layout('expected a part such as ,"articles":[');
+      // A part an older export does not have is passed over (an export with menus but from before some other part).
+      while (name !== EXPORT_SECTIONS[nextSection] && OPTIONAL_SECTIONS.includes(EXPORT_SECTIONS[nextSection] ?? "authors")) {
+        nextSection += 1;
+      }
       if (name !== EXPORT_SECTIONS[nextSection])
         throw layout(`expected the part "${EXPORT_SECTIONS[nextSection] ?? "}"}", found "${name}"`);
       current = EXPORT_SECTIONS[nextSection] ?? null;
@@ -125,6 +133,7 @@ export function* piecesOfDocument(document: unknown): Generator<ExportPiece> {
     subscribers: _d,
     newsletter_issues: _e,
     settings: _f,
+    menus: _g,
     ...header
   } = parsed.data;
   yield { kind: "header", row: 1, value: { ...header, exported_at: header.exported_at.toISOString() } };
@@ -148,6 +157,7 @@ const LABELS: Record<ExportSection, string> = {
   subscribers: "subscriber",
   newsletter_issues: "newsletter issue",
   settings: "settings record",
+  menus: "menu record",
 };
 
 function describeIssues(error: z.ZodError): string {
@@ -280,6 +290,9 @@ export async function importNewsroom(
           break;
         case "settings":
           await importSettings(tx, row, parsed.data as ExportSettings, { accountIds, result, reject });
+          break;
+        case "menus":
+          await importMenus(tx, row, parsed.data as ExportMenus, { accountIds, result, reject });
           break;
         case "newsletter_issues":
           await importIssue(tx, row, parsed.data as ExportEntries["newsletter_issues"], {
@@ -753,6 +766,57 @@ async function importSettings(
     .values({ id: 1, ...values })
     .onConflictDoUpdate({ target: siteSettings.id, set: values });
   result.imported.settings += 1;
+}
+
+/**
+ * The menus, as the settings: the stored document goes in when this newsroom has never saved its own, with its version;
+ * each save goes in unless one with its version is here. Menus that break today's rules (a javascript: target) are
+ * refused, never stored.
+ */
+async function importMenus(
+  tx: Database,
+  row: number,
+  entry: ExportMenus,
+  {
+    accountIds,
+    result,
+    reject,
+  }: {
+    accountIds: Map<number, number>;
+    result: NewsroomImportResult;
+    reject: (section: ExportSection, row: number, reason: string) => void;
+  },
+): Promise<void> {
+  const checked = SiteMenusInput.safeParse(entry.menus);
+  if (!checked.success) return reject("menus", row, describeIssues(checked.error));
+  const menus = checked.data as unknown as Record<string, unknown>;
+  if (entry.kind === "save") {
+    const inserted = await tx
+      .insert(siteMenuSaves)
+      .values({
+        version: entry.version,
+        adminId: entry.admin_id === null ? null : (accountIds.get(entry.admin_id) ?? null),
+        adminName: entry.admin_name,
+        savedAt: entry.saved_at,
+        menus,
+      })
+      .onConflictDoNothing()
+      .returning({ id: siteMenuSaves.id });
+    if (inserted.length) result.imported.menus += 1;
+    else result.skipped.menus += 1;
+    return;
+  }
+  const [saved] = await tx.select({ id: siteMenuSaves.id }).from(siteMenuSaves).limit(1);
+  if (saved) {
+    result.skipped.menus += 1;
+    return;
+  }
+  const values = { menus, version: entry.version, updatedAt: entry.updated_at };
+  await tx
+    .insert(siteMenus)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: siteMenus.id, set: values });
+  result.imported.menus += 1;
 }
 
 /** "Found a Byline export of 2026-11-26T…": what the import recognised. */
