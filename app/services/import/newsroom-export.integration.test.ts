@@ -14,9 +14,12 @@ import {
   newsletterIssues,
   newsletterSubscribers,
   relatedArticles,
+  siteMenus,
+  siteMenuSaves,
   siteSettings,
   siteSettingsChanges,
 } from "../../db/schema";
+import { DEFAULT_MENUS } from "../../validation/menus";
 import { DEFAULT_SETTINGS } from "../../validation/site-settings";
 import { exportNewsroomLines } from "./newsroom-export.server";
 import { importNewsroom, piecesOfDocument, piecesOfLines } from "./newsroom-import.server";
@@ -287,6 +290,17 @@ async function seedNewsroom(db: Database) {
       changes: [{ key: "digestStories", from: 5, to: 7 }],
     },
   ]);
+  // Its menus, saved once by Ada with an Ethics link in the footer (decision 040).
+  const menus = {
+    ...DEFAULT_MENUS,
+    footer: { ...DEFAULT_MENUS.footer, columns: [{ heading: "Company", links: [{ label: "Ethics", target: "/ethics" }] }] },
+  };
+  await db
+    .insert(siteMenus)
+    .values({ id: 1, menus, version: 1, updatedAt: at("2026-11-20T09:00:00Z"), updatedBy: adaAccount!.id });
+  await db
+    .insert(siteMenuSaves)
+    .values({ version: 1, adminId: adaAccount!.id, adminName: "ada", savedAt: at("2026-11-20T09:00:00Z"), menus });
 }
 
 async function exportText(db: Database, when = now): Promise<string> {
@@ -341,6 +355,11 @@ describe("the newsroom export", () => {
       "subscribers",
       "newsletter_issues",
       "settings",
+      "menus",
+    ]);
+    expect(document.menus).toEqual([
+      expect.objectContaining({ kind: "menus", version: 1, updated_at: "2026-11-20T09:00:00.000Z" }),
+      expect.objectContaining({ kind: "save", version: 1, admin_name: "ada" }),
     ]);
     expect(document.settings).toEqual([
       {
@@ -363,7 +382,15 @@ describe("the newsroom export", () => {
     const original = await exportText(source.db);
     const first = await importNewsroom({ db: target.db, now }, piecesOfLines(original.split("\n")));
     expect(first.errors).toEqual([]);
-    expect(first.imported).toEqual({ authors: 3, accounts: 2, articles: 5, subscribers: 3, newsletter_issues: 3, settings: 3 });
+    expect(first.imported).toEqual({
+      authors: 3,
+      accounts: 2,
+      articles: 5,
+      subscribers: 3,
+      newsletter_issues: 3,
+      settings: 3,
+      menus: 2,
+    });
 
     const copy = await exportText(target.db);
     // What legitimately differs: the claimed delivery waits to be sent again, as after a crash.
@@ -372,8 +399,24 @@ describe("the newsroom export", () => {
     const before = await counts(target.db);
     const second = await importNewsroom({ db: target.db, now }, piecesOfLines(original.split("\n")));
     expect(second.errors).toEqual([]);
-    expect(second.imported).toEqual({ authors: 0, accounts: 0, articles: 0, subscribers: 0, newsletter_issues: 0, settings: 0 });
-    expect(second.skipped).toEqual({ authors: 3, accounts: 2, articles: 5, subscribers: 3, newsletter_issues: 3, settings: 3 });
+    expect(second.imported).toEqual({
+      authors: 0,
+      accounts: 0,
+      articles: 0,
+      subscribers: 0,
+      newsletter_issues: 0,
+      settings: 0,
+      menus: 0,
+    });
+    expect(second.skipped).toEqual({
+      authors: 3,
+      accounts: 2,
+      articles: 5,
+      subscribers: 3,
+      newsletter_issues: 3,
+      settings: 3,
+      menus: 2,
+    });
     expect(await counts(target.db)).toEqual(before);
     expect(await exportText(target.db)).toBe(copy);
 
@@ -384,7 +427,7 @@ describe("the newsroom export", () => {
     expect(accounts).toEqual(expect.arrayContaining([{ username: "ada", passwordHash: "" }]));
   });
 
-  it("reads an export made before settings were part of it, and leaves the settings here as they are", async () => {
+  it("reads an export made before settings were part of it (but with menus), and leaves the settings here as they are", async () => {
     const original = JSON.parse(await exportText(source.db)) as Record<string, unknown>;
     delete original.settings;
     const fresh = await createTestDatabase();
@@ -398,7 +441,11 @@ describe("the newsroom export", () => {
       const older = [...lines.slice(0, settingsAt), ...lines.slice(lines.indexOf("]", settingsAt) + 1)];
       const again = await createTestDatabase();
       try {
-        expect((await importNewsroom({ db: again.db, now }, piecesOfLines(older))).imported.articles).toBe(5);
+        expect((await importNewsroom({ db: again.db, now }, piecesOfLines(older))).imported).toMatchObject({
+          articles: 5,
+          settings: 0,
+          menus: 2,
+        });
       } finally {
         await again.close();
       }
