@@ -317,7 +317,7 @@ function NavigationFields({
                     </div>
                     <MoveButtons
                       idPrefix={`column-${column.key}`}
-                      name={`${name} column`}
+                      name={name}
                       index={index}
                       length={columns.length}
                       onMove={(direction) => moveColumn(index, direction)}
@@ -340,11 +340,12 @@ function NavigationFields({
                   <button
                     type="button"
                     id={addId}
+                    aria-label={`Add a link to ${listName}`}
                     onClick={actions.add}
                     disabled={column.links.length >= MENU_LIMITS.columnLinks}
                     className={smallButtonClass}
                   >
-                    Add a link<span className="sr-only"> to {listName}</span>
+                    Add a link
                   </button>
                 </fieldset>
               </li>
@@ -483,19 +484,24 @@ function MoveButtons({
       id={`${idPrefix}-${direction}`}
       onClick={() => onMove(direction)}
       disabled={!canMove(index, length, direction)}
+      aria-label={`${text}: ${name}`}
       className={smallButtonClass}
     >
       {text}
-      <span className="sr-only">: {name}</span>
     </button>
   );
   return (
     <div className="flex flex-wrap gap-2">
       {button("up", "Move up")}
       {button("down", "Move down")}
-      <button type="button" id={`${idPrefix}-remove`} onClick={onRemove} className={smallButtonClass}>
+      <button
+        type="button"
+        id={`${idPrefix}-remove`}
+        onClick={onRemove}
+        aria-label={`${removeText}: ${name}`}
+        className={smallButtonClass}
+      >
         {removeText}
-        <span className="sr-only">: {name}</span>
       </button>
     </div>
   );
