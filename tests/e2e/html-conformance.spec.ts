@@ -153,6 +153,7 @@ test("every page kind has no error in the Nu Html Checker", async ({ page, reque
     ["admin-staff", "/admin/staff"],
     ["admin-profile", "/admin/profile"],
     ["admin-settings", "/admin/settings"],
+    ["admin-navigation", "/admin/navigation"],
   ] as const) {
     await save(name, url, 200, signedIn);
   }
