@@ -133,7 +133,13 @@ describe("the menus document", () => {
   });
 
   it("refuses control characters in a label, and keeps a blurb's line breaks", () => {
-    expect(errorsOf(headerWith("/", "Ho\u0007me"))).toEqual({ "header.0.label": "A label cannot contain control characters." });
+    expect(errorsOf(headerWith("/", "Ho\u0007me"))).toEqual({
+      "header.0.label": "The label contains characters that are not allowed.",
+    });
+    expect(errorsOf(headerWith("/ab\ud800out", "Lone \udc00 surrogates"))).toEqual({
+      "header.0.label": "The label contains characters that are not allowed.",
+      "header.0.target": "The target contains characters that are not allowed.",
+    });
     const blurb = "Local news.\r\nEvery day.";
     expect(SiteMenusInput.parse({ ...DEFAULT_MENUS, footer: { ...DEFAULT_MENUS.footer, blurb } }).footer.blurb).toBe(blurb);
   });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CATEGORIES, categorySlug } from "../utils/categories";
 import { FormId } from "./form-id";
+import { allowedText, isAllowedText, notAllowedMessage } from "./text";
 
 /**
  * The header and footer menus (issue 47, decision 040): one document, checked here on the way in (the Navigation form,
@@ -100,9 +101,6 @@ export const MENU_TEXTS = {
 // eslint-disable-next-line no-control-regex
 const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff]/u;
 
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/u;
-
 /**
  * Why a menu target is refused, or null when it is a path on this site ("/category/ai", "/about?x=1#y") or an https
  * address. Everything else is refused: other schemes (javascript:, data:, http:), a protocol-relative "//host", a
@@ -112,6 +110,7 @@ export function menuTargetProblem(target: string): string | null {
   if (target === "") return MENU_TEXTS.targetMissing;
   if (target.length > MENU_LIMITS.target) return `A target is at most ${MENU_LIMITS.target} characters.`;
   if (CONTROL_OR_SPACE.test(target)) return MENU_TEXTS.targetSpaces;
+  if (!isAllowedText(target)) return notAllowedMessage("The target");
   if (target.includes("\\")) return MENU_TEXTS.targetBackslash;
   if (target.startsWith("//")) return MENU_TEXTS.targetOtherSite;
   if (target.startsWith("/")) {
@@ -138,13 +137,8 @@ export function isSitePath(target: string): boolean {
   return target.startsWith("/") && !target.startsWith("//");
 }
 
-const label = (missing: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, missing)
-    .max(MENU_LIMITS.label, `At most ${MENU_LIMITS.label} characters.`)
-    .refine((value) => !CONTROL_CHARACTER.test(value), "A label cannot contain control characters.");
+const label = (field: string, missing: string) =>
+  z.string().trim().min(1, missing).max(MENU_LIMITS.label, `At most ${MENU_LIMITS.label} characters.`).check(allowedText(field));
 
 export const MenuTarget = z
   .string()
@@ -154,7 +148,7 @@ export const MenuTarget = z
     if (problem) context.addIssue({ code: "custom", message: problem });
   });
 
-export const MenuLinkInput = z.strictObject({ label: label(MENU_TEXTS.labelMissing), target: MenuTarget });
+export const MenuLinkInput = z.strictObject({ label: label("The label", MENU_TEXTS.labelMissing), target: MenuTarget });
 
 export const SiteMenusInput = z.strictObject({
   header: z.array(MenuLinkInput).max(MENU_LIMITS.headerLinks, `The header holds at most ${MENU_LIMITS.headerLinks} links.`),
@@ -163,14 +157,12 @@ export const SiteMenusInput = z.strictObject({
       .string()
       .trim()
       .max(MENU_LIMITS.blurb, `At most ${MENU_LIMITS.blurb} characters.`)
-      .refine(
-        (value) => !CONTROL_CHARACTER.test(value.replace(/[\t\r\n]/g, " ")),
-        "The blurb cannot contain control characters.",
-      ),
+      .check(allowedText("The blurb", { lines: "multi-line" })),
+
     columns: z
       .array(
         z.strictObject({
-          heading: label(MENU_TEXTS.headingMissing),
+          heading: label("The heading", MENU_TEXTS.headingMissing),
           links: z.array(MenuLinkInput).max(MENU_LIMITS.columnLinks, `A column holds at most ${MENU_LIMITS.columnLinks} links.`),
         }),
       )

@@ -400,12 +400,12 @@ function LinkRows({
 }) {
   if (rows.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">No links in {listName} yet.</p>;
   return (
-    <ol className="space-y-3">
+    <ol className="divide-y divide-slate-200 dark:divide-slate-800">
       {rows.map((row, index) => {
         const name = `${namePrefix}.${index}`;
         const movedTo = moved[row.target.trim()];
         return (
-          <li key={row.key}>
+          <li key={row.key} className="py-3 first:pt-0 last:pb-0">
             <fieldset className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_auto] lg:items-start">
               <legend className="sr-only">{groupName(index)}</legend>
               <Field id={`row-${row.key}-label`} label="Label" error={errors[`${name}.label`]}>
