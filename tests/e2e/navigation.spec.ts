@@ -1,6 +1,8 @@
 import type { Browser, Page } from "@playwright/test";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
+import pg from "pg";
+import { postgresUrlFor } from "../support/postgres-url";
 import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
 import { statusConsoleError } from "./admin-support";
 import { signInTo, waitForHydrated } from "./article-admin-support";
@@ -17,6 +19,16 @@ import { createStaffAccount, signedInClient, type StaffAccount } from "./team-su
 const SAVED = "Menus saved. Every page shows them now.";
 const CONFLICT_START = "The menus were changed by someone else since you opened them.";
 const SCHEME_REFUSED = "A target is a path on this site (starting with /) or an https:// address.";
+
+/** Opens the tab at `serverUrl` signed in as `account`, from a client address of its own, ready for the keyboard. */
+async function openNavigationOn(serverUrl: string, page: Page, account: StaffAccount, octet: number): Promise<void> {
+  await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": `198.51.100.${octet}` });
+  await signInTo(page, serverUrl, account);
+  const response = await page.goto(`${serverUrl}/admin/navigation`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { name: "Navigation", level: 2 })).toBeVisible();
+  await waitForHydrated(page.getByRole("button", { name: "Save menus" }));
+}
 
 test.describe("the Navigation tab", () => {
   test.describe.configure({ mode: "serial" });
@@ -51,15 +63,7 @@ test.describe("the Navigation tab", () => {
   const headerLinks = (page: Page) => page.getByRole("navigation", { name: "Main" }).getByRole("link");
   const footerColumn = (page: Page, heading: string) => page.getByRole("navigation", { name: heading, exact: true });
 
-  /** Opens the tab signed in as `account`, from a client address of its own, ready for the keyboard. */
-  async function openNavigation(page: Page, account: StaffAccount, octet: number): Promise<void> {
-    await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": `198.51.100.${octet}` });
-    await signInTo(page, server.url, account);
-    const response = await page.goto(`${server.url}/admin/navigation`);
-    expect(response?.status()).toBe(200);
-    await expect(page.getByRole("heading", { name: "Navigation", level: 2 })).toBeVisible();
-    await waitForHydrated(page.getByRole("button", { name: "Save menus" }));
-  }
+  const openNavigation = (page: Page, account: StaffAccount, octet: number) => openNavigationOn(server.url, page, account, octet);
 
   test("a fresh install has the specification's header and footer menus", async ({ page }) => {
     await page.goto(`${server.url}/`);
@@ -219,4 +223,63 @@ test.describe("the Navigation tab", () => {
     const context = await browser.newContext();
     return context.newPage();
   }
+});
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+test.describe("the menus on two instances", () => {
+  test.skip(!postgresUrl && !process.env.CI, "TEST_DATABASE_URL is not set");
+  test.use({ allowedConsoleErrors: [statusConsoleError(401)] });
+
+  const name = `byline_e2e_menus_${process.pid}_${Date.now()}`;
+  const chief: StaffAccount = { username: "menus-chief", password: "menus correct horse battery", role: "administrator" };
+  let maintenance: pg.Client;
+  let first: ServerProcess | undefined;
+  let second: ServerProcess | undefined;
+
+  test.beforeAll(async () => {
+    if (!postgresUrl)
+      throw new Error("TEST_DATABASE_URL must be set in CI: the menus' two-instance test cannot be skipped there.");
+    maintenance = new pg.Client({ connectionString: postgresUrl });
+    await maintenance.connect();
+    await maintenance.query(`create database ${name}`);
+    const env = {
+      DATABASE_URL: postgresUrlFor(postgresUrl, name),
+      SEED_CONTENT: "none",
+      ADMIN_USERNAME: chief.username,
+      ADMIN_PASSWORD: chief.password,
+    };
+    first = await startServer(env);
+    second = await startServer(env);
+  });
+
+  test.afterAll(async () => {
+    const codes = [await first?.stop(), await second?.stop()];
+    try {
+      expect(codes).toEqual([0, 0]);
+      expect(errorLogLines(`${first?.output() ?? ""}${second?.output() ?? ""}`)).toEqual([]);
+    } finally {
+      await maintenance?.query(`drop database if exists ${name} with (force)`);
+      await maintenance?.end();
+    }
+  });
+
+  test("a save on one instance shows on the other within 2 s, on a page it had cached too", async ({ page }) => {
+    // The other instance keeps its /about page with the specification's menus.
+    for (let visit = 0; visit < 2; visit += 1) {
+      expect(await (await page.request.get(`${second!.url}/about`)).text()).not.toContain(">Masthead</a>");
+    }
+    await openNavigationOn(first!.url, page, chief, 40);
+    await page.getByRole("button", { name: "Add a link to the header" }).click();
+    await page.getByRole("group", { name: "Header link 7" }).getByLabel("Label").fill("Masthead");
+    await page.getByRole("group", { name: "Header link 7" }).getByLabel("Target").fill("/masthead");
+    await page.getByRole("button", { name: "Save menus" }).click();
+    await expect(notice(page, SAVED)).toBeVisible();
+    await expect
+      .poll(async () => (await (await page.request.get(`${second!.url}/about`)).text()).includes(">Masthead</a>"), {
+        timeout: 2_000,
+        intervals: [100],
+      })
+      .toBe(true);
+  });
 });
