@@ -33,10 +33,10 @@ export const links: LinksFunction = () => [
   { rel: "alternate", type: "application/feed+json", title: "Latest stories", href: "/feed.json" },
 ];
 
-/** What every page needs: the public site information, the sections and the headlines behind the notifications bell. */
+/** What every page needs: the public site information, the sections, the menus and the headlines behind the notifications bell. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { siteSnapshot, sections, articles } = context.get(servicesContext);
-  return { site: siteSnapshot(), sections: sections.info(), headlines: await articles.listHeadlines() };
+  const { siteSnapshot, sections, menus, articles } = context.get(servicesContext);
+  return { site: siteSnapshot(), sections: sections.info(), menus: menus.current(), headlines: await articles.listHeadlines() };
 }
 
 /** A newsletter sign-up changes nothing the layout shows. */

@@ -40,6 +40,7 @@ export default [
     route("sections", "routes/admin/sections.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("tags", "routes/admin/tags.tsx"),
+    route("navigation", "routes/admin/navigation.tsx"),
     route("profile", "routes/admin/profile.tsx"),
   ]),
   route("admin/api/session", "routes/admin/session-status.ts"),

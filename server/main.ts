@@ -71,8 +71,8 @@ export async function main({ vite, clock = systemClock }: { vite?: ViteDevServer
     newsOutlets,
     stockDirectory: path.join(PROJECT_ROOT, vite ? "public" : path.join("build", "client"), "images", "stock"),
   });
-  // The settings and sections in force before the first request (a fresh database takes the environment's values).
-  await Promise.all([services.settings.load(), services.sections.load()]);
+  // The settings, sections and menus in force before the first request (a fresh database takes the environment's values).
+  await Promise.all([services.settings.load(), services.sections.load(), services.menus.load()]);
   const unknownSections = unknownFeedSections(newsOutlets, services.sections.list());
   if (unknownSections.length > 0)
     logger.warn(

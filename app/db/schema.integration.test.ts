@@ -40,6 +40,8 @@ describe(`schema on ${testDriver()}`, () => {
       "search_gaps_daily",
       "sections",
       "sessions",
+      "site_menu_saves",
+      "site_menus",
       "site_settings",
       "site_settings_changes",
       "staff_invitations",

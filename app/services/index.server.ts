@@ -38,6 +38,7 @@ import { createNewsFeedReader, type NewsOutlet } from "./generation/news-feeds.s
 import type { Logger } from "./logger.server";
 import { createSiteSettings, liveSite, newsletterSender } from "./settings/site-settings.server";
 import { createSections } from "./sections/sections.server";
+import { createSiteMenus } from "./menus/site-menus.server";
 import { digestCron } from "../validation/site-settings";
 
 /** Rate-limit windows are at most this long, so older rows can be forgotten. */
@@ -79,6 +80,16 @@ export function createServices({
     onPublicChange: contentChanges.announce,
   });
   contentChanges.refreshFirst(settings.refresh);
+  const oldAddresses = createOldAddressService({ db, clock });
+  // The header and footer menus, read again the same way; their site paths follow moved addresses (decision 040).
+  const menus = createSiteMenus({
+    db,
+    clock,
+    logger,
+    movedTo: oldAddresses.movedTo,
+    onPublicChange: contentChanges.announce,
+  });
+  contentChanges.refreshFirst(menus.refresh);
   /** What pages, feeds and mails may know about the site, always as the settings are now; never a secret. */
   const { site, snapshot: siteSnapshot } = liveSite(settings, { url: config.siteUrl, analytics: config.analytics });
   const uploads = createUploadService({ dataDir: config.dataDir });
@@ -178,6 +189,8 @@ export function createServices({
     settings,
     /** The newsroom's sections (decision 042), in force on this instance. */
     sections,
+    /** The header and footer menus (decision 040): the Navigation tab reads and saves them, every page shows them. */
+    menus,
     logger,
     clock,
     ...forReaders,
@@ -233,7 +246,7 @@ export function createServices({
       logger,
     }),
     /** Old Ghost and WordPress addresses of imported articles. */
-    oldAddresses: createOldAddressService({ db, clock }),
+    oldAddresses,
     /** The newsroom's export, as `npm run export` writes it (decision 027). */
     newsroomExport: createNewsroomExportService({ db, clock }),
     syndication: createSyndicationService({ db, site: feedSite, sections, clock }),

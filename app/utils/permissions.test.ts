@@ -21,6 +21,7 @@ const AREA_EXPECTED: Record<(typeof AREA_ACTIONS)[number], StaffRole[]> = {
   "sections.manage": ["administrator", "editor"],
   "settings.manage": ["administrator"],
   "tags.manage": ["administrator", "editor"],
+  "navigation.manage": ["administrator"],
 };
 
 /**

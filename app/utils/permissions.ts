@@ -45,6 +45,8 @@ export const AREA_ACTIONS = [
   "sections.manage",
   /** Rename, merge and delete tags in the Tags tab (issue 47); anyone who edits an article may add tags to it. */
   "tags.manage",
+  /** Change the header and footer menus (decision 040). */
+  "navigation.manage",
 ] as const;
 
 /** Actions on one article: the answer depends on whose it is and on its state. */
@@ -94,6 +96,7 @@ const AREA: Record<AreaAction, readonly StaffRole[]> = {
   "settings.manage": ["administrator"],
   "sections.manage": ["administrator", "editor"],
   "tags.manage": ["administrator", "editor"],
+  "navigation.manage": ["administrator"],
 };
 
 /** Editors and administrators act on every article. */

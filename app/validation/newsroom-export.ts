@@ -24,9 +24,10 @@ export const EXPORT_SECTIONS = [
   "newsletter_issues",
   "settings",
   "tags",
+  "menus",
 ] as const;
 /** Parts an older export does not have yet: its import leaves them as they are here. */
-export const OPTIONAL_SECTIONS: readonly ExportSection[] = ["sections", "settings", "tags"];
+export const OPTIONAL_SECTIONS: readonly ExportSection[] = ["sections", "settings", "tags", "menus"];
 export type ExportSection = (typeof EXPORT_SECTIONS)[number];
 
 /** PostgreSQL text cannot hold NUL; everything else a database row held may travel as it was. */
@@ -238,6 +239,27 @@ export const ExportTags = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("article"), article_id: id, tag_ids: z.array(id) }),
 ]);
 export type ExportTags = z.infer<typeof ExportTags>;
+/**
+ * The header and footer menus (decision 040): the stored document with its version, then every save with who made it
+ * (an account of this export, or none) and the menus it left. Absent when the newsroom never changed its menus.
+ */
+export const ExportMenus = z.discriminatedUnion("kind", [
+  z.strictObject({
+    kind: z.literal("menus"),
+    menus: z.record(z.string(), z.unknown()),
+    version: id,
+    updated_at: instant,
+  }),
+  z.strictObject({
+    kind: z.literal("save"),
+    version: id,
+    admin_id: id.nullable(),
+    admin_name: text,
+    saved_at: instant,
+    menus: z.record(z.string(), z.unknown()),
+  }),
+]);
+export type ExportMenus = z.infer<typeof ExportMenus>;
 
 export const EXPORT_ENTRY_SCHEMAS = {
   sections: ExportSectionEntry,
@@ -248,6 +270,7 @@ export const EXPORT_ENTRY_SCHEMAS = {
   newsletter_issues: ExportNewsletterIssue,
   settings: ExportSettings,
   tags: ExportTags,
+  menus: ExportMenus,
 } as const;
 
 /** What one part's entry is once checked. */
@@ -260,6 +283,7 @@ export interface ExportEntries {
   newsletter_issues: ExportNewsletterIssue;
   settings: ExportSettings;
   tags: ExportTags;
+  menus: ExportMenus;
 }
 
 /** The input shape of each entry (dates as ISO strings), as the exporter writes it. */
@@ -276,4 +300,5 @@ export const NewsroomExport = z.strictObject({
   newsletter_issues: z.array(z.unknown()),
   settings: z.array(z.unknown()).optional(),
   tags: z.array(z.unknown()).optional(),
+  menus: z.array(z.unknown()).optional(),
 });

@@ -323,6 +323,7 @@ const RULES: Record<string, Rule> = {
   "routes/admin/settings": { permission: "settings.manage", roles: ["administrator"] },
   "routes/admin/sections": { permission: "sections.manage", roles: EDITORIAL },
   "routes/admin/tags": { permission: "tags.manage", roles: EDITORIAL },
+  "routes/admin/navigation": { permission: "navigation.manage", roles: ["administrator"] },
   "routes/admin/session-status": { permission: "admin.enter", roles: EVERYONE },
   "routes/admin/preview-markdown": { permission: "article.create", roles: EVERYONE },
   "routes/admin/upload-image": { permission: "article.create", roles: EVERYONE },
@@ -544,6 +545,7 @@ test("for every role every admin route answers as its rule says: 403 with no adm
       ],
       "routes/admin/subscribers-csv": [{ intent: "delete", email: subscriberEmail }],
       "routes/admin/settings": [{ ...DEFAULT_SETTINGS_FORM, siteName: "Forged Newsroom", version: "1" }],
+      "routes/admin/navigation": [{ version: "0", "header.0.label": "Forged Menu", "header.0.target": "/", "footer.blurb": "" }],
       "routes/admin/newsroom-export": [{ intent: "export" }],
       "routes/admin/sections": [
         {

@@ -155,6 +155,7 @@ test("every page kind has no error in the Nu Html Checker", async ({ page, reque
     ["admin-settings", "/admin/settings"],
     ["admin-sections", "/admin/sections"],
     ["admin-sections-edit", "/admin/sections?edit=4"],
+    ["admin-navigation", "/admin/navigation"],
   ] as const) {
     await save(name, url, 200, signedIn);
   }

@@ -16,6 +16,7 @@ export const ADMIN_TABS: readonly { href: string; label: string; permission: Are
   { href: "/admin/staff", label: "Staff", permission: "staff.manage" },
   { href: "/admin/settings", label: "Settings", permission: "settings.manage" },
   { href: "/admin/tags", label: "Tags", permission: "tags.manage" },
+  { href: "/admin/navigation", label: "Navigation", permission: "navigation.manage" },
   { href: "/admin/profile", label: "Profile", permission: "admin.enter" },
 ];
 

@@ -1,23 +1,6 @@
-import { CATEGORIES } from "~/utils/categories";
+import type { FooterColumn } from "~/validation/menus";
 import { useRenderFragment } from "../fragments";
 import { useSite } from "./use-site";
-
-/** The spec's footer categories (all but Software). */
-const FOOTER_CATEGORIES = CATEGORIES.filter((category) => category !== "Software");
-
-const COMPANY_LINKS = [
-  { href: "/about", label: "About" },
-  { href: "/careers", label: "Careers" },
-  { href: "/advertise", label: "Advertise" },
-  { href: "/contact", label: "Contact" },
-  { href: "/corrections", label: "Corrections" },
-];
-
-const LEGAL_LINKS = [
-  { href: "/terms", label: "Terms of Service" },
-  { href: "/privacy", label: "Privacy Policy" },
-  { href: "/cookie-policy", label: "Cookie Policy" },
-];
 
 const linkClass = "text-slate-600 hover:text-blue-700 hover:underline dark:text-slate-400 dark:hover:text-blue-300";
 
@@ -27,10 +10,20 @@ export function SiteFooter() {
   const siteData = useSite();
   const renderFragment = useRenderFragment();
   const year = new Date().getFullYear();
-  const contents = <FooterContents siteName={siteData.site.name} social={siteData.site.social} year={year} />;
+  const { menus } = siteData;
+  const contents = (
+    <FooterContents
+      siteName={siteData.site.name}
+      social={siteData.site.social}
+      year={year}
+      blurb={menus.footer.blurb}
+      columns={menus.footer.columns}
+    />
+  );
   if (!renderFragment) return <footer className={FOOTER_CLASS}>{contents}</footer>;
-  // The same on every reader page (decision 030); the site information is one object until the settings change.
-  const markup = renderFragment(siteData.site, "site-footer", `${siteData.site.name}\u0000${year}`, contents);
+  // The same on every reader page (decision 030); the site information is one object until the settings change, and
+  // the menus' stamp changes with them.
+  const markup = renderFragment(siteData.site, "site-footer", `${siteData.site.name}\u0000${year}\u0000${menus.stamp}`, contents);
   return <footer className={FOOTER_CLASS} dangerouslySetInnerHTML={{ __html: markup }} />;
 }
 
@@ -38,10 +31,14 @@ function FooterContents({
   siteName,
   social,
   year,
+  blurb,
+  columns,
 }: {
   siteName: string;
   social: { label: string; url: string }[];
   year: number;
+  blurb: string;
+  columns: readonly FooterColumn[];
 }) {
   return (
     <>
@@ -50,9 +47,7 @@ function FooterContents({
           <a href="/" className="text-xl font-extrabold tracking-tight">
             {siteName}
           </a>
-          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-            Technology news for curious readers: AI, startups, mobile, cloud, gadgets, software and security.
-          </p>
+          {blurb ? <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{blurb}</p> : null}
           <p className="mt-3 text-sm">
             <a href="/rss.xml" className={linkClass}>
               RSS feed
@@ -70,12 +65,9 @@ function FooterContents({
             </ul>
           ) : null}
         </div>
-        <FooterLinks
-          title="Categories"
-          links={FOOTER_CATEGORIES.map((c) => ({ href: `/category/${c.toLowerCase()}`, label: c }))}
-        />
-        <FooterLinks title="Company" links={COMPANY_LINKS} />
-        <FooterLinks title="Legal" links={LEGAL_LINKS} />
+        {columns.map((column, index) => (
+          <FooterLinks key={index} column={column} />
+        ))}
       </div>
       <p className="border-t border-slate-200 py-5 text-center text-sm text-slate-500 dark:border-slate-800 dark:text-slate-400">
         © {year} {siteName}. All rights reserved.
@@ -84,14 +76,15 @@ function FooterContents({
   );
 }
 
-function FooterLinks({ title, links }: { title: string; links: { href: string; label: string }[] }) {
+/** A footer column: its heading names its navigation landmark. */
+function FooterLinks({ column }: { column: FooterColumn }) {
   return (
-    <nav aria-label={title}>
-      <h2 className="text-sm font-semibold tracking-wide text-slate-900 uppercase dark:text-slate-100">{title}</h2>
+    <nav aria-label={column.heading}>
+      <h2 className="text-sm font-semibold tracking-wide text-slate-900 uppercase dark:text-slate-100">{column.heading}</h2>
       <ul className="mt-3 space-y-2 text-sm">
-        {links.map((link) => (
-          <li key={link.href}>
-            <a href={link.href} className={linkClass}>
+        {column.links.map((link, index) => (
+          <li key={index}>
+            <a href={link.target} className={linkClass}>
               {link.label}
             </a>
           </li>

@@ -6,22 +6,24 @@ import { HeaderSearch } from "./header-search";
 import { NotificationsBell } from "./notifications-bell";
 import type { Headline } from "~/utils/articles";
 import type { SiteInfo } from "~/utils/seo";
+import { isSitePath, type MenuLink } from "~/validation/menus";
 import { useRenderFragment } from "../fragments";
 import { SiteDataContext, useSite } from "./use-site";
 
-/** The spec's header navigation. */
-const NAV_LINKS = [
-  { href: "/", label: "Home" },
-  { href: "/category/ai", label: "AI" },
-  { href: "/category/startups", label: "Startups" },
-  { href: "/category/mobile", label: "Mobile" },
-  { href: "/category/cloud", label: "Cloud" },
-  { href: "/category/security", label: "Security" },
-];
-
-/** The navigation link a path belongs to, if any. */
-function currentLink(pathname: string): string | undefined {
-  return NAV_LINKS.find((link) => (link.href === "/" ? pathname === "/" : pathname.toLowerCase().startsWith(link.href)))?.href;
+/**
+ * The header link a path belongs to, if any: the home page's own, or the site path the path is at or under
+ * ("/category/ai" for "/category/ai/page/2"). Links to other sites never are.
+ */
+function currentLink(links: readonly MenuLink[], pathname: string): string | undefined {
+  const path = pathname.toLowerCase();
+  return links.find(({ target }) => {
+    if (!isSitePath(target)) return false;
+    const base = target
+      .replace(/[?#].*$/s, "")
+      .toLowerCase()
+      .replace(/(.)\/+$/, "$1");
+    return base === "/" ? path === "/" : path === base || path.startsWith(`${base}/`);
+  })?.target;
 }
 
 const HEADER_CLASS =
@@ -29,10 +31,17 @@ const HEADER_CLASS =
 
 export function SiteHeader() {
   const siteData = useSite();
-  const current = currentLink(useLocation().pathname);
+  const links = siteData.menus.header;
+  const current = currentLink(links, useLocation().pathname);
   const renderFragment = useRenderFragment();
   const contents = (
-    <HeaderContents siteName={siteData.site.name} logo={siteData.site.logo} headlines={siteData.headlines} current={current} />
+    <HeaderContents
+      siteName={siteData.site.name}
+      logo={siteData.site.logo}
+      headlines={siteData.headlines}
+      links={links}
+      current={current}
+    />
   );
   // The islands script sets data-scrolled after 10 px of scrolling (islands/site-header.ts).
   if (!renderFragment) {
@@ -48,7 +57,7 @@ export function SiteHeader() {
   const markup = renderFragment(
     siteData.headlines,
     "site-header",
-    `${name}\u0000${timeZone}\u0000${logo?.light ?? ""}\u0000${logo?.dark ?? ""}\u0000${current ?? ""}`,
+    `${name}\u0000${timeZone}\u0000${logo?.light ?? ""}\u0000${logo?.dark ?? ""}\u0000${current ?? ""}\u0000${siteData.menus.stamp}`,
     <SiteDataContext.Provider value={siteData}>{contents}</SiteDataContext.Provider>,
   );
   return <header data-site-header="" className={HEADER_CLASS} dangerouslySetInnerHTML={{ __html: markup }} />;
@@ -58,11 +67,13 @@ function HeaderContents({
   siteName,
   logo,
   headlines,
+  links,
   current,
 }: {
   siteName: string;
   logo: SiteInfo["logo"];
   headlines: Headline[];
+  links: readonly MenuLink[];
   current: string | undefined;
 }) {
   return (
@@ -72,6 +83,7 @@ function HeaderContents({
       </a>
       <NavLinks
         label="Main"
+        links={links}
         current={current}
         navClass="hidden lg:block print:hidden"
         listClass="flex items-center gap-1"
@@ -90,7 +102,7 @@ function HeaderContents({
         >
           Subscribe
         </a>
-        <MobileMenu current={current} />
+        <MobileMenu links={links} current={current} />
       </div>
     </div>
   );
@@ -100,7 +112,7 @@ function HeaderContents({
  * The small-screen menu: navigation, search and Subscribe. A native disclosure, so it works without JavaScript;
  * the islands script closes it on Escape, an outside click or Subscribe, and names its button (islands/disclosures.ts).
  */
-function MobileMenu({ current }: { current: string | undefined }) {
+function MobileMenu({ links, current }: { links: readonly MenuLink[]; current: string | undefined }) {
   return (
     <details data-disclosure="menu" className="group lg:hidden">
       <summary
@@ -118,6 +130,7 @@ function MobileMenu({ current }: { current: string | undefined }) {
         </div>
         <NavLinks
           label="Mobile"
+          links={links}
           current={current}
           navClass="mt-3"
           listClass="grid gap-1"
@@ -135,15 +148,17 @@ function MobileMenu({ current }: { current: string | undefined }) {
   );
 }
 
-/** The navigation links, the current section's marked for assistive technology and styled by its aria-current. */
+/** The header menu's links, the current section's marked for assistive technology and styled by its aria-current. */
 function NavLinks({
   label,
+  links,
   current,
   navClass,
   listClass,
   linkClass,
 }: {
   label: string;
+  links: readonly MenuLink[];
   current: string | undefined;
   navClass: string;
   listClass: string;
@@ -152,9 +167,9 @@ function NavLinks({
   return (
     <nav aria-label={label} className={navClass}>
       <ul className={listClass}>
-        {NAV_LINKS.map((link) => (
-          <li key={link.href}>
-            <a href={link.href} aria-current={link.href === current ? "page" : undefined} className={linkClass}>
+        {links.map((link, index) => (
+          <li key={index}>
+            <a href={link.target} aria-current={link.target === current ? "page" : undefined} className={linkClass}>
               {link.label}
             </a>
           </li>

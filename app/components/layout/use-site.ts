@@ -2,6 +2,7 @@ import { createContext, useContext } from "react";
 import { UNSAFE_DataRouterStateContext } from "react-router";
 import type { Headline } from "~/utils/articles";
 import type { SiteInfo } from "~/utils/seo";
+import { DEFAULT_MENUS, type SiteMenus } from "~/validation/menus";
 import { DEFAULT_SITE_INFO } from "~/validation/site-settings";
 import { defaultSections, type SectionInfo } from "~/validation/sections";
 
@@ -9,19 +10,22 @@ export interface RootData {
   site: SiteInfo;
   /** The newsroom's sections in their order (decision 042). */
   sections: readonly SectionInfo[];
+  /** The header and footer menus; `stamp` changes whenever they do (it keys the header and footer kept as markup). */
+  menus: SiteMenus & { stamp: number };
   headlines: Headline[];
 }
 
 const FALLBACK: RootData = {
   site: { ...DEFAULT_SITE_INFO, url: "" },
   sections: defaultSections({}).map((section, index) => ({ ...section, id: index + 1 })),
+  menus: { ...DEFAULT_MENUS, stamp: 0 },
   headlines: [],
 };
 
 /** The root loader's data handed to a part of the page rendered on its own, outside the router (app/components/fragments.tsx). */
 export const SiteDataContext = createContext<RootData | null>(null);
 
-/** The root loader's data: site information, the sections and the latest headlines. */
+/** The root loader's data: site information, the sections, the menus and the latest headlines. */
 export function useSite(): RootData {
   const handed = useContext(SiteDataContext);
   // What useRouteLoaderData("root") reads, without its complaint when there is no router around a fragment.

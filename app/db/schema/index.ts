@@ -14,3 +14,4 @@ export * from "./site-settings";
 export * from "./address-moves";
 export * from "./sections";
 export * from "./tags";
+export * from "./menus";

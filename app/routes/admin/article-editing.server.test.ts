@@ -28,6 +28,6 @@ describe("the editor form's section", () => {
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
     expect(parsed.result.fieldErrors).toEqual({ category: "Please choose a category." });
-    expect(parsed.result.values.category).toBe(category);
+    expect(parsed.result.values?.category).toBe(category);
   });
 });

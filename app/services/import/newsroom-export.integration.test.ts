@@ -15,11 +15,14 @@ import {
   newsletterSubscribers,
   relatedArticles,
   sections,
+  siteMenus,
+  siteMenuSaves,
   siteSettings,
   siteSettingsChanges,
   articleTags,
   tags,
 } from "../../db/schema";
+import { DEFAULT_MENUS } from "../../validation/menus";
 import { DEFAULT_SETTINGS } from "../../validation/site-settings";
 import { exportNewsroomLines } from "./newsroom-export.server";
 import { importNewsroom, piecesOfDocument, piecesOfLines } from "./newsroom-import.server";
@@ -321,6 +324,17 @@ async function seedNewsroom(db: Database) {
       changes: [{ key: "digestStories", from: 5, to: 7 }],
     },
   ]);
+  // Its menus, saved once by Ada with an Ethics link in the footer (decision 040).
+  const menus = {
+    ...DEFAULT_MENUS,
+    footer: { ...DEFAULT_MENUS.footer, columns: [{ heading: "Company", links: [{ label: "Ethics", target: "/ethics" }] }] },
+  };
+  await db
+    .insert(siteMenus)
+    .values({ id: 1, menus, version: 1, updatedAt: at("2026-11-20T09:00:00Z"), updatedBy: adaAccount!.id });
+  await db
+    .insert(siteMenuSaves)
+    .values({ version: 1, adminId: adaAccount!.id, adminName: "ada", savedAt: at("2026-11-20T09:00:00Z"), menus });
 }
 
 async function exportText(db: Database, when = now): Promise<string> {
@@ -379,6 +393,7 @@ describe("the newsroom export", () => {
       "newsletter_issues",
       "settings",
       "tags",
+      "menus",
     ]);
     expect(document.tags).toEqual([
       { kind: "tag", id: 1, name: "OpenAI", slug: "openai", created_at: "2026-10-30T08:00:00.000Z" },
@@ -420,6 +435,7 @@ describe("the newsroom export", () => {
       newsletter_issues: 3,
       settings: 3,
       tags: 6,
+      menus: 2,
     });
     expect(first.skipped.sections).toBe(6);
 
@@ -439,6 +455,7 @@ describe("the newsroom export", () => {
       newsletter_issues: 0,
       settings: 0,
       tags: 0,
+      menus: 0,
     });
     expect(second.skipped).toEqual({
       sections: 8,
@@ -449,6 +466,7 @@ describe("the newsroom export", () => {
       newsletter_issues: 3,
       settings: 3,
       tags: 6,
+      menus: 2,
     });
     expect(await counts(target.db)).toEqual(before);
     expect(await exportText(target.db)).toBe(copy);
@@ -460,7 +478,7 @@ describe("the newsroom export", () => {
     expect(accounts).toEqual(expect.arrayContaining([{ username: "ada", passwordHash: "" }]));
   });
 
-  it("reads an export made before settings were part of it, and leaves the settings here as they are", async () => {
+  it("reads an export made before settings were part of it (but with menus), and leaves the settings here as they are", async () => {
     const original = JSON.parse(await exportText(source.db)) as Record<string, unknown>;
     delete original.settings;
     const fresh = await createTestDatabase();
@@ -474,7 +492,11 @@ describe("the newsroom export", () => {
       const older = [...lines.slice(0, settingsAt), ...lines.slice(lines.indexOf("]", settingsAt) + 1)];
       const again = await createTestDatabase();
       try {
-        expect((await importNewsroom({ db: again.db, now }, piecesOfLines(older))).imported.articles).toBe(5);
+        expect((await importNewsroom({ db: again.db, now }, piecesOfLines(older))).imported).toMatchObject({
+          articles: 5,
+          settings: 0,
+          menus: 2,
+        });
       } finally {
         await again.close();
       }

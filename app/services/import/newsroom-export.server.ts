@@ -14,6 +14,8 @@ import {
   newsletterSubscribers,
   relatedArticles,
   sections,
+  siteMenus,
+  siteMenuSaves,
   siteSettings,
   siteSettingsChanges,
   articleTags,
@@ -73,6 +75,7 @@ export async function* exportNewsroomLines(
   yield* section("newsletter_issues", issueEntries(db), counts);
   yield* section("settings", settingsEntries(db), counts);
   yield* section("tags", tagEntries(db), counts);
+  yield* section("menus", menuEntries(db), counts);
   yield "}\n";
 }
 
@@ -158,6 +161,23 @@ async function* tagEntries(db: Database): AsyncGenerator<ExportEntryInput<"tags"
       yield { kind: "article", article_id: articleId, tag_ids: rowsOfArticle.map((row) => row.tagId) };
     after = ids[ids.length - 1] ?? after;
   }
+}
+
+/** The stored menus, then every save, oldest first. Nothing when never saved (the specification's menus). */
+async function* menuEntries(db: Database): AsyncGenerator<ExportEntryInput<"menus">> {
+  const [row] = await db.select().from(siteMenus);
+  if (!row) return;
+  yield { kind: "menus", menus: row.menus, version: row.version, updated_at: iso(row.updatedAt) };
+  const saves = await db.select().from(siteMenuSaves).orderBy(asc(siteMenuSaves.version));
+  for (const save of saves)
+    yield {
+      kind: "save",
+      version: save.version,
+      admin_id: save.adminId,
+      admin_name: save.adminName,
+      saved_at: iso(save.savedAt),
+      menus: save.menus,
+    };
 }
 
 async function* authorEntries(db: Database): AsyncGenerator<ExportEntryInput<"authors">> {

@@ -15,9 +15,12 @@ import {
   newsletterSubscribers,
   relatedArticles,
   sections,
+  siteMenus,
+  siteMenuSaves,
   siteSettings,
   siteSettingsChanges,
 } from "../../db/schema";
+import { SiteMenusInput } from "../../validation/menus";
 import { readStoredSettings, SiteSettingsInput } from "../../validation/site-settings";
 import { SectionInput } from "../../validation/sections";
 import {
@@ -27,6 +30,7 @@ import {
   ExportHeader,
   NewsroomExport,
   OPTIONAL_SECTIONS,
+  type ExportMenus,
   type ExportSettings,
   type ExportSectionEntry,
   type ExportTags,
@@ -139,6 +143,7 @@ export function* piecesOfDocument(document: unknown): Generator<ExportPiece> {
     newsletter_issues: _e,
     settings: _f,
     tags: _g,
+    menus: _h,
     ...header
   } = parsed.data;
   yield { kind: "header", row: 1, value: { ...header, exported_at: header.exported_at.toISOString() } };
@@ -164,6 +169,7 @@ const LABELS: Record<ExportSection, string> = {
   newsletter_issues: "newsletter issue",
   settings: "settings record",
   tags: "tag record",
+  menus: "menu record",
 };
 
 function describeIssues(error: z.ZodError): string {
@@ -313,6 +319,9 @@ export async function importNewsroom(
           break;
         case "tags":
           await importTagEntry(tx, row, parsed.data as ExportTags, { tagIds, articleIds, counts: result, reject });
+          break;
+        case "menus":
+          await importMenus(tx, row, parsed.data as ExportMenus, { accountIds, result, reject });
           break;
         case "newsletter_issues":
           await importIssue(tx, row, parsed.data as ExportEntries["newsletter_issues"], {
@@ -861,6 +870,57 @@ async function importSettings(
     .values({ id: 1, ...values })
     .onConflictDoUpdate({ target: siteSettings.id, set: values });
   result.imported.settings += 1;
+}
+
+/**
+ * The menus, as the settings: the stored document goes in when this newsroom has never saved its own, with its version;
+ * each save goes in unless one with its version is here. Menus that break today's rules (a javascript: target) are
+ * refused, never stored.
+ */
+async function importMenus(
+  tx: Database,
+  row: number,
+  entry: ExportMenus,
+  {
+    accountIds,
+    result,
+    reject,
+  }: {
+    accountIds: Map<number, number>;
+    result: NewsroomImportResult;
+    reject: (section: ExportSection, row: number, reason: string) => void;
+  },
+): Promise<void> {
+  const checked = SiteMenusInput.safeParse(entry.menus);
+  if (!checked.success) return reject("menus", row, describeIssues(checked.error));
+  const menus = checked.data as unknown as Record<string, unknown>;
+  if (entry.kind === "save") {
+    const inserted = await tx
+      .insert(siteMenuSaves)
+      .values({
+        version: entry.version,
+        adminId: entry.admin_id === null ? null : (accountIds.get(entry.admin_id) ?? null),
+        adminName: entry.admin_name,
+        savedAt: entry.saved_at,
+        menus,
+      })
+      .onConflictDoNothing()
+      .returning({ id: siteMenuSaves.id });
+    if (inserted.length) result.imported.menus += 1;
+    else result.skipped.menus += 1;
+    return;
+  }
+  const [saved] = await tx.select({ id: siteMenuSaves.id }).from(siteMenuSaves).limit(1);
+  if (saved) {
+    result.skipped.menus += 1;
+    return;
+  }
+  const values = { menus, version: entry.version, updatedAt: entry.updated_at };
+  await tx
+    .insert(siteMenus)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: siteMenus.id, set: values });
+  result.imported.menus += 1;
 }
 
 /** "Found a Byline export of 2026-11-26T…": what the import recognised. */
