@@ -73,6 +73,9 @@ export async function main({ vite, clock = systemClock }: { vite?: ViteDevServer
   });
   // The settings in force before the first request (a fresh database takes the environment's values).
   await services.settings.load();
+  // The specification's pages on an empty table (decision 039); each instance tries, the first one inserts them.
+  const pagesAdded = await services.pages.ensureDefaults();
+  if (pagesAdded > 0) logger.info({ pages: pagesAdded }, "put the specification's pages in place");
   if (await services.admins.ensureInitialAdmin(config.initialAdmin)) {
     logger.info({ username: config.initialAdmin?.username }, "created the first admin from ADMIN_USERNAME");
   }

@@ -34,6 +34,7 @@ import { createArticleGenerator } from "./generation/article-generator.server";
 import { createGenerationJobService } from "./generation/generation-jobs.server";
 import { createNewsFeedReader, type NewsOutlet } from "./generation/news-feeds.server";
 import type { Logger } from "./logger.server";
+import { createPageService } from "./pages/pages.server";
 import { createSiteSettings, liveSite, newsletterSender } from "./settings/site-settings.server";
 import { digestCron } from "../validation/site-settings";
 
@@ -175,6 +176,8 @@ export function createServices({
       storyJudge,
     }),
     revisions: createRevisionService({ db, clock, onPublicChange: contentChanges.announce }),
+    /** The site's pages (decision 039): About, the policies and what editors add; a change drops every instance's pages. */
+    pages: createPageService({ db, clock, onPublicChange: contentChanges.announce }),
     contentChanges,
     /** Publishes scheduled articles when their time comes; started by the server, on every instance. */
     scheduler: createScheduler({

@@ -19,6 +19,7 @@ const AREA_EXPECTED: Record<(typeof AREA_ACTIONS)[number], StaffRole[]> = {
   "insights.view": ["administrator", "editor"],
   "newsroom.export": ["administrator"],
   "settings.manage": ["administrator"],
+  "pages.manage": ["administrator", "editor"],
 };
 
 /**

@@ -41,6 +41,8 @@ export const AREA_ACTIONS = [
   "newsroom.export",
   /** Change the newsroom's settings: name, language, time zone, addresses, newsletter, advertising (decision 038). */
   "settings.manage",
+  /** Write, publish and unpublish the site's pages (About, the policies, new ones), and delete the ones editors added (decision 039). */
+  "pages.manage",
 ] as const;
 
 /** Actions on one article: the answer depends on whose it is and on its state. */
@@ -88,6 +90,7 @@ const AREA: Record<AreaAction, readonly StaffRole[]> = {
   "insights.view": ["administrator", "editor"],
   "newsroom.export": ["administrator"],
   "settings.manage": ["administrator"],
+  "pages.manage": ["administrator", "editor"],
 };
 
 /** Editors and administrators act on every article. */

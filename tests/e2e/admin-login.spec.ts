@@ -32,6 +32,7 @@ const TABS = [
   { name: "Article Management", href: "/admin/articles" },
   { name: "Newsletter Management", href: "/admin/newsletter" },
   { name: "Insights", href: "/admin/insights" },
+  { name: "Pages", href: "/admin/pages" },
   { name: "Staff", href: "/admin/staff" },
   { name: "Settings", href: "/admin/settings" },
   { name: "Profile", href: "/admin/profile" },

@@ -85,6 +85,6 @@ export function withTestDatabase(): { readonly db: Database; readonly handle: Da
 /** Empties every table and restarts the ids, so each test starts from a blank newsroom. */
 export async function resetDatabase(db: Database): Promise<void> {
   await db.execute(
-    sql`truncate table newsletter_deliveries, newsletter_issues, app_secrets, generation_jobs, sessions, login_attempts, rate_limits, websub_pings, admins, articles, authors, newsletter_subscribers, search_gaps_daily, subscriber_daily_counts, address_moves restart identity cascade`,
+    sql`truncate table newsletter_deliveries, newsletter_issues, app_secrets, generation_jobs, sessions, login_attempts, rate_limits, websub_pings, admins, articles, authors, newsletter_subscribers, search_gaps_daily, subscriber_daily_counts, address_moves, pages restart identity cascade`,
   );
 }

@@ -12,6 +12,7 @@ export const ADMIN_TABS: readonly { href: string; label: string; permission: Are
   { href: "/admin/articles", label: "Article Management", permission: "admin.enter" },
   { href: "/admin/newsletter", label: "Newsletter Management", permission: "newsletter.manage" },
   { href: "/admin/insights", label: "Insights", permission: "insights.view" },
+  { href: "/admin/pages", label: "Pages", permission: "pages.manage" },
   { href: "/admin/staff", label: "Staff", permission: "staff.manage" },
   { href: "/admin/settings", label: "Settings", permission: "settings.manage" },
   { href: "/admin/profile", label: "Profile", permission: "admin.enter" },

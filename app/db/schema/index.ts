@@ -12,3 +12,4 @@ export * from "./imports";
 export * from "./article-views";
 export * from "./site-settings";
 export * from "./address-moves";
+export * from "./pages";

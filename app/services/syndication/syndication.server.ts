@@ -1,7 +1,6 @@
-import { and, count, eq, gte, max, sql, type SQL } from "drizzle-orm";
-import { infoPageChangedAt } from "./info-page-changes.server";
+import { and, asc, count, eq, gte, isNull, max, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { articleCoauthors, articles, authors } from "../../db/schema";
+import { articleCoauthors, articles, authors, pages } from "../../db/schema";
 import { articlePath, authorPath } from "../../utils/articles";
 import { CATEGORIES, categorySlug, type Category } from "../../utils/categories";
 import { correctionAnchor, type PublicCorrection } from "../../utils/corrections";
@@ -23,8 +22,8 @@ import { w3cDateTime } from "../../utils/dates";
 export const FEED_ITEM_LIMIT = 50;
 /** The sitemap protocol allows at most 50,000 URLs in one file; past that a sitemap index would be needed. */
 export const SITEMAP_URL_LIMIT = 50_000;
-/** The reader's information pages, listed in the sitemap. */
-export const INFO_PAGE_PATHS = ["/about", "/careers", "/contact", "/advertise", "/terms", "/privacy", "/cookie-policy"] as const;
+/** The most pages (About, the policies, what editors add) the sitemap keeps room for beside the articles. */
+const SITEMAP_PAGE_ROOM = 1_000;
 
 export const RSS_CONTENT_TYPE = "application/rss+xml; charset=utf-8";
 export const SITEMAP_CONTENT_TYPE = "application/xml; charset=utf-8";
@@ -68,6 +67,12 @@ export interface FeedItem {
 export type FeedScope = { category: Category } | { author: { id: number; name: string; slug: string } };
 
 /** An author page in the sitemap: an author with at least one article readers can see. */
+/** A published page in the sitemap: its path and last change. */
+export interface SitemapPage {
+  path: string;
+  lastModified: Date;
+}
+
 export interface SitemapAuthor {
   slug: string;
   lastModified: Date;
@@ -85,8 +90,8 @@ const lastModified = sql<Date>`greatest(${articles.updatedAt}, ${articles.publis
 /** The public list of corrections and updates (issue 19), in the sitemap. */
 export const CORRECTIONS_PATH = "/corrections";
 
-/** Fixed URLs of the sitemap besides the articles: home, the seven categories, the info pages, /corrections. */
-const FIXED_SITEMAP_URLS = 1 + CATEGORIES.length + INFO_PAGE_PATHS.length + 1;
+/** Fixed URLs of the sitemap besides the articles and pages: home, the seven categories, /corrections. */
+const FIXED_SITEMAP_URLS = 1 + CATEGORIES.length + 1;
 
 export function createSyndicationService({
   db,
@@ -169,7 +174,7 @@ export function createSyndicationService({
     return [...bySlug].map(([slug, date]) => ({ slug, lastModified: date })).sort((a, b) => a.slug.localeCompare(b.slug));
   }
 
-  async function sitemapArticles(limit = SITEMAP_URL_LIMIT - FIXED_SITEMAP_URLS, offset = 0): Promise<SitemapArticle[]> {
+  async function sitemapArticles(limit = SITEMAP_URL_LIMIT - FIXED_SITEMAP_URLS - SITEMAP_PAGE_ROOM, offset = 0): Promise<SitemapArticle[]> {
     return db
       .select({ id: articles.id, lastModified })
       .from(articles)
@@ -182,6 +187,17 @@ export function createSyndicationService({
   async function visibleArticleCount(): Promise<number> {
     const [row] = await db.select({ total: count() }).from(articles).where(visible());
     return row?.total ?? 0;
+  }
+
+  /** The published pages (decision 039) and when each last changed: the sitemap's `lastmod` is that change. */
+  async function sitemapPages(): Promise<SitemapPage[]> {
+    const rows = await db
+      .select({ slug: pages.slug, lastModified: pages.updatedAt })
+      .from(pages)
+      .where(and(eq(pages.status, "published"), isNull(pages.deletedAt)))
+      .orderBy(sql`${pages.builtIn} is null`, asc(pages.id))
+      .limit(SITEMAP_PAGE_ROOM);
+    return rows.map((row) => ({ path: `/${row.slug}`, lastModified: row.lastModified }));
   }
 
   /** The latest change among each category's published articles. */
@@ -251,9 +267,14 @@ export function createSyndicationService({
 
     /** The sitemap: home, categories, info pages, author pages and every published article (up to the protocol's limit). */
     async sitemap(urlLimit = SITEMAP_URL_LIMIT): Promise<string> {
-      const [byAuthor, byCategory, total] = await Promise.all([sitemapAuthors(), categoryLastModified(), visibleArticleCount()]);
-      if (FIXED_SITEMAP_URLS + byAuthor.length + total <= urlLimit) {
-        return renderSitemap(site, await sitemapArticles(urlLimit), byCategory, byAuthor);
+      const [byAuthor, byCategory, total, infoPages] = await Promise.all([
+        sitemapAuthors(),
+        categoryLastModified(),
+        visibleArticleCount(),
+        sitemapPages(),
+      ]);
+      if (FIXED_SITEMAP_URLS + infoPages.length + byAuthor.length + total <= urlLimit) {
+        return renderSitemap(site, await sitemapArticles(urlLimit), byCategory, byAuthor, infoPages);
       }
       // Past the protocol's limit the sitemap becomes an index of the pages' sitemap and the articles' in parts.
       const newest = latest(byCategory.values()) ?? undefined;
@@ -269,8 +290,8 @@ export function createSyndicationService({
 
     /** In a sitemap index: home, categories, info pages, /corrections and the author pages. */
     async sitemapPages(): Promise<string> {
-      const [byAuthor, byCategory] = await Promise.all([sitemapAuthors(), categoryLastModified()]);
-      return renderSitemap(site, [], byCategory, byAuthor);
+      const [byAuthor, byCategory, infoPages] = await Promise.all([sitemapAuthors(), categoryLastModified(), sitemapPages()]);
+      return renderSitemap(site, [], byCategory, byAuthor, infoPages);
     },
 
     /** In a sitemap index: part `part` (from 1) of the articles, newest first; null past the last part. */
@@ -478,6 +499,7 @@ export function renderSitemap(
   entries: readonly SitemapArticle[],
   categoryLastModified: ReadonlyMap<Category, Date> = new Map(),
   authorPages: readonly SitemapAuthor[] = [],
+  infoPages: readonly SitemapPage[] = [],
 ): string {
   const newest = latest(categoryLastModified.values()) ?? latest(entries.map((entry) => entry.lastModified));
   const urls = [
@@ -485,7 +507,7 @@ export function renderSitemap(
     ...CATEGORIES.map((category) =>
       urlEntry(absoluteUrl(site, `/category/${categorySlug(category)}`), categoryLastModified.get(category)),
     ),
-    ...INFO_PAGE_PATHS.map((path) => urlEntry(absoluteUrl(site, path), infoPageChangedAt(path))),
+    ...infoPages.map((page) => urlEntry(absoluteUrl(site, page.path), page.lastModified)),
     urlEntry(absoluteUrl(site, CORRECTIONS_PATH)),
     ...authorPages.map((author) => urlEntry(absoluteUrl(site, authorPath(author.slug)), author.lastModified)),
     ...entries.map((entry) => urlEntry(absoluteUrl(site, articlePath(entry.id)), entry.lastModified)),
