@@ -5,6 +5,7 @@ import { CATEGORIES } from "../utils/categories";
 import { DELIVERY_STATUSES, NEWSLETTER_ISSUE_STATUSES } from "../utils/newsletter";
 import { STAFF_ROLES } from "../utils/permissions";
 import { isPlainMailbox, normalizedEmail } from "./email";
+import { PAGE_ADDRESS_PATTERN, PAGE_LAYOUTS, PAGE_STATUSES, PageFields } from "./page";
 
 /**
  * The newsroom export (issue 21, decision 027): one JSON document that `npm run export` and the admin download write and
@@ -16,9 +17,17 @@ export const EXPORT_FORMAT = "byline-export";
 export const EXPORT_VERSION = 1;
 
 /** The document's parts, in the order they are written and must be read (later parts refer to earlier ones). */
-export const EXPORT_SECTIONS = ["authors", "accounts", "articles", "subscribers", "newsletter_issues", "settings"] as const;
+export const EXPORT_SECTIONS = [
+  "authors",
+  "accounts",
+  "articles",
+  "subscribers",
+  "newsletter_issues",
+  "settings",
+  "pages",
+] as const;
 /** Parts an older export does not have yet: its import leaves them as they are here. */
-export const OPTIONAL_SECTIONS: readonly ExportSection[] = ["settings"];
+export const OPTIONAL_SECTIONS: readonly ExportSection[] = ["settings", "pages"];
 export type ExportSection = (typeof EXPORT_SECTIONS)[number];
 
 /** PostgreSQL text cannot hold NUL; everything else a database row held may travel as it was. */
@@ -206,6 +215,47 @@ export const ExportSettings = z.discriminatedUnion("kind", [
 ]);
 export type ExportSettings = z.infer<typeof ExportSettings>;
 
+/** What a page says, as the page and each of its revisions keep it (decision 039). */
+const pageText = {
+  slug: z.string().regex(PAGE_ADDRESS_PATTERN, "is not a page address (1 to 60 of a-z, 0-9 and -)"),
+  title: text,
+  heading: text,
+  eyebrow: text,
+  lead: text,
+  description: text,
+  body: text,
+  show_contents: z.boolean(),
+  fields: PageFields,
+};
+
+/**
+ * A page of the site (decision 039) with its revisions, oldest first; who saved them is an account of this export, or
+ * none. A page deleted by an editor travels too, with the time it was deleted.
+ */
+export const ExportPage = z.strictObject({
+  id,
+  built_in: text.nullable(),
+  layout: z.enum(PAGE_LAYOUTS),
+  status: z.enum(PAGE_STATUSES),
+  ...pageText,
+  created_at: instant,
+  updated_at: instant,
+  updated_by: id.nullable(),
+  deleted_at: optionalInstant,
+  revisions: z.array(
+    z.strictObject({
+      id,
+      kind: z.enum(["ai_original", "created", "edited", "restored", "imported"]),
+      editor_id: id.nullable(),
+      restored_from: id.nullable(),
+      ...pageText,
+      created_at: instant,
+      updated_at: instant,
+    }),
+  ),
+});
+export type ExportPage = z.infer<typeof ExportPage>;
+
 export const EXPORT_ENTRY_SCHEMAS = {
   authors: ExportAuthor,
   accounts: ExportAccount,
@@ -213,6 +263,7 @@ export const EXPORT_ENTRY_SCHEMAS = {
   subscribers: ExportSubscriber,
   newsletter_issues: ExportNewsletterIssue,
   settings: ExportSettings,
+  pages: ExportPage,
 } as const;
 
 /** What one part's entry is once checked. */
@@ -223,6 +274,7 @@ export interface ExportEntries {
   subscribers: ExportSubscriber;
   newsletter_issues: ExportNewsletterIssue;
   settings: ExportSettings;
+  pages: ExportPage;
 }
 
 /** The input shape of each entry (dates as ISO strings), as the exporter writes it. */
@@ -237,4 +289,5 @@ export const NewsroomExport = z.strictObject({
   subscribers: z.array(z.unknown()),
   newsletter_issues: z.array(z.unknown()),
   settings: z.array(z.unknown()).optional(),
+  pages: z.array(z.unknown()).optional(),
 });

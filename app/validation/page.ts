@@ -300,3 +300,12 @@ export function postedPageFormValues(posted: Record<string, unknown>): PageFormV
 
 /** A new page's empty form. */
 export const EMPTY_PAGE_FORM: PageFormValues = postedPageFormValues({});
+
+/** Where a page's History compares two revisions. */
+export function pageHistoryAddress(pageId: number, compare: { from?: number; to?: number } = {}): string {
+  const params = new URLSearchParams();
+  if (compare.from !== undefined) params.set("from", String(compare.from));
+  if (compare.to !== undefined) params.set("to", String(compare.to));
+  const search = params.toString();
+  return `/admin/pages/${pageId}/history${search ? `?${search}` : ""}`;
+}

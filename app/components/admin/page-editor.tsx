@@ -440,21 +440,10 @@ function RowList<List extends PageRowList>({
     );
   }
 
-  function readRow(index: number): Record<string, string> {
-    const cells: Record<string, string> = {};
-    for (const column of columns) {
-      const input = listRef.current?.querySelector<HTMLInputElement | HTMLTextAreaElement>(
-        `[name="fields.${list}.${index}.${column.key}"]`,
-      );
-      cells[column.key] = input?.value ?? "";
-    }
-    return cells;
-  }
-
-  // Typed values live in the inputs (uncontrolled): before a reorder or removal they are read back into the rows.
-  function withTyped<T>(change: () => T): T {
-    setRows((current) => current.map((row, index) => ({ ...row, cells: readRow(index) })));
-    return change();
+  // The inputs keep what is typed (uncontrolled, moved with their rows); the rows' state follows it, for the buttons'
+  // names ("Move Night Editor up").
+  function typed(index: number, column: string, value: string) {
+    setRows((current) => current.map((row, at) => (at === index ? { ...row, cells: { ...row.cells, [column]: value } } : row)));
   }
 
   return (
@@ -482,6 +471,7 @@ function RowList<List extends PageRowList>({
                               name={fieldName}
                               rows={3}
                               defaultValue={row.cells[column.key] ?? ""}
+                              onChange={(event) => typed(index, column.key, event.target.value)}
                               maxLength={PAGE_LIMITS.paragraph}
                               {...described}
                               className={inputClass}
@@ -494,6 +484,7 @@ function RowList<List extends PageRowList>({
                               min={column.type === "number" ? 0 : undefined}
                               max={column.type === "number" ? 100 : undefined}
                               defaultValue={row.cells[column.key] ?? ""}
+                              onChange={(event) => typed(index, column.key, event.target.value)}
                               maxLength={column.type === "number" ? undefined : PAGE_LIMITS.cell}
                               {...described}
                               className={inputClass}
@@ -510,7 +501,7 @@ function RowList<List extends PageRowList>({
                   label={`Move ${name} up`}
                   disabled={index === 0}
                   data-move="-1"
-                  onClick={() => withTyped(() => move(index, -1, name))}
+                  onClick={() => move(index, -1, name)}
                 >
                   <ArrowUp aria-hidden className="size-4" /> Up
                 </RowButton>
@@ -518,18 +509,16 @@ function RowList<List extends PageRowList>({
                   label={`Move ${name} down`}
                   disabled={index === rows.length - 1}
                   data-move="1"
-                  onClick={() => withTyped(() => move(index, 1, name))}
+                  onClick={() => move(index, 1, name)}
                 >
                   <ArrowDown aria-hidden className="size-4" /> Down
                 </RowButton>
                 <RowButton
                   label={`Remove ${name}`}
-                  onClick={() =>
-                    withTyped(() => {
-                      setRows((current) => current.filter((_, at) => at !== index));
-                      setAnnouncement(`${name} removed.`);
-                    })
-                  }
+                  onClick={() => {
+                    setRows((current) => current.filter((_, at) => at !== index));
+                    setAnnouncement(`${name} removed.`);
+                  }}
                 >
                   <Trash2 aria-hidden className="size-4" /> Remove
                 </RowButton>
@@ -540,12 +529,10 @@ function RowList<List extends PageRowList>({
       </ol>
       <button
         type="button"
-        onClick={() =>
-          withTyped(() => {
-            setRows((current) => [...current, { key: keyed(), cells: {} }]);
-            setAnnouncement(`A new ${noun} was added at position ${rows.length + 1}.`);
-          })
-        }
+        onClick={() => {
+          setRows((current) => [...current, { key: keyed(), cells: {} }]);
+          setAnnouncement(`A new ${noun} was added at position ${rows.length + 1}.`);
+        }}
         className="mt-4 inline-flex items-center gap-1.5 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
       >
         <Plus aria-hidden className="size-4" />

@@ -2,11 +2,11 @@ import { data, redirect } from "react-router";
 import { PageEditor } from "~/components/admin/page-editor";
 import { servicesContext } from "~/context";
 import { adminMeta } from "~/utils/seo";
-import { PageId, pageFormValuesOf, PAGE_TEXTS } from "~/validation/page";
+import { PageId, pageFormValuesOf, pageHistoryAddress, PAGE_TEXTS } from "~/validation/page";
 import type { Route } from "./+types/page-edit";
 import { keepFormWhenSignedOut, requirePermission } from "./guard.server";
 import { noticeHeaders } from "./notice.server";
-import { answerSave, pageHistoryAddress, parsePageForm } from "./page-editing.server";
+import { answerSave, parsePageForm } from "./page-editing.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   adminMeta(loaderData ? `Edit page: ${loaderData.values.title} · Admin` : "Edit page · Admin");

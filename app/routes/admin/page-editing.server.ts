@@ -14,15 +14,6 @@ import {
 } from "~/validation/page";
 import { noticeHeaders } from "./notice.server";
 
-/** Where a page's History compares two revisions. */
-export function pageHistoryAddress(pageId: number, compare: { from?: number; to?: number } = {}): string {
-  const params = new URLSearchParams();
-  if (compare.from !== undefined) params.set("from", String(compare.from));
-  if (compare.to !== undefined) params.set("to", String(compare.to));
-  const search = params.toString();
-  return `/admin/pages/${pageId}/history${search ? `?${search}` : ""}`;
-}
-
 /** The posted editor form through the shared schema: the page and the version it was opened at, or the answer. */
 export async function parsePageForm(
   request: Request,

@@ -7,12 +7,11 @@ import { readForm } from "~/utils/http";
 import { diffPageRevisions } from "~/utils/page-revisions";
 import { shownRevision } from "~/utils/revisions";
 import { adminMeta } from "~/utils/seo";
-import { PageId, PAGE_TEXTS } from "~/validation/page";
+import { PageId, pageHistoryAddress, PAGE_TEXTS } from "~/validation/page";
 import { chooseComparison, RestoreRevisionForm, REVISION_TEXTS } from "~/validation/revisions";
 import type { Route } from "./+types/page-history";
 import { requirePermission } from "./guard.server";
 import { noticeHeaders, takeNotice } from "./notice.server";
-import { pageHistoryAddress } from "./page-editing.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   adminMeta(loaderData ? `History: ${loaderData.page.title} · Admin` : "History · Admin");

@@ -14,10 +14,14 @@ import {
   newsletterIssues,
   newsletterSubscribers,
   relatedArticles,
+  pageRevisions,
+  pages,
   siteSettings,
   siteSettingsChanges,
 } from "../../db/schema";
 import { DEFAULT_SETTINGS } from "../../validation/site-settings";
+import { pageFormValuesOf, PageInput } from "../../validation/page";
+import { createPageService } from "../pages/pages.server";
 import { exportNewsroomLines } from "./newsroom-export.server";
 import { importNewsroom, piecesOfDocument, piecesOfLines } from "./newsroom-import.server";
 
@@ -287,6 +291,28 @@ async function seedNewsroom(db: Database) {
       changes: [{ key: "digestStories", from: 5, to: 7 }],
     },
   ]);
+  await seedPages(db, adaAccount!.id);
+}
+
+/** The specification's pages put in place, About edited by Ada, an ethics page added, a masthead deleted (decision 039). */
+async function seedPages(db: Database, adaAccountId: number) {
+  let time = at("2026-11-10T08:00:00Z");
+  const service = createPageService({ db, clock: { now: () => time } });
+  await service.ensureDefaults();
+  time = at("2026-11-12T09:30:00.250Z");
+  const about = (await service.list()).find((page) => page.slug === "about")!;
+  await service.update(about.id, PageInput.parse({ ...pageFormValuesOf(about), body: "We are the Harbour Times." }), {
+    by: adaAccountId,
+  });
+  time = at("2026-11-13T09:30:00Z");
+  await service.create(
+    PageInput.parse({ address: "ethics", title: "Ethics policy", status: "published", body: "## Sources\n\nNamed." }),
+    { by: adaAccountId },
+  );
+  const masthead = await service.create(PageInput.parse({ address: "masthead", title: "Masthead", status: "draft" }), {
+    by: null,
+  });
+  if (masthead.outcome === "done") await service.remove(masthead.id);
 }
 
 async function exportText(db: Database, when = now): Promise<string> {
@@ -341,7 +367,24 @@ describe("the newsroom export", () => {
       "subscribers",
       "newsletter_issues",
       "settings",
+      "pages",
     ]);
+    expect((document.pages as { slug: string }[]).map((page) => page.slug)).toEqual([
+      "about",
+      "careers",
+      "contact",
+      "advertise",
+      "terms",
+      "privacy",
+      "cookie-policy",
+      "ethics",
+      "masthead",
+    ]);
+    expect(document.pages![0]).toMatchObject({
+      built_in: "about",
+      body: "We are the Harbour Times.",
+      revisions: [expect.objectContaining({ kind: "created" }), expect.objectContaining({ kind: "edited", editor_id: 1 })],
+    });
     expect(document.settings).toEqual([
       {
         kind: "settings",
@@ -354,16 +397,26 @@ describe("the newsroom export", () => {
     ]);
     expect(document.articles).toHaveLength(5);
     expect(document.subscribers).toHaveLength(3);
-    expect(text).not.toMatch(/secret|password|claim|no such user/);
-    // Every article is a line of its own: the file can be read without holding it as one string.
-    expect(text.split("\n").filter((line) => line.includes('"revisions"'))).toHaveLength(5);
+    // The pages' own words may say "password" (the privacy policy does); nothing else may.
+    expect(text.slice(0, text.indexOf(',"pages":['))).not.toMatch(/secret|password|claim|no such user/);
+    expect(text).not.toMatch(/secret-hash|other-secret|scrypt|no such user/);
+    // Every article and every page is a line of its own: the file can be read without holding it as one string.
+    expect(text.split("\n").filter((line) => line.includes('"revisions"'))).toHaveLength(5 + 9);
   });
 
   it("imported into an empty database reproduces the newsroom, and a second import adds nothing", async () => {
     const original = await exportText(source.db);
     const first = await importNewsroom({ db: target.db, now }, piecesOfLines(original.split("\n")));
     expect(first.errors).toEqual([]);
-    expect(first.imported).toEqual({ authors: 3, accounts: 2, articles: 5, subscribers: 3, newsletter_issues: 3, settings: 3 });
+    expect(first.imported).toEqual({
+      authors: 3,
+      accounts: 2,
+      articles: 5,
+      subscribers: 3,
+      newsletter_issues: 3,
+      settings: 3,
+      pages: 9,
+    });
 
     const copy = await exportText(target.db);
     // What legitimately differs: the claimed delivery waits to be sent again, as after a crash.
@@ -372,8 +425,24 @@ describe("the newsroom export", () => {
     const before = await counts(target.db);
     const second = await importNewsroom({ db: target.db, now }, piecesOfLines(original.split("\n")));
     expect(second.errors).toEqual([]);
-    expect(second.imported).toEqual({ authors: 0, accounts: 0, articles: 0, subscribers: 0, newsletter_issues: 0, settings: 0 });
-    expect(second.skipped).toEqual({ authors: 3, accounts: 2, articles: 5, subscribers: 3, newsletter_issues: 3, settings: 3 });
+    expect(second.imported).toEqual({
+      authors: 0,
+      accounts: 0,
+      articles: 0,
+      subscribers: 0,
+      newsletter_issues: 0,
+      settings: 0,
+      pages: 0,
+    });
+    expect(second.skipped).toEqual({
+      authors: 3,
+      accounts: 2,
+      articles: 5,
+      subscribers: 3,
+      newsletter_issues: 3,
+      settings: 3,
+      pages: 9,
+    });
     expect(await counts(target.db)).toEqual(before);
     expect(await exportText(target.db)).toBe(copy);
 
@@ -402,6 +471,47 @@ describe("the newsroom export", () => {
       } finally {
         await again.close();
       }
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("restores the pages into a fresh install whose own pages nobody edited, and the copy exports the same", async () => {
+    const original = await exportText(source.db);
+    const fresh = await createTestDatabase();
+    try {
+      // A fresh install has put the specification's pages in place at start-up, at its own time.
+      await createPageService({ db: fresh.db, clock: { now: () => at("2026-11-25T00:00:00Z") } }).ensureDefaults();
+      const result = await importNewsroom({ db: fresh.db, now }, piecesOfLines(original.split("\n")));
+      expect(result.errors).toEqual([]);
+      expect(result.imported.pages).toBe(9);
+      expect(await exportText(fresh.db)).toBe(original.replace('"status":"sending","attempts":0', '"status":"pending","attempts":0'));
+      const ids = await fresh.db.select({ id: pages.id }).from(pages);
+      expect(ids).toHaveLength(9);
+      // New pages and revisions after the import get fresh ids, past the imported ones.
+      const added = await createPageService({ db: fresh.db, clock: { now: () => now } }).create(
+        PageInput.parse({ address: "how-we-use-ai", title: "How we use AI", status: "draft" }),
+        { by: null },
+      );
+      expect(added).toEqual({ outcome: "done", id: 10 });
+      expect((await fresh.db.select({ id: pageRevisions.id }).from(pageRevisions)).length).toBeGreaterThan(10);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("leaves a page an editor changed here as it is", async () => {
+    const original = await exportText(source.db);
+    const fresh = await createTestDatabase();
+    try {
+      const service = createPageService({ db: fresh.db, clock: { now: () => at("2026-11-25T00:00:00Z") } });
+      await service.ensureDefaults();
+      const terms = (await service.list()).find((page) => page.slug === "terms")!;
+      await service.update(terms.id, PageInput.parse({ ...pageFormValuesOf(terms), title: "Our terms" }), { by: null });
+      const result = await importNewsroom({ db: fresh.db, now }, piecesOfLines(original.split("\n")));
+      expect(result.errors).toEqual([]);
+      expect(result).toMatchObject({ imported: { pages: 8 }, skipped: { pages: 1 } });
+      expect((await service.find(terms.id))!.title).toBe("Our terms");
     } finally {
       await fresh.close();
     }
