@@ -65,10 +65,9 @@ function comparable(page: {
       ),
     ].join("\n"),
     figures: fields.figures.map((figure) => `${figure.value} ${figure.label}`).join("\n"),
-    audience: [
-      ...intro(fields.audienceIntro),
-      ...fields.audience.map((share) => `${share.segment}: ${share.percent}%`),
-    ].join("\n"),
+    audience: [...intro(fields.audienceIntro), ...fields.audience.map((share) => `${share.segment}: ${share.percent}%`)].join(
+      "\n",
+    ),
     packages: [
       ...intro(fields.packagesIntro),
       ...fields.packages.map((ad) => `${ad.name}, ${ad.price}: ${ad.summary} (${ad.features.join("; ")})`),
@@ -77,6 +76,9 @@ function comparable(page: {
 }
 
 /** What changed from one revision of a page to another. */
-export function diffPageRevisions(older: Parameters<typeof comparable>[0], newer: Parameters<typeof comparable>[0]): RevisionDiff {
+export function diffPageRevisions(
+  older: Parameters<typeof comparable>[0],
+  newer: Parameters<typeof comparable>[0],
+): RevisionDiff {
   return diffFields(comparable(older), comparable(newer), PAGE_FIELD_LABELS);
 }

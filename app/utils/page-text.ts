@@ -103,4 +103,3 @@ export interface PageView {
   packagesIntro: string;
   packages: { name: string; price: string; summary: string; features: string[] }[];
 }
-

@@ -2,7 +2,7 @@
  * The first segments of the site's own addresses, which no page may take (decision 039): every static segment of the
  * route table (app/routes.ts), the folders Express serves before the router (server/app.ts: the built client's
  * assets, public/, uploads and media variants, the view beacon), and a few names kept for what is coming or what a
- * reader would take for the site's own (a login, the feeds). `reserved-addresses.test.ts` checks this list against the
+ * reader would take for the site's own (a login, the feeds). `services/pages/reserved-addresses.test.ts` checks this list against the
  * route table and the static folders, so a route added later without its name here fails that test.
  *
  * The seven pages the specification ships (about, careers, contact, advertise, terms, privacy, cookie-policy) are

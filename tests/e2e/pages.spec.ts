@@ -69,7 +69,9 @@ test.describe("Pages", () => {
     await expect(body).toHaveValue(/^## Our mission/);
     await body.fill("## Our mission\n\nWe cover the harbour, every day, for {site.name}'s readers.");
     await page.getByRole("button", { name: "Preview" }).click();
-    await expect(page.getByRole("region", { name: "Preview" })).toContainText("We cover the harbour, every day, for Byline's readers.");
+    await expect(page.getByRole("region", { name: "Preview" })).toContainText(
+      "We cover the harbour, every day, for Byline's readers.",
+    );
     await page.getByRole("button", { name: "Preview" }).click();
     await page.getByLabel("Heading", { exact: true }).fill("About the Harbour desk");
     await page.getByRole("button", { name: "Save Changes" }).click();
@@ -88,7 +90,9 @@ test.describe("Pages", () => {
       await expect(page.getByRole("table", { name: "Changed fields" })).toContainText("About the Harbour desk");
       await page.getByRole("link", { name: "Restore revision 1", exact: true }).click();
       await page.getByRole("button", { name: "Restore revision 1", exact: true }).click();
-      await expect(notice(page, "Revision restored. The page shows it now, and the restore is kept as a new revision.")).toBeVisible();
+      await expect(
+        notice(page, "Revision restored. The page shows it now, and the restore is kept as a new revision."),
+      ).toBeVisible();
       await page.goto(url("/about"));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("About Byline");
       await expect(page.getByRole("region", { name: "What we cover" })).toBeVisible();
@@ -103,7 +107,9 @@ test.describe("Pages", () => {
     await page.getByLabel("Address", { exact: true }).fill("search");
     await page.getByRole("button", { name: "Create page" }).click();
     const address = page.getByLabel("Address", { exact: true });
-    await expect(address).toHaveAccessibleDescription(/The address \/search is used by the site itself\. Please choose another one\./);
+    await expect(address).toHaveAccessibleDescription(
+      /The address \/search is used by the site itself\. Please choose another one\./,
+    );
     await expect(address).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Search tips");
     await address.fill("Ethics Policy");
@@ -119,7 +125,9 @@ test.describe("Pages", () => {
     await page.getByLabel("Title", { exact: true }).fill("Ethics policy");
     await page.getByLabel("Address", { exact: true }).fill("ethics");
     await page.getByLabel("Description", { exact: true }).fill("How the newsroom works: sources, corrections, conflicts.");
-    await page.getByLabel("Body", { exact: true }).fill("## Sources\n\nWe name our sources whenever we can.\n\n## Corrections\n\nWe fix mistakes openly.");
+    await page
+      .getByLabel("Body", { exact: true })
+      .fill("## Sources\n\nWe name our sources whenever we can.\n\n## Corrections\n\nWe fix mistakes openly.");
     await page.getByRole("button", { name: "Create page" }).click();
     await expect(notice(page, CREATED)).toBeVisible();
 
@@ -216,7 +224,13 @@ test.describe("Pages", () => {
     test(`the Pages tab, the editor and History have no accessibility violations in the ${scheme} theme`, async ({ page }) => {
       await page.emulateMedia({ colorScheme: scheme });
       await signInTo(page, server.url, editor);
-      for (const address of ["/admin/pages", "/admin/pages/new", "/admin/pages/4/edit", "/admin/pages/2/edit", "/admin/pages/1/history"]) {
+      for (const address of [
+        "/admin/pages",
+        "/admin/pages/new",
+        "/admin/pages/4/edit",
+        "/admin/pages/2/edit",
+        "/admin/pages/1/history",
+      ]) {
         await page.goto(url(address));
         await waitForHydrated(page.getByRole("link", { name: "Pages", exact: true }));
         expect(await accessibilityViolations(page), address).toEqual([]);

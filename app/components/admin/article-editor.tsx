@@ -73,7 +73,6 @@ export interface ArticleEditorResult {
   signInRequired?: boolean;
 }
 
-
 /** The version saved against and the answer to the follow-up offer: how the article is saved, not what it says. */
 const SAVING_FIELDS = ["updatedAt", "followUpSeen", "relatedTo"] as const;
 

@@ -5,7 +5,6 @@ import { PLACEHOLDER_HINT } from "~/utils/page-text";
 import { SIGNED_OUT_TEXTS } from "~/validation/admin";
 import {
   PAGE_LIMITS,
-  PAGE_ROW_FIELDS,
   PageInput,
   pageFieldErrors,
   pageFormValues,
@@ -89,14 +88,7 @@ export function PageEditor({ mode, layout, initial, result, updatedAt, historyHr
   const text = (id: string, name: keyof PageFormValues, label: string, max: number, hint?: string) => (
     <Field id={id} label={label} hint={hint} error={errors[name]}>
       {(described) => (
-        <input
-          id={id}
-          name={name}
-          defaultValue={String(start[name])}
-          maxLength={max}
-          {...described}
-          className={inputClass}
-        />
+        <input id={id} name={name} defaultValue={String(start[name])} maxLength={max} {...described} className={inputClass} />
       )}
     </Field>
   );
@@ -140,7 +132,7 @@ export function PageEditor({ mode, layout, initial, result, updatedAt, historyHr
         {updatedAt ? <input type="hidden" name="updatedAt" value={result?.updatedAt ?? updatedAt} /> : null}
 
         <div className="grid gap-4 sm:grid-cols-2">
-          {text("page-title", "title", "Title", PAGE_LIMITS.title, "In the browser's tab and the admin list: \"About Us\".")}
+          {text("page-title", "title", "Title", PAGE_LIMITS.title, 'In the browser\'s tab and the admin list: "About Us".')}
           <Field
             id="page-address"
             label="Address"
@@ -176,7 +168,7 @@ export function PageEditor({ mode, layout, initial, result, updatedAt, historyHr
               </select>
             )}
           </Field>
-          {text("page-eyebrow", "eyebrow", "Label above the heading", PAGE_LIMITS.eyebrow, "A word or two: \"Legal\", \"Careers\".")}
+          {text("page-eyebrow", "eyebrow", "Label above the heading", PAGE_LIMITS.eyebrow, 'A word or two: "Legal", "Careers".')}
         </div>
         {text("page-heading", "heading", "Heading", PAGE_LIMITS.heading, "The page's one h1; the title when empty.")}
         <Field id="page-lead" label="Introduction" hint="Markdown, under the heading." error={errors.lead}>
@@ -256,7 +248,13 @@ export function PageEditor({ mode, layout, initial, result, updatedAt, historyHr
 
         {layout === "careers" ? (
           <>
-            <IntroField id="page-openings-intro" name="openingsIntro" label="Introduction to the openings" start={start} errors={errors} />
+            <IntroField
+              id="page-openings-intro"
+              name="openingsIntro"
+              label="Introduction to the openings"
+              start={start}
+              errors={errors}
+            />
             <RowList
               list="openings"
               legend="Openings"
@@ -268,7 +266,12 @@ export function PageEditor({ mode, layout, initial, result, updatedAt, historyHr
                 { key: "department", label: "Department" },
                 { key: "place", label: "Place" },
                 { key: "kind", label: "Kind", hint: "Full-time, part-time, freelance…" },
-                { key: "description", label: "Description", multiline: true, hint: "Markdown: a paragraph, then - requirements." },
+                {
+                  key: "description",
+                  label: "Description",
+                  multiline: true,
+                  hint: "Markdown: a paragraph, then - requirements.",
+                },
               ]}
             />
           </>
@@ -287,7 +290,13 @@ export function PageEditor({ mode, layout, initial, result, updatedAt, historyHr
                 { key: "label", label: "Label" },
               ]}
             />
-            <IntroField id="page-audience-intro" name="audienceIntro" label="Introduction to the audience" start={start} errors={errors} />
+            <IntroField
+              id="page-audience-intro"
+              name="audienceIntro"
+              label="Introduction to the audience"
+              start={start}
+              errors={errors}
+            />
             <RowList
               list="audience"
               legend="Audience breakdown"
@@ -299,7 +308,13 @@ export function PageEditor({ mode, layout, initial, result, updatedAt, historyHr
                 { key: "percent", label: "Share (%)", type: "number" },
               ]}
             />
-            <IntroField id="page-packages-intro" name="packagesIntro" label="Introduction to the packages" start={start} errors={errors} />
+            <IntroField
+              id="page-packages-intro"
+              name="packagesIntro"
+              label="Introduction to the packages"
+              start={start}
+              errors={errors}
+            />
             <RowList
               list="packages"
               legend="Packages"
@@ -413,9 +428,11 @@ function RowList<List extends PageRowList>({
   columns: Column[];
   errors: PageFieldErrors;
 }) {
-  const nextKey = useRef(0);
-  const keyed = () => `${list}-${nextKey.current++}`;
-  const [rows, setRows] = useState(() => initial.map((row) => ({ key: keyed(), cells: row as Record<string, string> })));
+  // Each row's React key stays with it as it moves; rows added later number on from the first ones.
+  const nextKey = useRef(initial.length);
+  const [rows, setRows] = useState(() =>
+    initial.map((row, index) => ({ key: `${list}-${index}`, cells: row as Record<string, string> })),
+  );
   const [announcement, setAnnouncement] = useState("");
   const listRef = useRef<HTMLOListElement>(null);
 
@@ -433,11 +450,10 @@ function RowList<List extends PageRowList>({
     });
     setAnnouncement(`${name} moved to position ${target + 1} of ${rows.length}.`);
     // The button pressed moves with its row: the focus follows it.
-    requestAnimationFrame(() =>
-      listRef.current
-        ?.querySelectorAll<HTMLElement>(`[data-row] [data-move="${by}"]`)
-        [target]?.focus(),
-    );
+    requestAnimationFrame(() => {
+      const buttons = listRef.current?.querySelectorAll<HTMLElement>(`[data-row] [data-move="${by}"]`);
+      buttons?.[target]?.focus();
+    });
   }
 
   // The inputs keep what is typed (uncontrolled, moved with their rows); the rows' state follows it, for the buttons'
@@ -463,7 +479,12 @@ function RowList<List extends PageRowList>({
                   const fieldName = `fields.${list}.${index}.${column.key}`;
                   return (
                     <div key={column.key} className={column.multiline ? "sm:col-span-2" : undefined}>
-                      <Field id={id} label={`${column.label} (${noun} ${index + 1})`} hint={column.hint} error={errors[fieldName]}>
+                      <Field
+                        id={id}
+                        label={`${column.label} (${noun} ${index + 1})`}
+                        hint={column.hint}
+                        error={errors[fieldName]}
+                      >
                         {(described) =>
                           column.multiline ? (
                             <textarea
@@ -497,12 +518,7 @@ function RowList<List extends PageRowList>({
                 })}
               </div>
               <div className="mt-3 flex flex-wrap gap-2">
-                <RowButton
-                  label={`Move ${name} up`}
-                  disabled={index === 0}
-                  data-move="-1"
-                  onClick={() => move(index, -1, name)}
-                >
+                <RowButton label={`Move ${name} up`} disabled={index === 0} data-move="-1" onClick={() => move(index, -1, name)}>
                   <ArrowUp aria-hidden className="size-4" /> Up
                 </RowButton>
                 <RowButton
@@ -530,7 +546,8 @@ function RowList<List extends PageRowList>({
       <button
         type="button"
         onClick={() => {
-          setRows((current) => [...current, { key: keyed(), cells: {} }]);
+          const key = `${list}-${nextKey.current++}`;
+          setRows((current) => [...current, { key, cells: {} }]);
           setAnnouncement(`A new ${noun} was added at position ${rows.length + 1}.`);
         }}
         className="mt-4 inline-flex items-center gap-1.5 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"

@@ -17,7 +17,16 @@ import {
 import type { PageSectionView, PageView } from "~/utils/page-text";
 import { AdPackageCard } from "./ad-package-card";
 import { ContactForm } from "./contact-form";
-import { cardClass, IconBadge, InfoHero, InfoSection, mutedTextClass, primaryButtonClass, secondaryButtonClass, textLinkClass } from "./info-page";
+import {
+  cardClass,
+  IconBadge,
+  InfoHero,
+  InfoSection,
+  mutedTextClass,
+  primaryButtonClass,
+  secondaryButtonClass,
+  textLinkClass,
+} from "./info-page";
 import { mailtoHref } from "./mailto";
 import { Container, SiteShell } from "~/components/layout/site-shell";
 import { useSite } from "~/components/layout/use-site";
@@ -142,7 +151,12 @@ function CareersPage({ page, site }: { page: PageView; site: SiteInfo }) {
         <Sections sections={page.sections} />
 
         {page.openings.length > 0 ? (
-          <InfoSection id="open-positions" title="Open positions" intro={page.openingsIntro || undefined} className="scroll-mt-16">
+          <InfoSection
+            id="open-positions"
+            title="Open positions"
+            intro={page.openingsIntro || undefined}
+            className="scroll-mt-16"
+          >
             <ul className="grid gap-4">
               {page.openings.map((position) => (
                 <li

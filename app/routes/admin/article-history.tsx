@@ -43,10 +43,12 @@ export async function loader(args: Route.LoaderArgs) {
   const shown = list.map((revision, index) =>
     shownRevision(revision, list.length - index, (date) => formatDateTime(date, site.timeZone)),
   );
-  const { from, to, restore: asked, understood } = chooseComparison(
-    shown,
-    Object.fromEntries(new URL(args.request.url).searchParams),
-  );
+  const {
+    from,
+    to,
+    restore: asked,
+    understood,
+  } = chooseComparison(shown, Object.fromEntries(new URL(args.request.url).searchParams));
   const versions = from !== undefined && to !== undefined ? await revisions.versions(id, [from, to]) : [];
   const older = versions.find((version) => version.id === from);
   const newer = versions.find((version) => version.id === to);
@@ -115,8 +117,8 @@ export default function ArticleHistory({ loaderData, actionData }: Route.Compone
       restoreText={(revision) => (
         <>
           The title, excerpt, body, category, image and sources go back to revision {revision.number} (
-          {revision.kind.toLowerCase()} by {revision.author}, {revision.time}). Its status and publication time stay as they
-          are. The restore is kept as a new revision, so nothing is lost. The comparison below shows what changes.
+          {revision.kind.toLowerCase()} by {revision.author}, {revision.time}). Its status and publication time stay as they are.
+          The restore is kept as a new revision, so nothing is lost. The comparison below shows what changes.
         </>
       )}
       emptyText="This article has no revisions yet."

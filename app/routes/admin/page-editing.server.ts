@@ -63,10 +63,7 @@ export async function answerSave(
         headers: await noticeHeaders({ kind: "success", text: created ? PAGE_TEXTS.created : PAGE_TEXTS.saved }),
       });
     case "taken":
-      return data<PageEditorResult>(
-        { fieldErrors: { address: PAGE_TEXTS.taken(input.address) }, values: form },
-        409,
-      );
+      return data<PageEditorResult>({ fieldErrors: { address: PAGE_TEXTS.taken(input.address) }, values: form }, 409);
     case "stale":
       return data<PageEditorResult>({ formError: PAGE_TEXTS.stale, values: form, ...(await meanwhile?.()) }, 409);
     case "missing":

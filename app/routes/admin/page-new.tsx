@@ -26,5 +26,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function NewPage({ actionData }: Route.ComponentProps) {
-  return <PageEditor mode="new" layout="page" initial={{ ...EMPTY_PAGE_FORM, status: "draft" }} result={actionData ?? undefined} />;
+  return (
+    <PageEditor mode="new" layout="page" initial={{ ...EMPTY_PAGE_FORM, status: "draft" }} result={actionData ?? undefined} />
+  );
 }

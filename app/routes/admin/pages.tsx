@@ -46,7 +46,9 @@ export async function action(args: Route.ActionArgs) {
   const { pages } = args.context.get(servicesContext);
   if (parsed.data.intent === "undelete") {
     const outcome = await pages.undelete(parsed.data.pageId);
-    return answer(outcome === "done" ? { kind: "success", text: PAGE_TEXTS.undeleted } : { kind: "error", text: PAGE_TEXTS.missing });
+    return answer(
+      outcome === "done" ? { kind: "success", text: PAGE_TEXTS.undeleted } : { kind: "error", text: PAGE_TEXTS.missing },
+    );
   }
   const outcome = await pages.remove(parsed.data.pageId);
   if (outcome === "built-in") return answer({ kind: "error", text: PAGE_TEXTS.builtIn });
@@ -141,7 +143,10 @@ export default function PagesTab({ loaderData, actionData }: Route.ComponentProp
         {deleted.length === 0 ? (
           <EmptyListNote>No deleted pages. A deleted page stays here, with its history, until you bring it back.</EmptyListNote>
         ) : (
-          <AdminTable labelledBy="deleted-pages-heading" columns={[{ label: "Title" }, { label: "Address" }, { label: "Actions" }]}>
+          <AdminTable
+            labelledBy="deleted-pages-heading"
+            columns={[{ label: "Title" }, { label: "Address" }, { label: "Actions" }]}
+          >
             {deleted.map((page) => (
               <tr key={page.id}>
                 <th scope="row" className="px-3 py-2 font-medium">

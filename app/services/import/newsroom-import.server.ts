@@ -93,7 +93,7 @@ export async function* piecesOfLines(lines: AsyncIterable<string> | Iterable<str
       while (
         name !== EXPORT_SECTIONS[nextSection] &&
         nextSection < EXPORT_SECTIONS.length &&
-        OPTIONAL_SECTIONS.includes(EXPORT_SECTIONS[nextSection]!) &&
+        OPTIONAL_SECTIONS.includes(EXPORT_SECTIONS[nextSection] as ExportSection) &&
         EXPORT_SECTIONS.includes(name as ExportSection)
       )
         nextSection += 1;

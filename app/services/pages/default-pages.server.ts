@@ -305,9 +305,7 @@ const TERMS: DefaultPage = {
   title: "Terms of Service",
   heading: "Terms of Service",
   eyebrow: "Legal",
-  lead: policyLead(
-    "The rules for reading {site.name}, subscribing to our newsletter and working with us, in plain language.",
-  ),
+  lead: policyLead("The rules for reading {site.name}, subscribing to our newsletter and working with us, in plain language."),
   description: "The terms that apply when you read {site.name}, subscribe to its newsletter or advertise with it.",
   showContents: true,
   fields: noFields,
@@ -455,8 +453,7 @@ const COOKIE_POLICY: DefaultPage = {
   lead: policyLead(
     "Which cookies and browser storage {site.name} uses, what each one is for, how long it lasts and how to control it.",
   ),
-  description:
-    "The cookies and browser storage {site.name} uses, what each is for, how long it lasts and how to control it.",
+  description: "The cookies and browser storage {site.name} uses, what each is for, how long it lasts and how to control it.",
   showContents: true,
   fields: noFields,
   body: `## What cookies and local storage are

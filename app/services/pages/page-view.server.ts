@@ -13,7 +13,8 @@ export function pageView(
   { onError }: { onError?: (error: unknown) => void } = {},
 ): PageView {
   const fill = (text: string) => fillPlaceholders(text, site);
-  const html = (markdown: string) => (markdown.trim() === "" ? "" : renderArticleHtml(fill(markdown), { convert: convertMarkdown, onError }));
+  const html = (markdown: string) =>
+    markdown.trim() === "" ? "" : renderArticleHtml(fill(markdown), { convert: convertMarkdown, onError });
   const { intro, sections } = splitSections(fill(page.body));
   const { fields } = page;
   return {

@@ -60,7 +60,15 @@ describe(`pages on ${testDriver()}`, () => {
     expect(await pages.ensureDefaults()).toBe(7);
     expect(await pages.ensureDefaults()).toBe(0);
     const list = await pages.list();
-    expect(list.map((page) => page.slug)).toEqual(["about", "careers", "contact", "advertise", "terms", "privacy", "cookie-policy"]);
+    expect(list.map((page) => page.slug)).toEqual([
+      "about",
+      "careers",
+      "contact",
+      "advertise",
+      "terms",
+      "privacy",
+      "cookie-policy",
+    ]);
     expect(list.every((page) => page.status === "published" && page.builtIn === page.slug)).toBe(true);
     expect(await database.db.select().from(pageRevisions)).toHaveLength(7);
     const careers = list.find((page) => page.slug === "careers")!;

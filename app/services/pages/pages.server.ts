@@ -36,10 +36,7 @@ export interface Page extends PageText {
 export type PageRevisionVersion = RevisionSummary & PageText;
 
 export type PageSaveOutcome =
-  | { outcome: "done"; id: number }
-  | { outcome: "missing" }
-  | { outcome: "stale" }
-  | { outcome: "taken" };
+  { outcome: "done"; id: number } | { outcome: "missing" } | { outcome: "stale" } | { outcome: "taken" };
 
 type Executor = Pick<Database, "select" | "insert" | "update" | "delete">;
 
@@ -92,7 +89,12 @@ async function recordPageRevision(
   tx: Executor,
   pageId: number,
   text: PageText,
-  { kind, editorId, now, restoredFrom = null }: { kind: RevisionKind; editorId: number | null; now: Date; restoredFrom?: number | null },
+  {
+    kind,
+    editorId,
+    now,
+    restoredFrom = null,
+  }: { kind: RevisionKind; editorId: number | null; now: Date; restoredFrom?: number | null },
 ): Promise<number> {
   const [latest] = await tx
     .select({
@@ -245,7 +247,11 @@ export function createPageService({
      * Saves the editor's form over the page, unless someone saved it since the form was opened (`openedAt`, its
      * `updated_at` then): "stale", nothing saved. A new address records the move, so the old one answers 301.
      */
-    async update(id: number, input: PageInput, { by, openedAt }: { by: number | null; openedAt?: Date }): Promise<PageSaveOutcome> {
+    async update(
+      id: number,
+      input: PageInput,
+      { by, openedAt }: { by: number | null; openedAt?: Date },
+    ): Promise<PageSaveOutcome> {
       const now = clock.now();
       const text = textFromInput(input);
       const outcome = await db.transaction(async (tx): Promise<PageSaveOutcome> => {
@@ -364,7 +370,10 @@ export function createPageService({
           .limit(1);
         const current = await findRow(tx, pageId, true);
         if (!revision || !current) return { outcome: "missing" as const };
-        const text: PageText = { ...textOf({ ...revision, fields: PageFieldsSchema.parse(revision.fields ?? {}) }), slug: current.slug };
+        const text: PageText = {
+          ...textOf({ ...revision, fields: PageFieldsSchema.parse(revision.fields ?? {}) }),
+          slug: current.slug,
+        };
         await tx
           .update(pages)
           .set({ ...text, updatedAt: now, updatedBy: by })

@@ -212,15 +212,15 @@ describe("the sitemap", () => {
     expect(xml).toContain("<url><loc>https://news.example/category/cloud</loc><lastmod>2025-03-02T08:00:00.000Z</lastmod></url>");
     expect(xml).toContain("<url><loc>https://news.example/category/security</loc></url>");
     // A page's lastmod is the time it last changed (decisions 027, 039): put in place, then edited.
-    expect(xml).toContain(
-      "<url><loc>https://news.example/cookie-policy</loc><lastmod>2025-02-01T09:00:00.000Z</lastmod></url>",
-    );
+    expect(xml).toContain("<url><loc>https://news.example/cookie-policy</loc><lastmod>2025-02-01T09:00:00.000Z</lastmod></url>");
     const pages = createPageService({ db: database.db, clock: { now: () => new Date("2025-03-05T10:00:00Z") } });
     const cookiePolicy = (await pages.list()).find((page) => page.slug === "cookie-policy")!;
     const edit = PageInput.parse({ ...pageFormValuesOf(cookiePolicy), title: "Cookies" });
     expect(await pages.update(cookiePolicy.id, edit, { by: null })).toEqual({ outcome: "done", id: cookiePolicy.id });
     const after = await service.sitemap();
-    expect(after).toContain("<url><loc>https://news.example/cookie-policy</loc><lastmod>2025-03-05T10:00:00.000Z</lastmod></url>");
+    expect(after).toContain(
+      "<url><loc>https://news.example/cookie-policy</loc><lastmod>2025-03-05T10:00:00.000Z</lastmod></url>",
+    );
     expect(after).toContain("<url><loc>https://news.example/privacy</loc><lastmod>2025-02-01T09:00:00.000Z</lastmod></url>");
   });
 

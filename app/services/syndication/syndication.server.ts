@@ -174,7 +174,10 @@ export function createSyndicationService({
     return [...bySlug].map(([slug, date]) => ({ slug, lastModified: date })).sort((a, b) => a.slug.localeCompare(b.slug));
   }
 
-  async function sitemapArticles(limit = SITEMAP_URL_LIMIT - FIXED_SITEMAP_URLS - SITEMAP_PAGE_ROOM, offset = 0): Promise<SitemapArticle[]> {
+  async function sitemapArticles(
+    limit = SITEMAP_URL_LIMIT - FIXED_SITEMAP_URLS - SITEMAP_PAGE_ROOM,
+    offset = 0,
+  ): Promise<SitemapArticle[]> {
     return db
       .select({ id: articles.id, lastModified })
       .from(articles)

@@ -3,13 +3,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
-import routeConfig from "../routes";
-import { UPLOADS_URL_PREFIX } from "../services/uploads/uploads.server";
-import { pageAddressProblem, PAGE_ADDRESS_PATTERN, PAGE_TEXTS, PageInput } from "../validation/page";
-import { isReservedAddress, RESERVED_ADDRESSES } from "./reserved-addresses";
-import { MEDIA_URL_PREFIX } from "./responsive-images";
+import routeConfig from "../../routes";
+import { UPLOADS_URL_PREFIX } from "../uploads/uploads.server";
+import { pageAddressProblem, PAGE_ADDRESS_PATTERN, PAGE_TEXTS, PageInput } from "../../validation/page";
+import { isReservedAddress, RESERVED_ADDRESSES } from "../../utils/reserved-addresses";
+import { MEDIA_URL_PREFIX } from "../../utils/responsive-images";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 
 /** The first segment of every route's path that is not a parameter or a splat, with the children's parents joined. */
 function firstSegments(entries: readonly RouteConfigEntry[], parentPath = ""): string[] {
@@ -65,7 +65,18 @@ describe("the page address rule", () => {
   });
 
   it("refuses anything else with the rule in a sentence", () => {
-    for (const address of ["", "Ethics", "ethics/policy", "/ethics", "eth ics", "éthique", "ethics.html", "x".repeat(61), "a_b", "%2e%2e"]) {
+    for (const address of [
+      "",
+      "Ethics",
+      "ethics/policy",
+      "/ethics",
+      "eth ics",
+      "éthique",
+      "ethics.html",
+      "x".repeat(61),
+      "a_b",
+      "%2e%2e",
+    ]) {
       expect(PAGE_ADDRESS_PATTERN.test(address), address).toBe(false);
       expect(pageAddressProblem(address), address).toBe(PAGE_TEXTS.address);
     }
