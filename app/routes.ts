@@ -63,6 +63,6 @@ export default [
   route("site.webmanifest", "routes/resources/web-manifest.ts"),
   // About, the policies and the pages editors add (decision 039): any one-segment address no route above has.
   // app/utils/reserved-addresses.ts lists every address above, which no page may take.
-  route(":page", "routes/reader/page.tsx"),
+  route(":slug", "routes/reader/page.tsx"),
   route("*", "routes/reader/not-found.tsx"),
 ] satisfies RouteConfig;

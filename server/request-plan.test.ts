@@ -53,7 +53,9 @@ describe("planRequest", () => {
       ["/auth/invite/AbC", "/auth/invite/AbC"],
       ["/uploads//Cover-A1B2.PNG", "/uploads/Cover-A1B2.PNG"],
       ["/assets/Entry-AbC123.js", "/assets/Entry-AbC123.js"],
-      ["/Nowhere/", "/Nowhere"],
+      ["/Nowhere//Else", "/Nowhere/Else"],
+      // One segment is a page's address (decision 039): lower case, as the info pages always were.
+      ["/Ethics/", "/ethics"],
     ];
     for (const [url, location] of redirects) {
       const target = parseRequestTarget(url)!;
@@ -87,7 +89,7 @@ describe("planRequest", () => {
       "/newsletter",
       "/healthz",
       "/api/search?query=ai",
-      "/nowhere",
+      "/nowhere/else",
     ]) {
       expect(plan(url).cacheKey, url).toBeNull();
     }

@@ -25,13 +25,8 @@ const CACHEABLE_ROUTES: Readonly<Record<string, readonly string[]>> = {
   "routes/reader/author": ["page"],
   "routes/reader/search": ["query", "page"],
   "routes/reader/corrections": ["page"],
-  "routes/reader/info/about": [],
-  "routes/reader/info/careers": [],
-  "routes/reader/info/contact": [],
-  "routes/reader/info/advertise": [],
-  "routes/reader/info/terms": [],
-  "routes/reader/info/privacy": [],
-  "routes/reader/info/cookie-policy": [],
+  // About, the policies and the pages editors add (decision 039); a change announces itself and drops them.
+  "routes/reader/page": [],
   "rss-site": [],
   "rss-category": [],
   "routes/resources/corrections-rss": [],
@@ -102,9 +97,13 @@ export function planTarget(target: RequestTarget, match: MatchedRoute | null): T
         : PUBLIC_BODY_LIMIT;
   const isPrivate = isPrivateRoute(match);
   const path = canonicalPath(target.pathname, match);
-  // An address only the catch-all answers, asked with a trailing slash ("/my-post/", as every Ghost link is), goes on
-  // as asked: the catch-all's loader answers an old address's redirect in one hop, and the one spelling itself.
-  const catchAllSlash = !!match?.pattern.includes("*") && !match.data && `${path}/` === target.pathname;
+  // An address only the catch-all or the pages' route answers, asked with a trailing slash ("/my-post/", as every Ghost
+  // link is), goes on as asked: their loader answers an old address's redirect in one hop, and the one spelling itself.
+  const catchAllSlash =
+    !!match &&
+    (match.pattern.includes("*") || match.leafId === "routes/reader/page") &&
+    !match.data &&
+    `${path}/` === target.pathname;
   const redirect = path === target.pathname || catchAllSlash ? null : `${path}${target.search}`;
   const canonical = !isPrivate && match && !redirect ? canonicalUrl(target, match) : null;
   return { target, match, private: isPrivate, canonical, bodyLimit, redirect };

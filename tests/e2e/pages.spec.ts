@@ -222,6 +222,7 @@ test.describe("Pages", () => {
 
   for (const scheme of ["light", "dark"] as const) {
     test(`the Pages tab, the editor and History have no accessibility violations in the ${scheme} theme`, async ({ page }) => {
+      test.setTimeout(180_000);
       await page.emulateMedia({ colorScheme: scheme });
       await signInTo(page, server.url, editor);
       for (const address of [

@@ -348,7 +348,7 @@ export function PageEditor({ mode, layout, initial, result, updatedAt, historyHr
           ) : null}
         </div>
 
-        <div className="sticky bottom-0 flex justify-end gap-2 border-t border-slate-200 bg-white py-4 dark:border-slate-700 dark:bg-slate-900">
+        <div className="sticky bottom-0 flex justify-end gap-2 border-t border-slate-200 bg-slate-50/95 py-4 backdrop-blur dark:border-slate-700 dark:bg-slate-950/95">
           <Link
             to="/admin/pages"
             className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"

@@ -15,7 +15,7 @@ export const handle = readerPageHandle;
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const slug = params.page;
+  const slug = params.slug;
   const asked = new URL(request.url).pathname;
   const page = PAGE_ADDRESS_PATTERN.test(slug) && asked === `/${slug}` ? await services.pages.published(slug) : null;
   if (!page) return answerUnknownAddress(request, services.oldAddresses);
