@@ -25,6 +25,8 @@ describe("planRequest", () => {
     expect(plan("/?newsletter=<script>").cacheKey).toBe("/");
     expect(plan("/?p=101").cacheKey, "a WordPress post's old address reaches the home loader").toBeNull();
     expect(plan("/?p=abc").cacheKey).toBe("/");
+    expect(plan("/ethics?x=1").cacheKey, "a page at its address (decision 039)").toBe("/ethics");
+    expect(plan("/ethics/").cacheKey, "an old address with its slash is answered as asked").toBeNull();
     expect(plan("/rss.xml?x=1").cacheKey).toBe("/rss.xml");
     expect(plan("/category/ai/rss.xml").cacheKey).toBe("/category/ai/rss.xml");
     expect(plan("/author/maya-okafor?page=2&x=1").cacheKey).toBe("/author/maya-okafor?page=2");

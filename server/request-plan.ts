@@ -105,7 +105,8 @@ export function planTarget(target: RequestTarget, match: MatchedRoute | null): T
     !match.data &&
     `${path}/` === target.pathname;
   const redirect = path === target.pathname || catchAllSlash ? null : `${path}${target.search}`;
-  const canonical = !isPrivate && match && !redirect ? canonicalUrl(target, match) : null;
+  // Such an address is never a page's one spelling: it is answered as asked, never from or into the page cache.
+  const canonical = !isPrivate && match && !redirect && !catchAllSlash ? canonicalUrl(target, match) : null;
   return { target, match, private: isPrivate, canonical, bodyLimit, redirect };
 }
 
