@@ -223,6 +223,10 @@ describe(`pages on ${testDriver()}`, () => {
     expect(await pages.published("masthead")).toBeNull();
     expect(await pages.remove(created.id)).toBe("missing");
     expect((await pages.find(created.id))!.deletedAt).not.toBeNull();
+    const deleted = (await pages.find(created.id))!;
+    expect(await pages.update(created.id, edited(deleted, { title: "Edited while deleted" }), { by })).toEqual({
+      outcome: "missing",
+    });
     expect(await pages.revisions(created.id)).toHaveLength(1);
 
     expect(await pages.undelete(created.id)).toBe("done");

@@ -256,7 +256,8 @@ export function createPageService({
       const text = textFromInput(input);
       const outcome = await db.transaction(async (tx): Promise<PageSaveOutcome> => {
         const current = await findRow(tx, id, true);
-        if (!current) return { outcome: "missing" };
+        // A deleted page is edited only once it is brought back.
+        if (!current || current.deletedAt) return { outcome: "missing" };
         if (openedAt && !sameVersion(current.updatedAt, openedAt)) return { outcome: "stale" };
         if (text.slug !== current.slug && (await addressTaken(tx, text.slug, id))) return { outcome: "taken" };
         await tx
