@@ -27,6 +27,7 @@ describe("planRequest", () => {
     expect(plan("/?p=abc").cacheKey).toBe("/");
     expect(plan("/ethics?x=1").cacheKey, "a page at its address (decision 039)").toBe("/ethics");
     expect(plan("/ethics/").cacheKey, "an old address with its slash is answered as asked").toBeNull();
+    expect(plan("/__manifest?paths=%2Fauth&version=ab12").cacheKey, "React Router's route discovery, as asked").toBeNull();
     expect(plan("/rss.xml?x=1").cacheKey).toBe("/rss.xml");
     expect(plan("/category/ai/rss.xml").cacheKey).toBe("/category/ai/rss.xml");
     expect(plan("/author/maya-okafor?page=2&x=1").cacheKey).toBe("/author/maya-okafor?page=2");
@@ -59,6 +60,8 @@ describe("planRequest", () => {
       // One segment is a page's address (decision 039): lower case, as the info pages always were.
       ["/Ethics/", "/ethics"],
     ];
+    // React Router's route discovery is answered as asked, never sent to another spelling.
+    expect(planTarget(parseRequestTarget("/__manifest?paths=%2Fauth&version=ab12")!, match("/__manifest")).redirect).toBeNull();
     for (const [url, location] of redirects) {
       const target = parseRequestTarget(url)!;
       const planned = planTarget(target, match(tidyPath(target.pathname)));
