@@ -1,4 +1,4 @@
-import { index, prefix, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
 
 // The explicit route table. Reader pages, admin tabs, auth and resource routes each live in their own folder.
 export default [
@@ -9,15 +9,6 @@ export default [
   route("tag/:slug", "routes/reader/tag.tsx"),
   route("search", "routes/reader/search.tsx"),
   route("corrections", "routes/reader/corrections.tsx"),
-  ...prefix("", [
-    route("about", "routes/reader/info/about.tsx"),
-    route("careers", "routes/reader/info/careers.tsx"),
-    route("contact", "routes/reader/info/contact.tsx"),
-    route("advertise", "routes/reader/info/advertise.tsx"),
-    route("terms", "routes/reader/info/terms.tsx"),
-    route("privacy", "routes/reader/info/privacy.tsx"),
-    route("cookie-policy", "routes/reader/info/cookie-policy.tsx"),
-  ]),
   route("newsletter", "routes/reader/newsletter.ts"),
   route("newsletter/confirm/:token", "routes/reader/confirm-subscription.tsx"),
   route("unsubscribe/:token", "routes/reader/unsubscribe.tsx"),
@@ -41,6 +32,10 @@ export default [
     route("settings", "routes/admin/settings.tsx"),
     route("tags", "routes/admin/tags.tsx"),
     route("navigation", "routes/admin/navigation.tsx"),
+    route("pages", "routes/admin/pages.tsx"),
+    route("pages/new", "routes/admin/page-new.tsx"),
+    route("pages/:id/edit", "routes/admin/page-edit.tsx"),
+    route("pages/:id/history", "routes/admin/page-history.tsx"),
     route("profile", "routes/admin/profile.tsx"),
   ]),
   route("admin/api/session", "routes/admin/session-status.ts"),
@@ -72,5 +67,8 @@ export default [
   route("healthz", "routes/resources/healthz.ts"),
   route("favicon.ico", "routes/resources/favicon.ts"),
   route("site.webmanifest", "routes/resources/web-manifest.ts"),
+  // About, the policies and the pages editors add (decision 039): any one-segment address no route above has.
+  // app/utils/reserved-addresses.ts lists every address above, which no page may take.
+  route(":slug", "routes/reader/page.tsx"),
   route("*", "routes/reader/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -79,6 +79,9 @@ export async function main({ vite, clock = systemClock }: { vite?: ViteDevServer
       { sections: unknownSections },
       "the news feeds file names sections this newsroom does not have; their feeds match none",
     );
+  // The specification's pages on an empty table (decision 039); each instance tries, the first one inserts them.
+  const pagesAdded = await services.pages.ensureDefaults();
+  if (pagesAdded > 0) logger.info({ pages: pagesAdded }, "put the specification's pages in place");
   if (await services.admins.ensureInitialAdmin(config.initialAdmin)) {
     logger.info({ username: config.initialAdmin?.username }, "created the first admin from ADMIN_USERNAME");
   }

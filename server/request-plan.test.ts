@@ -25,6 +25,9 @@ describe("planRequest", () => {
     expect(plan("/?newsletter=<script>").cacheKey).toBe("/");
     expect(plan("/?p=101").cacheKey, "a WordPress post's old address reaches the home loader").toBeNull();
     expect(plan("/?p=abc").cacheKey).toBe("/");
+    expect(plan("/ethics?x=1").cacheKey, "a page at its address (decision 039)").toBe("/ethics");
+    expect(plan("/ethics/").cacheKey, "an old address with its slash is answered as asked").toBeNull();
+    expect(plan("/__manifest?paths=%2Fauth&version=ab12").cacheKey, "React Router's route discovery, as asked").toBeNull();
     expect(plan("/rss.xml?x=1").cacheKey).toBe("/rss.xml");
     expect(plan("/category/ai/rss.xml").cacheKey).toBe("/category/ai/rss.xml");
     expect(plan("/author/maya-okafor?page=2&x=1").cacheKey).toBe("/author/maya-okafor?page=2");
@@ -53,11 +56,15 @@ describe("planRequest", () => {
       ["/auth/invite/AbC", "/auth/invite/AbC"],
       ["/uploads//Cover-A1B2.PNG", "/uploads/Cover-A1B2.PNG"],
       ["/assets/Entry-AbC123.js", "/assets/Entry-AbC123.js"],
-      // Only the catch-all answers "/Nowhere": asked with one trailing slash it goes on as asked, so an old Ghost
-      // address reaches its article in one hop (not-found.tsx sends any other such path to its one spelling).
-      ["/Nowhere/", "/Nowhere/"],
-      ["/Nowhere//", "/Nowhere"],
+      ["/Nowhere//Else", "/Nowhere/Else"],
+      // One segment is a page's address (decision 039): lower case, as the info pages always were.
+      ["/Ethics/", "/ethics"],
+      // Only the catch-all answers "/nowhere/else": asked with one trailing slash it goes on as asked, so an old Ghost or
+      // WordPress address reaches its article in one hop (not-found.tsx sends any other such path to its one spelling).
+      ["/2024/05/my-post/", "/2024/05/my-post/"],
     ];
+    // React Router's route discovery is answered as asked, never sent to another spelling.
+    expect(planTarget(parseRequestTarget("/__manifest?paths=%2Fauth&version=ab12")!, match("/__manifest")).redirect).toBeNull();
     for (const [url, location] of redirects) {
       const target = parseRequestTarget(url)!;
       const planned = planTarget(target, match(tidyPath(target.pathname)));
@@ -90,7 +97,7 @@ describe("planRequest", () => {
       "/newsletter",
       "/healthz",
       "/api/search?query=ai",
-      "/nowhere",
+      "/nowhere/else",
     ]) {
       expect(plan(url).cacheKey, url).toBeNull();
     }

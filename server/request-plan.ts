@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { isNewsletterOutcome } from "~/validation/newsletter";
 import { parsePageParam } from "~/validation/paging";
+import { PAGE_ADDRESS_PATTERN } from "~/validation/page";
 import { SEARCH_QUERY_MAX_LENGTH } from "~/validation/search";
 import { canonicalPath, isPrivateRoute, type MatchedRoute, type RequestTarget } from "./request-target";
 
@@ -26,13 +27,8 @@ const CACHEABLE_ROUTES: Readonly<Record<string, readonly string[]>> = {
   "routes/reader/tag": ["page"],
   "routes/reader/search": ["query", "page"],
   "routes/reader/corrections": ["page"],
-  "routes/reader/info/about": [],
-  "routes/reader/info/careers": [],
-  "routes/reader/info/contact": [],
-  "routes/reader/info/advertise": [],
-  "routes/reader/info/terms": [],
-  "routes/reader/info/privacy": [],
-  "routes/reader/info/cookie-policy": [],
+  // About, the policies and the pages editors add (decision 039); a change announces itself and drops them.
+  "routes/reader/page": [],
   "rss-site": [],
   "rss-category": [],
   "routes/resources/corrections-rss": [],
@@ -104,12 +100,20 @@ export function planTarget(target: RequestTarget, match: MatchedRoute | null): T
         ? ADMIN_BODY_LIMIT
         : PUBLIC_BODY_LIMIT;
   const isPrivate = isPrivateRoute(match);
-  const path = canonicalPath(target.pathname, match);
-  // An address only the catch-all answers, asked with a trailing slash ("/my-post/", as every Ghost link is), goes on
-  // as asked: the catch-all's loader answers an old address's redirect in one hop, and the one spelling itself.
-  const catchAllSlash = !!match?.pattern.includes("*") && !match.data && `${path}/` === target.pathname;
+  // React Router's own addresses (`/__manifest?paths=…&version=…`) and anything else that cannot be a page's address
+  // reach the pages' route as they reached the catch-all: as asked, in their own case, never through the page cache.
+  const notAPage = match?.leafId === "routes/reader/page" && !PAGE_ADDRESS_PATTERN.test((match.params.slug ?? "").toLowerCase());
+  const path = canonicalPath(target.pathname, notAPage ? null : match);
+  // An address only the catch-all or the pages' route answers, asked with a trailing slash ("/my-post/", as every Ghost
+  // link is), goes on as asked: their loader answers an old address's redirect in one hop, and the one spelling itself.
+  const catchAllSlash =
+    !!match &&
+    (match.pattern.includes("*") || match.leafId === "routes/reader/page") &&
+    !match.data &&
+    `${path}/` === target.pathname;
   const redirect = path === target.pathname || catchAllSlash ? null : `${path}${target.search}`;
-  const canonical = !isPrivate && match && !redirect ? canonicalUrl(target, match) : null;
+  // Such an address is never a page's one spelling: it is answered as asked, never from or into the page cache.
+  const canonical = !isPrivate && match && !redirect && !catchAllSlash && !notAPage ? canonicalUrl(target, match) : null;
   return { target, match, private: isPrivate, canonical, bodyLimit, redirect };
 }
 

@@ -181,7 +181,8 @@ describe("canonicalPath", () => {
       "/uploads/Cover-A1B2.PNG",
       "/assets/Entry-AbC123.js",
       "/images/covers/Cloud.png",
-      "/Nowhere",
+      // One segment is a page's address (decision 039), lower case like the info pages; deeper, only the catch-all.
+      "/Nowhere/Else",
       "/Admin/newsletter.data",
     ]) {
       expect(canonical(path), path).toBe(path);

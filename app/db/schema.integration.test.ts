@@ -35,6 +35,8 @@ describe(`schema on ${testDriver()}`, () => {
       "newsletter_deliveries",
       "newsletter_issues",
       "newsletter_subscribers",
+      "page_revisions",
+      "pages",
       "rate_limits",
       "related_articles",
       "search_gaps_daily",

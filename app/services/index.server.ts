@@ -36,6 +36,7 @@ import { createArticleGenerator } from "./generation/article-generator.server";
 import { createGenerationJobService } from "./generation/generation-jobs.server";
 import { createNewsFeedReader, type NewsOutlet } from "./generation/news-feeds.server";
 import type { Logger } from "./logger.server";
+import { createPageService } from "./pages/pages.server";
 import { createSiteSettings, liveSite, newsletterSender } from "./settings/site-settings.server";
 import { createSections } from "./sections/sections.server";
 import { createSiteMenus } from "./menus/site-menus.server";
@@ -207,6 +208,8 @@ export function createServices({
     revisions: createRevisionService({ db, clock, onPublicChange: contentChanges.announce }),
     /** The editor's tag suggestions and the Tags tab: rename, merge, delete (issue 47, decision 041). */
     tags: createTagService({ db, clock, onPublicChange: contentChanges.announce }),
+    /** The site's pages (decision 039): About, the policies and what editors add; a change drops every instance's pages. */
+    pages: createPageService({ db, clock, onPublicChange: contentChanges.announce }),
     contentChanges,
     /** Publishes scheduled articles when their time comes; started by the server, on every instance. */
     scheduler: createScheduler({

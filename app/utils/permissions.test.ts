@@ -22,6 +22,7 @@ const AREA_EXPECTED: Record<(typeof AREA_ACTIONS)[number], StaffRole[]> = {
   "settings.manage": ["administrator"],
   "tags.manage": ["administrator", "editor"],
   "navigation.manage": ["administrator"],
+  "pages.manage": ["administrator", "editor"],
 };
 
 /**

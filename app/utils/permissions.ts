@@ -47,6 +47,8 @@ export const AREA_ACTIONS = [
   "tags.manage",
   /** Change the header and footer menus (decision 040). */
   "navigation.manage",
+  /** Write, publish and unpublish the site's pages (About, the policies, new ones), and delete the ones editors added (decision 039). */
+  "pages.manage",
 ] as const;
 
 /** Actions on one article: the answer depends on whose it is and on its state. */
@@ -97,6 +99,7 @@ const AREA: Record<AreaAction, readonly StaffRole[]> = {
   "sections.manage": ["administrator", "editor"],
   "tags.manage": ["administrator", "editor"],
   "navigation.manage": ["administrator"],
+  "pages.manage": ["administrator", "editor"],
 };
 
 /** Editors and administrators act on every article. */

@@ -52,7 +52,7 @@ export interface WordChange {
 
 /** A field other than the body that differs: its label, the older value and the newer one. */
 export interface FieldChange {
-  field: Exclude<keyof RevisionFields, "content">;
+  field: string;
   label: string;
   before: string;
   after: string;
@@ -67,7 +67,7 @@ export interface RevisionDiff {
   same: boolean;
 }
 
-const FIELD_LABELS: Record<FieldChange["field"], string> = {
+const FIELD_LABELS: Record<Exclude<keyof RevisionFields, "content">, string> = {
   title: "Title",
   excerpt: "Excerpt",
   category: "Category",
@@ -98,11 +98,39 @@ export function diffBody(before: string, after: string): WordChange[] {
 
 /** What changed from `older` to `newer`: field by field for the short fields, word by word for the body. */
 export function diffRevisions(older: RevisionFields, newer: RevisionFields): RevisionDiff {
+  return diffFields(older, newer, FIELD_LABELS);
+}
+
+/**
+ * The same comparison for any record with a `content` body and short fields named in `labels` (in the order shown):
+ * an article's, or a page's (services/pages) written out as text.
+ */
+export function diffFields<Fields extends { content: string }>(
+  older: Fields,
+  newer: Fields,
+  labels: { [Key in Exclude<keyof Fields, "content">]?: string },
+): RevisionDiff {
   const fields: FieldChange[] = [];
-  for (const field of Object.keys(FIELD_LABELS) as FieldChange["field"][]) {
-    if (older[field] !== newer[field])
-      fields.push({ field, label: FIELD_LABELS[field], before: older[field], after: newer[field] });
+  for (const [field, label] of Object.entries(labels) as [Exclude<keyof Fields, "content"> & string, string][]) {
+    const before = String(older[field]);
+    const after = String(newer[field]);
+    if (before !== after) fields.push({ field, label, before, after });
   }
   const body = older.content === newer.content ? null : diffBody(older.content, newer.content);
   return { fields, body, same: fields.length === 0 && body === null };
 }
+
+/** A revision as a History page lists it: its number (1 is the oldest), kind, author and time. */
+export function shownRevision(revision: RevisionSummary, number: number, formatTime: (date: Date) => string) {
+  return {
+    id: revision.id,
+    number,
+    kind: REVISION_KIND_LABELS[revision.kind],
+    author: revisionAuthor(revision),
+    savedAt: revision.updatedAt.toISOString(),
+    time: formatTime(revision.updatedAt),
+    restoredFrom: revision.restoredFrom,
+  };
+}
+
+export type ShownRevision = ReturnType<typeof shownRevision>;

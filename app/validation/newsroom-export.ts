@@ -4,6 +4,7 @@ import { ARTICLE_STATUSES } from "../utils/article-status";
 import { DELIVERY_STATUSES, NEWSLETTER_ISSUE_STATUSES } from "../utils/newsletter";
 import { STAFF_ROLES } from "../utils/permissions";
 import { isPlainMailbox, normalizedEmail } from "./email";
+import { PAGE_ADDRESS_PATTERN, PAGE_LAYOUTS, PAGE_STATUSES, PageFields } from "./page";
 
 /**
  * The newsroom export (issue 21, decision 027): one JSON document that `npm run export` and the admin download write and
@@ -25,9 +26,10 @@ export const EXPORT_SECTIONS = [
   "settings",
   "tags",
   "menus",
+  "pages",
 ] as const;
 /** Parts an older export does not have yet: its import leaves them as they are here. */
-export const OPTIONAL_SECTIONS: readonly ExportSection[] = ["sections", "settings", "tags", "menus"];
+export const OPTIONAL_SECTIONS: readonly ExportSection[] = ["sections", "settings", "tags", "menus", "pages"];
 export type ExportSection = (typeof EXPORT_SECTIONS)[number];
 
 /** PostgreSQL text cannot hold NUL; everything else a database row held may travel as it was. */
@@ -260,6 +262,46 @@ export const ExportMenus = z.discriminatedUnion("kind", [
   }),
 ]);
 export type ExportMenus = z.infer<typeof ExportMenus>;
+/** What a page says, as the page and each of its revisions keep it (decision 039). */
+const pageText = {
+  slug: z.string().regex(PAGE_ADDRESS_PATTERN, "is not a page address (1 to 60 of a-z, 0-9 and -)"),
+  title: text,
+  heading: text,
+  eyebrow: text,
+  lead: text,
+  description: text,
+  body: text,
+  show_contents: z.boolean(),
+  fields: PageFields,
+};
+
+/**
+ * A page of the site (decision 039) with its revisions, oldest first; who saved them is an account of this export, or
+ * none. A page deleted by an editor travels too, with the time it was deleted.
+ */
+export const ExportPage = z.strictObject({
+  id,
+  built_in: text.nullable(),
+  layout: z.enum(PAGE_LAYOUTS),
+  status: z.enum(PAGE_STATUSES),
+  ...pageText,
+  created_at: instant,
+  updated_at: instant,
+  updated_by: id.nullable(),
+  deleted_at: optionalInstant,
+  revisions: z.array(
+    z.strictObject({
+      id,
+      kind: z.enum(["ai_original", "created", "edited", "restored", "imported"]),
+      editor_id: id.nullable(),
+      restored_from: id.nullable(),
+      ...pageText,
+      created_at: instant,
+      updated_at: instant,
+    }),
+  ),
+});
+export type ExportPage = z.infer<typeof ExportPage>;
 
 export const EXPORT_ENTRY_SCHEMAS = {
   sections: ExportSectionEntry,
@@ -271,6 +313,7 @@ export const EXPORT_ENTRY_SCHEMAS = {
   settings: ExportSettings,
   tags: ExportTags,
   menus: ExportMenus,
+  pages: ExportPage,
 } as const;
 
 /** What one part's entry is once checked. */
@@ -284,6 +327,7 @@ export interface ExportEntries {
   settings: ExportSettings;
   tags: ExportTags;
   menus: ExportMenus;
+  pages: ExportPage;
 }
 
 /** The input shape of each entry (dates as ISO strings), as the exporter writes it. */
@@ -301,4 +345,5 @@ export const NewsroomExport = z.strictObject({
   settings: z.array(z.unknown()).optional(),
   tags: z.array(z.unknown()).optional(),
   menus: z.array(z.unknown()).optional(),
+  pages: z.array(z.unknown()).optional(),
 });

@@ -15,6 +15,30 @@ export const RevisionComparison = z.object({
 });
 export type RevisionComparison = z.infer<typeof RevisionComparison>;
 
+/**
+ * What a History page compares, from its query string: the revisions asked for when they are all in the history
+ * (`understood`), else the latest change (the revision before the latest against the latest); and the revision whose
+ * restore is being confirmed.
+ */
+export function chooseComparison<Shown extends { id: number }>(
+  shown: readonly Shown[],
+  query: Record<string, string>,
+): { from?: number; to?: number; restore?: Shown; understood: boolean } {
+  const known = new Set(shown.map((revision) => revision.id));
+  const parsed = RevisionComparison.safeParse(query);
+  const asked = parsed.success ? parsed.data : {};
+  const fitting = (revisionId: number | undefined) => revisionId === undefined || known.has(revisionId);
+  const understood = parsed.success && fitting(asked.from) && fitting(asked.to) && fitting(asked.restore);
+  const latest = shown[0]?.id;
+  const previous = shown[1]?.id ?? latest;
+  return {
+    to: (understood ? asked.to : undefined) ?? latest,
+    from: (understood ? asked.from : undefined) ?? previous,
+    restore: understood ? shown.find((revision) => revision.id === asked.restore) : undefined,
+    understood,
+  };
+}
+
 /** The restore form: which revision to bring back. */
 export const RestoreRevisionForm = z.object({
   intent: z.literal("restore"),

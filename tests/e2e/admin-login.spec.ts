@@ -33,6 +33,7 @@ const TABS = [
   { name: "Newsletter Management", href: "/admin/newsletter" },
   { name: "Sections", href: "/admin/sections" },
   { name: "Insights", href: "/admin/insights" },
+  { name: "Pages", href: "/admin/pages" },
   { name: "Staff", href: "/admin/staff" },
   { name: "Settings", href: "/admin/settings" },
   { name: "Tags", href: "/admin/tags" },

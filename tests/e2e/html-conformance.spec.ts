@@ -156,6 +156,10 @@ test("every page kind has no error in the Nu Html Checker", async ({ page, reque
     ["admin-sections", "/admin/sections"],
     ["admin-sections-edit", "/admin/sections?edit=4"],
     ["admin-navigation", "/admin/navigation"],
+    ["admin-pages", "/admin/pages"],
+    ["admin-page-new", "/admin/pages/new"],
+    ["admin-page-edit", "/admin/pages/1/edit"],
+    ["admin-page-history", "/admin/pages/1/history"],
   ] as const) {
     await save(name, url, 200, signedIn);
   }

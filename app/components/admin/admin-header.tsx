@@ -13,6 +13,7 @@ export const ADMIN_TABS: readonly { href: string; label: string; permission: Are
   { href: "/admin/newsletter", label: "Newsletter Management", permission: "newsletter.manage" },
   { href: "/admin/sections", label: "Sections", permission: "sections.manage" },
   { href: "/admin/insights", label: "Insights", permission: "insights.view" },
+  { href: "/admin/pages", label: "Pages", permission: "pages.manage" },
   { href: "/admin/staff", label: "Staff", permission: "staff.manage" },
   { href: "/admin/settings", label: "Settings", permission: "settings.manage" },
   { href: "/admin/tags", label: "Tags", permission: "tags.manage" },

@@ -1,8 +1,6 @@
-import { Bold, Eye, Pencil, TriangleAlert, Underline, X } from "lucide-react";
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
-import { flushSync } from "react-dom";
+import { Pencil, TriangleAlert, X } from "lucide-react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
-import { ArticleBody } from "~/components/article-body";
 import { ModalDialog } from "~/components/ui/modal-dialog";
 import { articlePath } from "~/utils/articles";
 import type { Category } from "~/utils/categories";
@@ -24,6 +22,7 @@ import { REVISION_TEXTS } from "~/validation/revisions";
 import { Field } from "./form-field";
 import { ImagePanel } from "./image-panel";
 import { useSignInAgain } from "./signed-out-notice";
+import { MarkdownField, shortcutOf } from "./markdown-field";
 import { DiscardChangesDialog, useUnsavedChanges } from "./unsaved-changes";
 import { TagPicker } from "./tag-picker";
 import { ArticleTagNames, tagFieldsOf } from "~/validation/tags";
@@ -83,9 +82,6 @@ export interface ArticleEditorResult {
   signInRequired?: boolean;
 }
 
-/** What /admin/api/preview answers. */
-export type PreviewAnswer = { html: string } | { error: string };
-
 /** The version saved against and the answer to the follow-up offer: how the article is saved, not what it says. */
 const SAVING_FIELDS = ["updatedAt", "followUpSeen", "relatedTo"] as const;
 
@@ -135,9 +131,6 @@ export function ArticleEditor({
   const [content, setContent] = useState(start.content);
   const [image, setImage] = useState(start.image);
   const [clientErrors, setClientErrors] = useState<ArticleFieldErrors | null>(null);
-  const [preview, setPreview] = useState<{ state: "off" } | { state: "loading" } | PreviewAnswer>({ state: "off" });
-  const contentRef = useRef<HTMLTextAreaElement>(null);
-  const previewRequest = useRef(0);
   const formRef = useRef<HTMLFormElement>(null);
   const unsaved = useUnsavedChanges(formRef, SAVING_FIELDS);
   const signedOut = useSignInAgain(result, SIGNED_OUT_TEXTS);
@@ -155,42 +148,7 @@ export function ArticleEditor({
 
   const errors = clientErrors ?? result?.fieldErrors ?? {};
   const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const previewing = !("state" in preview && preview.state === "off");
   const heading = mode === "edit" ? "Edit article" : "New article";
-
-  function applyMarkers(markers: Markers) {
-    const textarea = contentRef.current;
-    if (!textarea) return;
-    const next = toggleMarkers({ text: content, start: textarea.selectionStart, end: textarea.selectionEnd }, markers);
-    flushSync(() => setContent(next.text));
-    textarea.focus();
-    textarea.setSelectionRange(next.start, next.end);
-  }
-
-  async function togglePreview() {
-    if (previewing) {
-      previewRequest.current += 1;
-      setPreview({ state: "off" });
-      return;
-    }
-    const request = ++previewRequest.current;
-    setPreview({ state: "loading" });
-    let answer: PreviewAnswer;
-    try {
-      const response = await fetch("/admin/api/preview", {
-        method: "POST",
-        body: new URLSearchParams({ content }),
-        headers: { Accept: "application/json" },
-      });
-      if (response.status === 401) signedOut.ask();
-      answer = response.ok
-        ? ((await response.json()) as PreviewAnswer)
-        : { error: response.status === 401 ? SIGNED_OUT_TEXTS.preview : "The preview could not be made. Please try again." };
-    } catch {
-      answer = { error: "The preview could not be made. Please check your connection and try again." };
-    }
-    if (request === previewRequest.current) setPreview(answer);
-  }
 
   function validate(event: FormEvent<HTMLFormElement>) {
     const fields = Object.fromEntries(new FormData(event.currentTarget));
@@ -365,80 +323,18 @@ export function ArticleEditor({
                 inputClass={inputClass}
               />
 
-              <div>
-                <div className="mb-1 flex flex-wrap items-end justify-between gap-2">
-                  <label htmlFor="article-content" className="text-sm font-medium">
-                    Content
-                  </label>
-                  <div role="toolbar" aria-label="Formatting" aria-controls="article-content" className="flex gap-1">
-                    <ToolbarButton label="Bold" shortcutKey="B" disabled={previewing} onClick={() => applyMarkers(BOLD)}>
-                      <Bold aria-hidden className="size-4" />
-                    </ToolbarButton>
-                    <ToolbarButton
-                      label="Underline"
-                      shortcutKey="U"
-                      disabled={previewing}
-                      onClick={() => applyMarkers(UNDERLINE)}
-                    >
-                      <Underline aria-hidden className="size-4" />
-                    </ToolbarButton>
-                    <button
-                      type="button"
-                      aria-pressed={previewing}
-                      onClick={togglePreview}
-                      className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 aria-pressed:bg-slate-900 aria-pressed:text-white dark:border-slate-600 dark:hover:bg-slate-800 dark:aria-pressed:bg-slate-100 dark:aria-pressed:text-slate-900"
-                    >
-                      <Eye aria-hidden className="size-4" />
-                      Preview
-                    </button>
-                  </div>
-                </div>
-                <textarea
-                  ref={contentRef}
-                  id="article-content"
-                  name="content"
-                  rows={12}
-                  value={content}
-                  onChange={(event) => setContent(event.target.value)}
-                  onKeyDown={(event) => {
-                    const markers = SHORTCUT_MARKERS[shortcutOf(event)];
-                    if (!markers) return;
-                    event.preventDefault();
-                    applyMarkers(markers);
-                  }}
-                  maxLength={ARTICLE_LIMITS.content}
-                  required
-                  hidden={previewing}
-                  aria-invalid={errors.content ? true : undefined}
-                  aria-describedby={`article-content-hint${errors.content ? " article-content-error" : ""}`}
-                  className={`${inputClass} font-mono leading-6`}
-                />
-                {previewing ? (
-                  <section
-                    aria-label="Preview"
-                    aria-busy={"state" in preview}
-                    className="max-h-[32rem] overflow-y-auto rounded-lg border border-slate-300 bg-white p-5 dark:border-slate-700 dark:bg-slate-950"
-                  >
-                    {"html" in preview ? (
-                      <ArticleBody html={preview.html} />
-                    ) : "error" in preview ? (
-                      <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-                        {preview.error}
-                      </p>
-                    ) : (
-                      <p className="text-sm text-slate-500">Preparing the preview…</p>
-                    )}
-                  </section>
-                ) : null}
-                <p id="article-content-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-                  Markdown: **bold**, &lt;u&gt;underline&lt;/u&gt;, ## headings, - lists, &gt; quotes, [links](https://…).
-                </p>
-                {errors.content ? (
-                  <p id="article-content-error" className="mt-1 text-sm text-red-700 dark:text-red-400">
-                    {errors.content}
-                  </p>
-                ) : null}
-              </div>
+              <MarkdownField
+                id="article-content"
+                name="content"
+                label="Content"
+                value={content}
+                onChange={setContent}
+                maxLength={ARTICLE_LIMITS.content}
+                required
+                error={errors.content}
+                inputClass={inputClass}
+                onSignedOut={signedOut.ask}
+              />
             </div>
 
             <ImagePanel value={image} onChange={setImage} error={errors.image} inputClass={inputClass} />
@@ -620,41 +516,4 @@ function readingHint(content: string): string | undefined {
   const words = countWords(content);
   if (words === 0) return undefined;
   return `The content: ${words.toLocaleString("en-US")} ${words === 1 ? "word" : "words"}, about ${readingMinutes(words)} min.`;
-}
-
-/** Ctrl+B and Ctrl+U (⌘ on a Mac) in the content field, as the toolbar's buttons. */
-const SHORTCUT_MARKERS: Partial<Record<string, Markers>> = { b: BOLD, u: UNDERLINE };
-
-/** The letter of a Ctrl (or ⌘) shortcut, lower case, without Shift or Alt; "" for any other key. */
-function shortcutOf(event: KeyboardEvent): string {
-  return (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey ? event.key.toLowerCase() : "";
-}
-
-function ToolbarButton({
-  label,
-  shortcutKey,
-  disabled,
-  onClick,
-  children,
-}: {
-  label: string;
-  /** Ctrl+key (⌘ on a Mac) does the same in the content field. */
-  shortcutKey: string;
-  disabled: boolean;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      aria-keyshortcuts={`Control+${shortcutKey} Meta+${shortcutKey}`}
-      title={`${label} (Ctrl+${shortcutKey} or ⌘${shortcutKey})`}
-      disabled={disabled}
-      onClick={onClick}
-      className="inline-flex size-8 items-center justify-center rounded-lg border border-slate-300 hover:bg-slate-100 disabled:opacity-40 dark:border-slate-600 dark:hover:bg-slate-800"
-    >
-      {children}
-    </button>
-  );
 }

@@ -13,9 +13,14 @@ const fieldClass =
  * the fields with the contact rule and opens the reader's mail app with a pre-filled draft. Until it has
  * loaded the Send button stays disabled, and the address to write to is shown beside it.
  */
-export function ContactForm() {
+export function ContactForm({ recipient }: { recipient?: string } = {}) {
   const errorId = useId();
-  const { contact } = useSite().site;
+  const { contact: desks } = useSite().site;
+  // The Contact page's "where the form's message goes" (decision 039): one address for every subject, or, when the
+  // page names none, each subject to its desk's address in the settings.
+  const contact = recipient
+    ? { general: recipient, tips: recipient, press: recipient, ads: recipient, careers: recipient }
+    : desks;
   return (
     <form
       noValidate

@@ -15,3 +15,4 @@ export * from "./address-moves";
 export * from "./sections";
 export * from "./tags";
 export * from "./menus";
+export * from "./pages";

@@ -1,27 +1,13 @@
-import { data, redirect } from "react-router";
 import { servicesContext } from "~/context";
 import { readerPageHandle } from "~/route-handle";
-import { articlePath } from "~/utils/articles";
 import type { Route } from "./+types/not-found";
+import { answerUnknownAddress } from "./unknown-address.server";
 
 export const handle = readerPageHandle;
 
-/**
- * Any URL no other route matches: an imported article's old Ghost or WordPress address ("/my-post/") answers a
- * permanent redirect to the article, a moved page's old address one to where it lives now; anything else is a real 404, shown by the root error boundary.
- */
+/** Any URL no other route matches: an old address that moved answers 301, anything else 404 (unknown-address.server.ts). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const { oldAddresses } = context.get(servicesContext);
-  const articleId = await oldAddresses.articleFor(url.pathname);
-  if (articleId !== null) throw redirect(articlePath(articleId), 301);
-  const movedTo = await oldAddresses.movedTo(`${url.pathname}${url.search}`);
-  if (movedTo !== null) throw redirect(movedTo, 301);
-  // The front door lets "/x/" through to this route so that an old address above takes one hop; any other
-  // address asked with a trailing slash goes to its one spelling, as everywhere else.
-  if (url.pathname.length > 1 && url.pathname.endsWith("/"))
-    throw redirect(`${url.pathname.replace(/\/+$/, "") || "/"}${url.search}`, 308);
-  throw data(null, { status: 404 });
+  return answerUnknownAddress(request, context.get(servicesContext).oldAddresses);
 }
 
 export default function NotFound() {

@@ -16,6 +16,24 @@ export const REVISION_COALESCE_MS = 5 * 60_000;
 /** The kinds a later save by the same person may fold into; an AI original, a restore or an import is never changed. */
 const COALESCING_KINDS: readonly RevisionKind[] = ["created", "edited"];
 
+/**
+ * Whether a save updates the latest revision instead of adding one: a `created`/`edited` save by the person whose own
+ * `created`/`edited` revision is the latest and began less than `REVISION_COALESCE_MS` ago. Articles and pages
+ * (services/pages) keep their histories by this one rule.
+ */
+export function foldsIntoLatest(
+  latest: { kind: RevisionKind; editorId: number | null; createdAt: Date },
+  save: { kind: RevisionKind; editorId: number | null; now: Date },
+): boolean {
+  return (
+    save.editorId !== null &&
+    COALESCING_KINDS.includes(save.kind) &&
+    latest.editorId === save.editorId &&
+    COALESCING_KINDS.includes(latest.kind) &&
+    save.now.getTime() - latest.createdAt.getTime() < REVISION_COALESCE_MS
+  );
+}
+
 /** The columns a revision keeps, as `returning` of an article insert or update gives them. */
 export const revisionSnapshot = {
   articleId: articles.id,
@@ -70,12 +88,7 @@ export async function recordRevision(
       .where(eq(articleRevisions.articleId, snapshot.articleId))
       .orderBy(desc(articleRevisions.id))
       .limit(1);
-    if (
-      latest &&
-      latest.editorId === editorId &&
-      COALESCING_KINDS.includes(latest.kind) &&
-      now.getTime() - latest.createdAt.getTime() < REVISION_COALESCE_MS
-    ) {
+    if (latest && foldsIntoLatest(latest, { kind, editorId, now })) {
       const { articleId: _articleId, ...fields } = snapshot;
       await tx
         .update(articleRevisions)

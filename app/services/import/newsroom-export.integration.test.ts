@@ -17,6 +17,8 @@ import {
   sections,
   siteMenus,
   siteMenuSaves,
+  pageRevisions,
+  pages,
   siteSettings,
   siteSettingsChanges,
   articleTags,
@@ -24,6 +26,9 @@ import {
 } from "../../db/schema";
 import { DEFAULT_MENUS } from "../../validation/menus";
 import { DEFAULT_SETTINGS } from "../../validation/site-settings";
+import { pageFormValuesOf, PageInput } from "../../validation/page";
+import { DEFAULT_PAGES } from "../pages/default-pages.server";
+import { createPageService } from "../pages/pages.server";
 import { exportNewsroomLines } from "./newsroom-export.server";
 import { importNewsroom, piecesOfDocument, piecesOfLines } from "./newsroom-import.server";
 
@@ -335,6 +340,28 @@ async function seedNewsroom(db: Database) {
   await db
     .insert(siteMenuSaves)
     .values({ version: 1, adminId: adaAccount!.id, adminName: "ada", savedAt: at("2026-11-20T09:00:00Z"), menus });
+  await seedPages(db, adaAccount!.id);
+}
+
+/** The specification's pages put in place, About edited by Ada, an ethics page added, a masthead deleted (decision 039). */
+async function seedPages(db: Database, adaAccountId: number) {
+  let time = at("2026-11-10T08:00:00Z");
+  const service = createPageService({ db, clock: { now: () => time } });
+  await service.ensureDefaults();
+  time = at("2026-11-12T09:30:00.250Z");
+  const about = (await service.list()).find((page) => page.slug === "about")!;
+  await service.update(about.id, PageInput.parse({ ...pageFormValuesOf(about), body: "We are the Harbour Times." }), {
+    by: adaAccountId,
+  });
+  time = at("2026-11-13T09:30:00Z");
+  await service.create(
+    PageInput.parse({ address: "ethics", title: "Ethics policy", status: "published", body: "## Sources\n\nNamed." }),
+    { by: adaAccountId },
+  );
+  const masthead = await service.create(PageInput.parse({ address: "masthead", title: "Masthead", status: "draft" }), {
+    by: null,
+  });
+  if (masthead.outcome === "done") await service.remove(masthead.id);
 }
 
 async function exportText(db: Database, when = now): Promise<string> {
@@ -394,6 +421,7 @@ describe("the newsroom export", () => {
       "settings",
       "tags",
       "menus",
+      "pages",
     ]);
     expect(document.tags).toEqual([
       { kind: "tag", id: 1, name: "OpenAI", slug: "openai", created_at: "2026-10-30T08:00:00.000Z" },
@@ -403,6 +431,17 @@ describe("the newsroom export", () => {
       { kind: "article", article_id: 4, tag_ids: [1] },
       { kind: "article", article_id: 5, tag_ids: [3] },
     ]);
+    // The specification's seven, then the two added here (the masthead deleted, kept with its way back).
+    expect((document.pages as { slug: string }[]).map((page) => page.slug)).toEqual([
+      ...DEFAULT_PAGES.map((page) => page.slug),
+      "ethics",
+      "masthead",
+    ]);
+    expect(document.pages![0]).toMatchObject({
+      built_in: "about",
+      body: "We are the Harbour Times.",
+      revisions: [expect.objectContaining({ kind: "created" }), expect.objectContaining({ kind: "edited", editor_id: 1 })],
+    });
     expect(document.settings).toEqual([
       {
         kind: "settings",
@@ -415,10 +454,14 @@ describe("the newsroom export", () => {
     ]);
     expect(document.articles).toHaveLength(5);
     expect(document.subscribers).toHaveLength(3);
-    // The Security section's feed keywords name "password"; nothing else may.
-    expect(text.replace(/,"sections":\[\n[\s\S]*?\n\]\n/, "")).not.toMatch(/secret|password|claim|no such user/);
-    // Every article is a line of its own: the file can be read without holding it as one string.
-    expect(text.split("\n").filter((line) => line.includes('"revisions"'))).toHaveLength(5);
+    // The Security section's feed keywords and the pages' own words may say "password" (the privacy policy does);
+    // nothing else may.
+    expect(text.slice(0, text.indexOf(',"pages":[')).replace(/,"sections":\[\n[\s\S]*?\n\]\n/, "")).not.toMatch(
+      /secret|password|claim|no such user/,
+    );
+    expect(text).not.toMatch(/secret-hash|other-secret|scrypt|no such user/);
+    // Every article and every page is a line of its own: the file can be read without holding it as one string.
+    expect(text.split("\n").filter((line) => line.includes('"revisions"'))).toHaveLength(5 + 9);
   });
 
   it("imported into an empty database reproduces the newsroom, and a second import adds nothing", async () => {
@@ -436,6 +479,7 @@ describe("the newsroom export", () => {
       settings: 3,
       tags: 6,
       menus: 2,
+      pages: 9,
     });
     expect(first.skipped.sections).toBe(6);
 
@@ -456,6 +500,7 @@ describe("the newsroom export", () => {
       settings: 0,
       tags: 0,
       menus: 0,
+      pages: 0,
     });
     expect(second.skipped).toEqual({
       sections: 8,
@@ -467,6 +512,7 @@ describe("the newsroom export", () => {
       settings: 3,
       tags: 6,
       menus: 2,
+      pages: 9,
     });
     expect(await counts(target.db)).toEqual(before);
     expect(await exportText(target.db)).toBe(copy);
@@ -500,6 +546,49 @@ describe("the newsroom export", () => {
       } finally {
         await again.close();
       }
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("restores the pages into a fresh install whose own pages nobody edited, and the copy exports the same", async () => {
+    const original = await exportText(source.db);
+    const fresh = await createTestDatabase();
+    try {
+      // A fresh install has put the specification's pages in place at start-up, at its own time.
+      await createPageService({ db: fresh.db, clock: { now: () => at("2026-11-25T00:00:00Z") } }).ensureDefaults();
+      const result = await importNewsroom({ db: fresh.db, now }, piecesOfLines(original.split("\n")));
+      expect(result.errors).toEqual([]);
+      expect(result.imported.pages).toBe(9);
+      expect(await exportText(fresh.db)).toBe(
+        original.replace('"status":"sending","attempts":0', '"status":"pending","attempts":0'),
+      );
+      const ids = await fresh.db.select({ id: pages.id }).from(pages);
+      expect(ids).toHaveLength(9);
+      // New pages and revisions after the import get fresh ids, past the imported ones.
+      const added = await createPageService({ db: fresh.db, clock: { now: () => now } }).create(
+        PageInput.parse({ address: "how-we-use-ai", title: "How we use AI", status: "draft" }),
+        { by: null },
+      );
+      expect(added).toEqual({ outcome: "done", id: 10 });
+      expect((await fresh.db.select({ id: pageRevisions.id }).from(pageRevisions)).length).toBeGreaterThan(10);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("leaves a page an editor changed here as it is", async () => {
+    const original = await exportText(source.db);
+    const fresh = await createTestDatabase();
+    try {
+      const service = createPageService({ db: fresh.db, clock: { now: () => at("2026-11-25T00:00:00Z") } });
+      await service.ensureDefaults();
+      const terms = (await service.list()).find((page) => page.slug === "terms")!;
+      await service.update(terms.id, PageInput.parse({ ...pageFormValuesOf(terms), title: "Our terms" }), { by: null });
+      const result = await importNewsroom({ db: fresh.db, now }, piecesOfLines(original.split("\n")));
+      expect(result.errors).toEqual([]);
+      expect(result).toMatchObject({ imported: { pages: 8 }, skipped: { pages: 1 } });
+      expect((await service.find(terms.id))!.title).toBe("Our terms");
     } finally {
       await fresh.close();
     }

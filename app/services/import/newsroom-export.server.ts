@@ -12,6 +12,8 @@ import {
   newsletterDeliveries,
   newsletterIssues,
   newsletterSubscribers,
+  pageRevisions,
+  pages,
   relatedArticles,
   sections,
   siteMenus,
@@ -76,6 +78,7 @@ export async function* exportNewsroomLines(
   yield* section("settings", settingsEntries(db), counts);
   yield* section("tags", tagEntries(db), counts);
   yield* section("menus", menuEntries(db), counts);
+  yield* section("pages", pageEntries(db), counts);
   yield "}\n";
 }
 
@@ -177,6 +180,47 @@ async function* menuEntries(db: Database): AsyncGenerator<ExportEntryInput<"menu
       admin_name: save.adminName,
       saved_at: iso(save.savedAt),
       menus: save.menus,
+    };
+}
+
+/** The site's pages (decision 039), each with its revisions, oldest first. */
+async function* pageEntries(db: Database): AsyncGenerator<ExportEntryInput<"pages">> {
+  const [rows, revisions] = await Promise.all([
+    db.select().from(pages).orderBy(asc(pages.id)),
+    db.select().from(pageRevisions).orderBy(asc(pageRevisions.id)),
+  ]);
+  const byPage = groupBy(revisions, (revision) => revision.pageId);
+  const text = (page: typeof pages.$inferSelect | typeof pageRevisions.$inferSelect) => ({
+    slug: page.slug,
+    title: page.title,
+    heading: page.heading,
+    eyebrow: page.eyebrow,
+    lead: page.lead,
+    description: page.description,
+    body: page.body,
+    show_contents: page.showContents,
+    fields: page.fields,
+  });
+  for (const row of rows)
+    yield {
+      id: row.id,
+      built_in: row.builtIn,
+      layout: row.layout as ExportEntryInput<"pages">["layout"],
+      status: row.status as ExportEntryInput<"pages">["status"],
+      ...text(row),
+      created_at: iso(row.createdAt),
+      updated_at: iso(row.updatedAt),
+      updated_by: row.updatedBy,
+      deleted_at: isoOrNull(row.deletedAt),
+      revisions: (byPage.get(row.id) ?? []).map((revision) => ({
+        id: revision.id,
+        kind: revision.kind,
+        editor_id: revision.editorId,
+        restored_from: revision.restoredFrom,
+        ...text(revision),
+        created_at: iso(revision.createdAt),
+        updated_at: iso(revision.updatedAt),
+      })),
     };
 }
 

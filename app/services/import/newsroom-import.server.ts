@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client.server";
 import {
@@ -13,6 +13,8 @@ import {
   newsletterDeliveries,
   newsletterIssues,
   newsletterSubscribers,
+  pageRevisions,
+  pages,
   relatedArticles,
   sections,
   siteMenus,
@@ -35,6 +37,7 @@ import {
   type ExportSectionEntry,
   type ExportTags,
   type ExportArticle,
+  type ExportPage,
   type ExportEntries,
   type ExportSection,
 } from "../../validation/newsroom-export";
@@ -96,10 +99,12 @@ export async function* piecesOfLines(lines: AsyncIterable<string> | Iterable<str
       const opening = /^,"([a-z_]+)":\[$/.exec(line);
       const name = opening?.[1];
       if (!name) throw layout('expected a part such as ,"articles":[');
-      // An optional part an older export does not have is passed over, so a later part may follow directly.
+      // An optional part may be left out (an export from before it existed) while a later one is there.
       while (
         name !== EXPORT_SECTIONS[nextSection] &&
-        OPTIONAL_SECTIONS.some((optional) => optional === EXPORT_SECTIONS[nextSection])
+        nextSection < EXPORT_SECTIONS.length &&
+        OPTIONAL_SECTIONS.includes(EXPORT_SECTIONS[nextSection] as ExportSection) &&
+        EXPORT_SECTIONS.includes(name as ExportSection)
       )
         nextSection += 1;
       if (name !== EXPORT_SECTIONS[nextSection])
@@ -144,6 +149,7 @@ export function* piecesOfDocument(document: unknown): Generator<ExportPiece> {
     settings: _f,
     tags: _g,
     menus: _h,
+    pages: _i,
     ...header
   } = parsed.data;
   yield { kind: "header", row: 1, value: { ...header, exported_at: header.exported_at.toISOString() } };
@@ -170,6 +176,7 @@ const LABELS: Record<ExportSection, string> = {
   settings: "settings record",
   tags: "tag record",
   menus: "menu record",
+  pages: "page",
 };
 
 function describeIssues(error: z.ZodError): string {
@@ -207,6 +214,8 @@ const IDENTITY_TABLES = [
   "newsletter_subscribers",
   "newsletter_issues",
   "tags",
+  "pages",
+  "page_revisions",
 ] as const;
 
 /** Imports the pieces in one transaction. Throws ExportLayoutError (nothing imported) when the document is not an export. */
@@ -322,6 +331,9 @@ export async function importNewsroom(
           break;
         case "menus":
           await importMenus(tx, row, parsed.data as ExportMenus, { accountIds, result, reject });
+          break;
+        case "pages":
+          await importPage(tx, parsed.data as ExportPage, { accountIds, result });
           break;
         case "newsletter_issues":
           await importIssue(tx, row, parsed.data as ExportEntries["newsletter_issues"], {
@@ -921,6 +933,94 @@ async function importMenus(
     .values({ id: 1, ...values })
     .onConflictDoUpdate({ target: siteMenus.id, set: values });
   result.imported.menus += 1;
+}
+
+/**
+ * A page with its revisions, under its own id. A page of the specification that this install only put in place (its
+ * one revision is the start-up's, nobody edited it) gives way to the exported one, so a fresh install restored from an
+ * export shows the exported text; a page already here (the same one, or another at its address) stays as it is.
+ */
+async function importPage(
+  tx: Database,
+  entry: ExportPage,
+  { accountIds, result }: { accountIds: Map<number, number>; result: NewsroomImportResult },
+): Promise<void> {
+  const account = (id: number | null) => (id === null ? null : (accountIds.get(id) ?? null));
+  const clashes = await tx
+    .select({ id: pages.id, builtIn: pages.builtIn })
+    .from(pages)
+    .where(
+      or(
+        eq(pages.id, entry.id),
+        eq(pages.slug, entry.slug),
+        entry.built_in === null ? undefined : eq(pages.builtIn, entry.built_in),
+      ),
+    );
+  for (const clash of clashes) {
+    const untouched =
+      clash.builtIn !== null &&
+      clash.builtIn === entry.built_in &&
+      (await tx
+        .select({ kind: pageRevisions.kind, editorId: pageRevisions.editorId })
+        .from(pageRevisions)
+        .where(eq(pageRevisions.pageId, clash.id))
+        .then((revisions) => revisions.every((revision) => revision.kind === "created" && revision.editorId === null)));
+    const sameAsExported = untouched && clash.id === entry.id && (await samePage(tx, entry));
+    if (!untouched || sameAsExported) {
+      result.skipped.pages += 1;
+      return;
+    }
+  }
+  for (const clash of clashes) await tx.delete(pages).where(eq(pages.id, clash.id));
+  const text = (page: ExportPage | ExportPage["revisions"][number]) => ({
+    slug: page.slug,
+    title: page.title,
+    heading: page.heading,
+    eyebrow: page.eyebrow,
+    lead: page.lead,
+    description: page.description,
+    body: page.body,
+    showContents: page.show_contents,
+    fields: page.fields,
+  });
+  await tx
+    .insert(pages)
+    .overridingSystemValue()
+    .values({
+      id: entry.id,
+      builtIn: entry.built_in,
+      layout: entry.layout,
+      status: entry.status,
+      ...text(entry),
+      createdAt: entry.created_at,
+      updatedAt: entry.updated_at,
+      updatedBy: account(entry.updated_by),
+      deletedAt: entry.deleted_at,
+    });
+  if (entry.revisions.length)
+    await tx
+      .insert(pageRevisions)
+      .overridingSystemValue()
+      .values(
+        entry.revisions.map((revision) => ({
+          id: revision.id,
+          pageId: entry.id,
+          kind: revision.kind,
+          editorId: account(revision.editor_id),
+          restoredFrom: revision.restored_from,
+          ...text(revision),
+          createdAt: revision.created_at,
+          updatedAt: revision.updated_at,
+        })),
+      )
+      .onConflictDoNothing();
+  result.imported.pages += 1;
+}
+
+/** The page here under the entry's id says what the entry says and changed when it did: importing it again adds nothing. */
+async function samePage(tx: Database, entry: ExportPage): Promise<boolean> {
+  const [here] = await tx.select({ updatedAt: pages.updatedAt, slug: pages.slug }).from(pages).where(eq(pages.id, entry.id));
+  return here !== undefined && here.slug === entry.slug && here.updatedAt.getTime() === entry.updated_at.getTime();
 }
 
 /** "Found a Byline export of 2026-11-26T…": what the import recognised. */

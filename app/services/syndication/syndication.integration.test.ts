@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { infoPageChangedAt } from "./info-page-changes.server";
+import { createPageService } from "../pages/pages.server";
+import { pageFormValuesOf, PageInput } from "../../validation/page";
 import { resetDatabase, withTestDatabase } from "../../../tests/setup/test-database";
 import { articles, authors } from "../../db/schema";
 import type { Category } from "../../utils/categories";
@@ -193,6 +194,8 @@ describe("the sitemap", () => {
       { title: "Untouched", category: "Cloud", publishedAt: "2025-03-02T08:00:00Z", updatedAt: "2025-01-01T00:00:00Z" },
       { title: "Draft", publishedAt: null, updatedAt: "2025-03-09T00:00:00Z" },
     ]);
+    const pagesPutInPlace = new Date("2025-02-01T09:00:00Z");
+    await createPageService({ db: database.db, clock: { now: () => pagesPutInPlace } }).ensureDefaults();
     const service = createSyndicationService({ sections: SPEC_SECTIONS, db: database.db, site });
 
     expect(await service.sitemapArticles()).toEqual([
@@ -211,14 +214,25 @@ describe("the sitemap", () => {
     expect(xml).toContain("<url><loc>https://news.example/</loc><lastmod>2025-03-04T12:00:00.000Z</lastmod></url>");
     expect(xml).toContain("<url><loc>https://news.example/category/cloud</loc><lastmod>2025-03-02T08:00:00.000Z</lastmod></url>");
     expect(xml).toContain("<url><loc>https://news.example/category/security</loc></url>");
-    // An information page's lastmod is the time its text last changed (decision 027).
-    expect(xml).toContain(
-      `<url><loc>https://news.example/cookie-policy</loc><lastmod>${infoPageChangedAt("/cookie-policy").toISOString()}</lastmod></url>`,
+    // A page's lastmod is the time it last changed (decisions 027, 039): put in place, then edited.
+    expect(xml).toContain("<url><loc>https://news.example/cookie-policy</loc><lastmod>2025-02-01T09:00:00.000Z</lastmod></url>");
+    const pages = createPageService({ db: database.db, clock: { now: () => new Date("2025-03-05T10:00:00Z") } });
+    const cookiePolicy = (await pages.list()).find((page) => page.slug === "cookie-policy")!;
+    const edit = PageInput.parse({ ...pageFormValuesOf(cookiePolicy), title: "Cookies" });
+    expect(await pages.update(cookiePolicy.id, edit, { by: null })).toEqual({ outcome: "done", id: cookiePolicy.id });
+    const after = await service.sitemap();
+    expect(after).toContain(
+      "<url><loc>https://news.example/cookie-policy</loc><lastmod>2025-03-05T10:00:00.000Z</lastmod></url>",
     );
+    expect(after).toContain("<url><loc>https://news.example/privacy</loc><lastmod>2025-02-01T09:00:00.000Z</lastmod></url>");
   });
 
-  it("lists home, the seven categories, the seven info pages and /corrections even when nothing is published", () => {
-    const locations = all(renderSitemap(site, [], SPEC_SECTIONS.list()), "loc");
+  it("lists home, the seven categories, the published pages and /corrections even when nothing is published", () => {
+    const pages = ["about", "careers", "contact", "advertise", "terms", "privacy", "cookie-policy"].map((slug) => ({
+      path: `/${slug}`,
+      lastModified: new Date("2025-02-01T09:00:00Z"),
+    }));
+    const locations = all(renderSitemap(site, [], SPEC_SECTIONS.list(), [], [], pages), "loc");
     expect(locations).toEqual([
       "https://news.example/",
       ...["ai", "mobile", "startups", "cloud", "gadgets", "software", "security"].map(

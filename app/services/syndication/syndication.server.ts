@@ -1,7 +1,6 @@
-import { and, count, eq, gte, max, sql, type SQL } from "drizzle-orm";
-import { infoPageChangedAt } from "./info-page-changes.server";
+import { and, asc, count, eq, gte, isNull, max, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { articleCoauthors, articles, authors } from "../../db/schema";
+import { articleCoauthors, articles, authors, pages } from "../../db/schema";
 import { articlePath, authorPath } from "../../utils/articles";
 import type { Category } from "../../utils/categories";
 import type { SectionsService } from "../sections/sections.server";
@@ -26,8 +25,8 @@ import { findTagBySlug, sitemapTags, taggedWith, type SitemapTag } from "../tags
 export const FEED_ITEM_LIMIT = 50;
 /** The sitemap protocol allows at most 50,000 URLs in one file; past that a sitemap index would be needed. */
 export const SITEMAP_URL_LIMIT = 50_000;
-/** The reader's information pages, listed in the sitemap. */
-export const INFO_PAGE_PATHS = ["/about", "/careers", "/contact", "/advertise", "/terms", "/privacy", "/cookie-policy"] as const;
+/** The most pages (About, the policies, what editors add) the sitemap keeps room for beside the articles. */
+const SITEMAP_PAGE_ROOM = 1_000;
 
 export const RSS_CONTENT_TYPE = "application/rss+xml; charset=utf-8";
 export const SITEMAP_CONTENT_TYPE = "application/xml; charset=utf-8";
@@ -72,6 +71,12 @@ export type FeedScope =
   { category: Category; slug: string } | { author: { id: number; name: string; slug: string } } | { tag: TagLink };
 
 /** An author page in the sitemap: an author with at least one article readers can see. */
+/** A published page in the sitemap: its path and last change. */
+export interface SitemapPage {
+  path: string;
+  lastModified: Date;
+}
+
 export interface SitemapAuthor {
   slug: string;
   lastModified: Date;
@@ -109,8 +114,8 @@ export function createSyndicationService({
   clock?: Clock;
 }) {
   const visible = () => visibleToReaders(clock.now());
-  /** Fixed URLs of the sitemap besides the articles: home, the sections, the info pages, /corrections. */
-  const fixedSitemapUrls = () => 1 + sections.list().length + INFO_PAGE_PATHS.length + 1;
+  /** Fixed URLs of the sitemap besides the articles and pages: home, the sections, /corrections. */
+  const fixedSitemapUrls = () => 1 + sections.list().length + 1;
   /** A section's feed scope: its name and address. */
   const sectionScope = (category: Category): FeedScope => ({
     category,
@@ -186,7 +191,10 @@ export function createSyndicationService({
     return [...bySlug].map(([slug, date]) => ({ slug, lastModified: date })).sort((a, b) => a.slug.localeCompare(b.slug));
   }
 
-  async function sitemapArticles(limit = SITEMAP_URL_LIMIT - fixedSitemapUrls(), offset = 0): Promise<SitemapArticle[]> {
+  async function sitemapArticles(
+    limit = SITEMAP_URL_LIMIT - fixedSitemapUrls() - SITEMAP_PAGE_ROOM,
+    offset = 0,
+  ): Promise<SitemapArticle[]> {
     return db
       .select({ id: articles.id, lastModified })
       .from(articles)
@@ -199,6 +207,17 @@ export function createSyndicationService({
   async function visibleArticleCount(): Promise<number> {
     const [row] = await db.select({ total: count() }).from(articles).where(visible());
     return row?.total ?? 0;
+  }
+
+  /** The published pages (decision 039) and when each last changed: the sitemap's `lastmod` is that change. */
+  async function sitemapPages(): Promise<SitemapPage[]> {
+    const rows = await db
+      .select({ slug: pages.slug, lastModified: pages.updatedAt })
+      .from(pages)
+      .where(and(eq(pages.status, "published"), isNull(pages.deletedAt)))
+      .orderBy(sql`${pages.builtIn} is null`, asc(pages.id))
+      .limit(SITEMAP_PAGE_ROOM);
+    return rows.map((row) => ({ path: `/${row.slug}`, lastModified: row.lastModified }));
   }
 
   /** Every section's page, in the sections' order, with the latest change among its published articles. */
@@ -281,14 +300,15 @@ export function createSyndicationService({
 
     /** The sitemap: home, categories, info pages, author pages and every published article (up to the protocol's limit). */
     async sitemap(urlLimit = SITEMAP_URL_LIMIT): Promise<string> {
-      const [byAuthor, bySection, total, byTag] = await Promise.all([
+      const [byAuthor, bySection, total, byTag, infoPages] = await Promise.all([
         sitemapAuthors(),
         sitemapSections(),
         visibleArticleCount(),
         sitemapTags(db, clock.now()),
+        sitemapPages(),
       ]);
-      if (fixedSitemapUrls() + byAuthor.length + byTag.length + total <= urlLimit) {
-        return renderSitemap(site, await sitemapArticles(urlLimit), bySection, byAuthor, byTag);
+      if (fixedSitemapUrls() + infoPages.length + byAuthor.length + byTag.length + total <= urlLimit) {
+        return renderSitemap(site, await sitemapArticles(urlLimit), bySection, byAuthor, byTag, infoPages);
       }
       // Past the protocol's limit the sitemap becomes an index of the pages' sitemap and the articles' in parts.
       const newest = latest(bySection.flatMap((section) => section.lastModified ?? [])) ?? undefined;
@@ -304,8 +324,13 @@ export function createSyndicationService({
 
     /** In a sitemap index: home, categories, info pages, /corrections and the author pages. */
     async sitemapPages(): Promise<string> {
-      const [byAuthor, bySection, byTag] = await Promise.all([sitemapAuthors(), sitemapSections(), sitemapTags(db, clock.now())]);
-      return renderSitemap(site, [], bySection, byAuthor, byTag);
+      const [byAuthor, bySection, byTag, infoPages] = await Promise.all([
+        sitemapAuthors(),
+        sitemapSections(),
+        sitemapTags(db, clock.now()),
+        sitemapPages(),
+      ]);
+      return renderSitemap(site, [], bySection, byAuthor, byTag, infoPages);
     },
 
     /** In a sitemap index: part `part` (from 1) of the articles, newest first; null past the last part. */
@@ -524,13 +549,14 @@ export function renderSitemap(
   sectionPages: readonly SitemapSection[] = [],
   authorPages: readonly SitemapAuthor[] = [],
   tagPages: readonly SitemapTag[] = [],
+  infoPages: readonly SitemapPage[] = [],
 ): string {
   const newest =
     latest(sectionPages.flatMap((section) => section.lastModified ?? [])) ?? latest(entries.map((entry) => entry.lastModified));
   const urls = [
     urlEntry(absoluteUrl(site, "/"), newest ?? undefined),
     ...sectionPages.map((section) => urlEntry(absoluteUrl(site, `/category/${section.slug}`), section.lastModified)),
-    ...INFO_PAGE_PATHS.map((path) => urlEntry(absoluteUrl(site, path), infoPageChangedAt(path))),
+    ...infoPages.map((page) => urlEntry(absoluteUrl(site, page.path), page.lastModified)),
     urlEntry(absoluteUrl(site, CORRECTIONS_PATH)),
     ...authorPages.map((author) => urlEntry(absoluteUrl(site, authorPath(author.slug)), author.lastModified)),
     ...tagPages.map((tag) => urlEntry(absoluteUrl(site, tagPath(tag.slug)), tag.lastModified)),
