@@ -5,7 +5,6 @@ import { ModalDialog } from "~/components/ui/modal-dialog";
 import { articlePath } from "~/utils/articles";
 import type { Category } from "~/utils/categories";
 import { useSectionNames } from "~/components/layout/use-site";
-import { BOLD, toggleMarkers, UNDERLINE, type Markers } from "~/utils/markdown-toolbar";
 import { countWords, READ_TIME_MAX, READ_TIME_MIN, readingMinutes } from "~/utils/read-time";
 import {
   ARTICLE_LIMITS,
