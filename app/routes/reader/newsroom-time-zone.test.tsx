@@ -5,6 +5,8 @@ import { ArticleCard } from "~/components/article-card";
 import type { ArticleDetail } from "~/utils/articles";
 import ArticlePage from "./article";
 import { DEFAULT_SITE_INFO } from "~/validation/site-settings";
+import { SPEC_SECTIONS } from "~/services/sections/sections.server";
+import { DEFAULT_MENUS } from "~/validation/menus";
 
 // 21:30 on 23 November in New York; 11:30 on 24 November in Tokyo.
 const PUBLISHED_AT = new Date("2026-11-24T02:30:00Z");
@@ -49,7 +51,12 @@ function renderUnderRoot(timeZone: string, page: () => React.ReactNode, loaderDa
       initialEntries={["/"]}
       hydrationData={{
         loaderData: {
-          root: { site: { ...DEFAULT_SITE_INFO, url: "https://news.example", timeZone }, headlines: [] },
+          root: {
+            site: { ...DEFAULT_SITE_INFO, url: "https://news.example", timeZone },
+            sections: SPEC_SECTIONS.info(),
+            menus: { ...DEFAULT_MENUS, stamp: 0 },
+            headlines: [],
+          },
           page: loaderData,
         },
       }}
@@ -66,7 +73,7 @@ describe("reader dates follow TIME_ZONE", () => {
   });
 
   it("the article page's dateline shows the newsroom's day", () => {
-    const pageProps = { loaderData: { article, related: [], corrections: [] } } as unknown as Parameters<typeof ArticlePage>[0];
+    const pageProps = { loaderData: { article, related: [], corrections: [], tags: [] } } as unknown as Parameters<typeof ArticlePage>[0];
     const page = () => <ArticlePage {...pageProps} />;
     const newYork = renderUnderRoot("America/New_York", page, { article, related: [], corrections: [] });
     expect(newYork).toMatch(/<time dateTime="2026-11-24T02:30:00.000Z">Nov 23, 2026<\/time>/);

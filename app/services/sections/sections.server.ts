@@ -25,9 +25,15 @@ const categoryPath = (slug: string) => `/category/${slug}`;
 /** The defaults as a fresh database holds them (ids in order), in force until the table has been read. */
 const DEFAULTS: Section[] = defaultSections(CATEGORY_KEYWORDS).map((section, index) => ({ ...section, id: index + 1 }));
 
+/** What pages may know of sections: never their keywords. */
+function publicInfoOf(list: readonly Section[]): SectionInfo[] {
+  return list.map(({ id, name, slug, description, colour, explore }) => ({ id, name, slug, description, colour, explore }));
+}
+
 /** The specification's sections as a fixed list: what a fresh database holds, for code run without one (tests, benches). */
 export const SPEC_SECTIONS = {
   list: (): readonly Section[] => DEFAULTS,
+  info: (): readonly SectionInfo[] => publicInfoOf(DEFAULTS),
   byName: (name: string): Section | undefined => DEFAULTS.find((section) => section.name === name),
 };
 
@@ -52,16 +58,12 @@ export function createSections({
   onFeedsMoved?: (paths: string[]) => Promise<void>;
 }) {
   let inForce: readonly Section[] = DEFAULTS;
-  let info: readonly SectionInfo[] = publicInfo(DEFAULTS);
-
-  function publicInfo(list: readonly Section[]): SectionInfo[] {
-    return list.map(({ id, name, slug, description, colour, explore }) => ({ id, name, slug, description, colour, explore }));
-  }
+  let info: readonly SectionInfo[] = publicInfoOf(DEFAULTS);
 
   async function load(): Promise<void> {
     const rows = await db.select().from(sections).orderBy(asc(sections.position), asc(sections.id));
     inForce = rows.map(({ updatedAt: _updated, ...section }) => section);
-    info = publicInfo(inForce);
+    info = publicInfoOf(inForce);
   }
 
   async function changed(): Promise<void> {
