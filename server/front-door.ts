@@ -115,8 +115,11 @@ export function createFrontDoor({ siteUrl, allowedHosts, checkHost, build }: Fro
         refuse(res, 400, "This address is not valid. Please check the link and try again.");
         return undefined;
       }
-      if (targetPlan.redirect) {
-        redirectToCanonical(res, targetPlan.redirect, targetPlan.private);
+      // A form or a beacon sent to "/x/" has no old address to find: it goes to the one spelling, its method kept.
+      const slashRedirect = req.method === "GET" || req.method === "HEAD" ? null : targetPlan.slashRedirect;
+      const redirect = targetPlan.redirect ?? slashRedirect;
+      if (redirect) {
+        redirectToCanonical(res, redirect, targetPlan.private);
         return undefined;
       }
       // A proxy names the scheme it was reached by; anything but http or https is none of ours, and the address of

@@ -90,6 +90,11 @@ export interface TargetPlan {
   bodyLimit: number;
   /** Where another spelling of the path is sent (308), the query string kept; null for the path's one spelling. */
   redirect: string | null;
+  /**
+   * Where a read of an address asked with a trailing slash that only the catch-all or the pages' route answers is sent
+   * by their loader (an old address in one hop, else the one spelling); anything but a read is sent there at once.
+   */
+  slashRedirect: string | null;
 }
 
 export function planTarget(target: RequestTarget, match: MatchedRoute | null): TargetPlan {
@@ -114,7 +119,8 @@ export function planTarget(target: RequestTarget, match: MatchedRoute | null): T
   const redirect = path === target.pathname || catchAllSlash ? null : `${path}${target.search}`;
   // Such an address is never a page's one spelling: it is answered as asked, never from or into the page cache.
   const canonical = !isPrivate && match && !redirect && !catchAllSlash && !notAPage ? canonicalUrl(target, match) : null;
-  return { target, match, private: isPrivate, canonical, bodyLimit, redirect };
+  const slashRedirect = catchAllSlash ? `${path}${target.search}` : null;
+  return { target, match, private: isPrivate, canonical, bodyLimit, redirect, slashRedirect };
 }
 
 /** The plan for one request: its target's, and whether this request (an anonymous read) may use the page cache. */

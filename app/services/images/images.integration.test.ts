@@ -182,12 +182,13 @@ describe("the image pipeline", () => {
 
   it("serves an address elsewhere as it is, and never makes an SVG the social image", async () => {
     const { images } = pipeline();
-    expect(await images.cover("https://cdn.example/photo.jpg", "AI")).toEqual({
+    expect(await images.cover("https://cdn.example/photo.jpg", "/images/stock/ai-technology.svg")).toEqual({
       picture: { src: "https://cdn.example/photo.jpg" },
       social: { url: "https://cdn.example/photo.jpg" },
       structured: ["https://cdn.example/photo.jpg"],
     });
-    const svg = await images.cover("https://cdn.example/drawing.svg", "Security");
+    // The section's cover (a stock drawing) gives the social card.
+    const svg = await images.cover("https://cdn.example/drawing.svg", "/images/stock/security-protection.svg");
     expect(svg.picture).toEqual({ src: "https://cdn.example/drawing.svg" });
     expect(svg.social).toEqual({ url: "/media/stock/security-protection/og.jpg", width: 1200, height: 630, type: "image/jpeg" });
   });
