@@ -73,7 +73,9 @@ describe("reader dates follow TIME_ZONE", () => {
   });
 
   it("the article page's dateline shows the newsroom's day", () => {
-    const pageProps = { loaderData: { article, related: [], corrections: [], tags: [] } } as unknown as Parameters<typeof ArticlePage>[0];
+    const pageProps = { loaderData: { article, related: [], corrections: [], tags: [] } } as unknown as Parameters<
+      typeof ArticlePage
+    >[0];
     const page = () => <ArticlePage {...pageProps} />;
     const newYork = renderUnderRoot("America/New_York", page, { article, related: [], corrections: [] });
     expect(newYork).toMatch(/<time dateTime="2026-11-24T02:30:00.000Z">Nov 23, 2026<\/time>/);
