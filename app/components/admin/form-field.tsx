@@ -45,3 +45,12 @@ export function Field({
     </div>
   );
 }
+
+/** A form's refusal as a whole, announced as it appears; nothing when there is none. */
+export function FormAlert({ text }: { text: string | undefined }) {
+  return text ? (
+    <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+      {text}
+    </p>
+  ) : null;
+}

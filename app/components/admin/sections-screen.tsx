@@ -4,7 +4,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { categoryBadgeClass } from "~/utils/section-badge";
 import { addressFromName, badgeColourProblem, badgeTones, MAX_EXPLORE } from "~/validation/sections";
 import { AdminTable } from "./admin-table";
-import { CARD_CLASS, Field, INPUT_CLASS, SUBMIT_CLASS, type Described } from "./form-field";
+import { CARD_CLASS, Field, FormAlert, INPUT_CLASS, SUBMIT_CLASS, type Described } from "./form-field";
 import { ImageAddressField } from "./image-panel";
 import { NoticeMessage, type Notice } from "./notice-message";
 import { formResult, SignedOutNotice, type SignedOut } from "./signed-out-notice";
@@ -73,11 +73,7 @@ export function SectionsScreen({
       </div>
       <NoticeMessage notice={notice} />
       <SignedOutNotice result={answered} />
-      {actionData?.formError && !formAnswer && actionData.intent !== "delete" ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {actionData.formError}
-        </p>
-      ) : null}
+      <FormAlert text={!formAnswer && actionData?.intent !== "delete" ? actionData?.formError : undefined} />
       <AdminTable
         labelledBy="sections-heading"
         columns={[
@@ -182,11 +178,7 @@ function SectionForm({
       <h3 id="section-form-heading" className="text-lg font-semibold">
         {title}
       </h3>
-      {answer?.formError ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {answer.formError}
-        </p>
-      ) : null}
+      <FormAlert text={answer?.formError} />
       <Form method="post" className="space-y-4" preventScrollReset>
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
         <div className="grid gap-4 sm:grid-cols-2">
@@ -358,11 +350,7 @@ function DeleteSection({
       <h3 id="delete-section-heading" className="text-lg font-semibold">
         Delete {section.name}
       </h3>
-      {answer?.formError ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {answer.formError}
-        </p>
-      ) : null}
+      <FormAlert text={answer?.formError} />
       {others.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">A newsroom needs at least one section.</p>
       ) : (
