@@ -107,9 +107,14 @@ export function badgeColourProblem(colour: string): string | null {
     : `This colour reaches ${ratioText(ratio)} on its badge in the light theme; text needs 4.5:1. Choose a darker colour.`;
 }
 
+/** Each list's style sheet, made once: the sections in force are the same array until they change. */
+const STYLES = new WeakMap<readonly object[], string>();
+
 /** The style sheet of every section's badge colours, both themes: one rule per section, in the page's head. */
 export function sectionStyle(sections: readonly Pick<Section, "id" | "colour">[]): string {
-  return sections
+  const made = STYLES.get(sections);
+  if (made !== undefined) return made;
+  const style = sections
     .map(({ id, colour }) => {
       const tones = badgeTones(colour);
       const name = `.${sectionBadgeClass(id)}`;
@@ -119,6 +124,8 @@ export function sectionStyle(sections: readonly Pick<Section, "id" | "colour">[]
       );
     })
     .join("");
+  STYLES.set(sections, style);
+  return style;
 }
 
 /** The path of a section's page, from its name; an unknown name (a section being renamed) gets its lower-cased name. */
