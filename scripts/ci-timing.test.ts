@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatTimingTable, parsePhases, summariseReport, type PhaseReport } from "./ci-timing";
+import { formatFailures, formatTimingTable, parsePhases, summariseReport, type PhaseReport } from "./ci-timing";
 
 const vitestReport = {
   numTotalTests: 5,
@@ -8,8 +8,29 @@ const vitestReport = {
   numPendingTests: 1,
   numTodoTests: 0,
   testResults: [
-    { name: "/repo/app/a.test.ts", startTime: 1_000, endTime: 3_500, assertionResults: [{}, {}] },
+    {
+      name: "/repo/app/a.test.ts",
+      startTime: 1_000,
+      endTime: 3_500,
+      status: "failed",
+      assertionResults: [
+        { fullName: "a works", status: "passed", failureMessages: [] },
+        {
+          fullName: "a counts > twice",
+          status: "failed",
+          failureMessages: ["\u001b[31mAssertionError: expected 1 to be 2\u001b[39m\n\n    at a.test.ts:9:3"],
+        },
+      ],
+    },
     { name: "/repo/app/b.test.ts", startTime: 1_000, endTime: 1_200, assertionResults: [{}, {}, {}] },
+    {
+      name: "/repo/app/c.test.ts",
+      startTime: 1_000,
+      endTime: 1_100,
+      status: "failed",
+      message: "Failed to load ./missing",
+      assertionResults: [],
+    },
   ],
 };
 
@@ -25,10 +46,29 @@ const playwrightReport = {
             { tests: [{ status: "flaky", results: [{ duration: 1_000 }, { duration: 2_000 }] }] },
             { tests: [{ status: "skipped", results: [] }] },
           ],
+          title: "the menu",
         },
       ],
     },
     { file: "search.spec.ts", specs: [{ tests: [{ status: "expected", results: [{ duration: 500 }] }] }] },
+    {
+      file: "login.spec.ts",
+      title: "login.spec.ts",
+      specs: [
+        {
+          title: "signs in",
+          tests: [
+            {
+              status: "unexpected",
+              results: [
+                { duration: 100, error: { message: "first try" } },
+                { duration: 100, error: { message: "Timed out waiting for getByRole('heading')" } },
+              ],
+            },
+          ],
+        },
+      ],
+    },
   ],
 };
 
@@ -46,6 +86,7 @@ describe("the CI timing table", () => {
     expect(summary.files).toEqual([
       { phase: "unit", file: "app/a.test.ts", seconds: 2.5, tests: 2 },
       { phase: "unit", file: "app/b.test.ts", seconds: 0.2, tests: 3 },
+      { phase: "unit", file: "app/c.test.ts", seconds: 0.1, tests: 0 },
     ]);
   });
 
@@ -55,6 +96,7 @@ describe("the CI timing table", () => {
     expect(summary.files).toEqual([
       { phase: "e2e", file: "tests/e2e/home.spec.ts", seconds: 7, tests: 3 },
       { phase: "e2e", file: "tests/e2e/search.spec.ts", seconds: 0.5, tests: 1 },
+      { phase: "e2e", file: "tests/e2e/login.spec.ts", seconds: 0.2, tests: 1 },
     ]);
   });
 
@@ -74,5 +116,28 @@ describe("the CI timing table", () => {
     expect(slowest).toHaveLength(2);
     expect(slowest[0]).toMatch(/^\s*7\.0\s+3\s+e2e\s+tests\/e2e\/home\.spec\.ts$/);
     expect(slowest[1]).toMatch(/^\s*2\.5\s+2\s+unit\s+app\/a\.test\.ts$/);
+  });
+
+  it("names every failed test under the table with its error's first lines, a file that failed to load included", () => {
+    const reports = new Map<string, PhaseReport>([
+      ["unit", summariseReport("unit", vitestReport, "/repo")],
+      ["e2e", summariseReport("e2e", playwrightReport, "/repo")],
+    ]);
+    expect(formatFailures(reports, 1).split("\n")).toEqual([
+      "Failed tests (3)",
+      "",
+      "[unit] app/a.test.ts",
+      "  a counts > twice",
+      "    AssertionError: expected 1 to be 2",
+      "",
+      "[unit] app/c.test.ts",
+      "  (the file itself)",
+      "    Failed to load ./missing",
+      "",
+      "[e2e] tests/e2e/login.spec.ts",
+      "  signs in",
+      "    Timed out waiting for getByRole('heading')",
+    ]);
+    expect(formatFailures(new Map([["e2e", summariseReport("e2e", { ...playwrightReport, suites: [] }, "/")]]))).toBe("");
   });
 });

@@ -3,10 +3,12 @@
  * it took and its test counts, then the ten slowest test files. `.ci/run` writes one line per phase to
  * `phases.tsv` in its report directory (name, start and end in epoch seconds, exit code, the phase's JSON report
  * if it has one: Vitest's `json` reporter or Playwright's), and runs `tsx scripts/ci-timing.ts DIR` on exit,
- * whether the run passed or not.
+ * whether the run passed or not. Below the table it names every failed test with the first lines of its error, so the
+ * end of the log (often all a later reader sees) says what failed, not only which phase.
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { pathToFileURL } from "node:url";
 
 export interface PhaseLine {
@@ -31,9 +33,17 @@ export interface FileTiming {
   tests: number;
 }
 
+export interface FailedTest {
+  phase: string;
+  file: string;
+  name: string;
+  message: string;
+}
+
 export interface PhaseReport {
   counts?: TestCounts;
   files: FileTiming[];
+  failures: FailedTest[];
 }
 
 /** Reads `phases.tsv`: one tab-separated line per phase, in the order the phases ended. */
@@ -60,11 +70,21 @@ interface VitestJson {
   numFailedTests: number;
   numPendingTests: number;
   numTodoTests: number;
-  testResults: { name: string; startTime: number; endTime: number; assertionResults: unknown[] }[];
+  testResults: {
+    name: string;
+    startTime: number;
+    endTime: number;
+    /** A file that failed before any test ran (an import error, a failed hook) says why here. */
+    message?: string;
+    status?: string;
+    assertionResults: { fullName?: string; status?: string; failureMessages?: string[] }[];
+  }[];
 }
 
 interface PlaywrightResult {
   duration: number;
+  error?: { message?: string };
+  errors?: { message?: string }[];
 }
 interface PlaywrightTest {
   status: "expected" | "unexpected" | "flaky" | "skipped";
@@ -72,7 +92,8 @@ interface PlaywrightTest {
 }
 interface PlaywrightSuite {
   file?: string;
-  specs?: { file?: string; tests: PlaywrightTest[] }[];
+  title?: string;
+  specs?: { file?: string; title?: string; tests: PlaywrightTest[] }[];
   suites?: PlaywrightSuite[];
 }
 interface PlaywrightJson {
@@ -97,25 +118,50 @@ export function summariseReport(phase: string, report: unknown, root: string): P
         seconds: Math.max(0, result.endTime - result.startTime) / 1000,
         tests: result.assertionResults.length,
       })),
+      failures: report.testResults.flatMap((result) => {
+        const file = relative(result.name);
+        const failed = result.assertionResults
+          .filter((test) => test.status === "failed")
+          .map((test) => ({
+            phase,
+            file,
+            name: test.fullName ?? "?",
+            message: (test.failureMessages ?? []).join("\n"),
+          }));
+        if (failed.length === 0 && result.status === "failed")
+          return [{ phase, file, name: "(the file itself)", message: result.message ?? "" }];
+        return failed;
+      }),
     };
   }
   if (isPlaywright(report)) {
     // Playwright runs a file's tests on several workers, so a file's time is the sum of its tests' durations.
     const byFile = new Map<string, { ms: number; tests: number }>();
-    const visit = (suite: PlaywrightSuite, file: string | undefined) => {
+    const failures: FailedTest[] = [];
+    const visit = (suite: PlaywrightSuite, file: string | undefined, titles: string[]) => {
       const here = suite.file ?? file;
+      // A file's own suite is titled with its file name, which the failure already names.
+      const inside = suite.file || !suite.title ? titles : [...titles, suite.title];
       for (const spec of suite.specs ?? []) {
         const name = spec.file ?? here ?? "?";
         const entry = byFile.get(name) ?? { ms: 0, tests: 0 };
         for (const test of spec.tests) {
           entry.tests += 1;
           entry.ms += test.results.reduce((sum, result) => sum + result.duration, 0);
+          if (test.status !== "unexpected") continue;
+          const last = test.results.at(-1);
+          failures.push({
+            phase,
+            file: path.join("tests/e2e", name),
+            name: [...inside, spec.title ?? "?"].join(" > "),
+            message: last?.error?.message ?? last?.errors?.map((error) => error.message ?? "").join("\n") ?? "",
+          });
         }
         byFile.set(name, entry);
       }
-      for (const child of suite.suites ?? []) visit(child, here);
+      for (const child of suite.suites ?? []) visit(child, here, inside);
     };
-    for (const suite of report.suites) visit(suite, undefined);
+    for (const suite of report.suites) visit(suite, undefined, []);
     const { expected, unexpected, flaky, skipped } = report.stats;
     return {
       counts: { total: expected + unexpected + flaky + skipped, passed: expected + flaky, failed: unexpected, skipped },
@@ -125,9 +171,10 @@ export function summariseReport(phase: string, report: unknown, root: string): P
         seconds: ms / 1000,
         tests,
       })),
+      failures,
     };
   }
-  return { files: [] };
+  return { files: [], failures: [] };
 }
 
 function isVitest(report: unknown): report is VitestJson {
@@ -185,6 +232,21 @@ export function formatTimingTable(phases: PhaseLine[], reports: Map<string, Phas
   ].join("\n");
 }
 
+/** Every failed test with its phase, file and the first lines of its error (colours taken out). */
+export function formatFailures(reports: Map<string, PhaseReport>, linesEach = 8): string {
+  const failures = [...reports.values()].flatMap((report) => report.failures);
+  if (failures.length === 0) return "";
+  const blocks = failures.map((failure) => {
+    const message = stripVTControlCharacters(failure.message)
+      .split("\n")
+      .filter((line) => line.trim() !== "")
+      .slice(0, linesEach)
+      .map((line) => `    ${line}`);
+    return [`[${failure.phase}] ${failure.file}`, `  ${failure.name}`, ...message].join("\n");
+  });
+  return [`Failed tests (${failures.length})`, ...blocks].join("\n\n");
+}
+
 function clock(seconds: number): string {
   const whole = Math.max(0, Math.round(seconds));
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
@@ -215,7 +277,8 @@ export function timingTableFor(directory: string, root = process.cwd()): string 
       // A phase killed while writing its report keeps its time and loses its counts.
     }
   }
-  return formatTimingTable(phases, reports);
+  const failures = formatFailures(reports);
+  return failures ? `${formatTimingTable(phases, reports)}\n\n${failures}` : formatTimingTable(phases, reports);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
