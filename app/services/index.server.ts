@@ -120,7 +120,7 @@ export function createServices({
   });
   contentChanges.refreshFirst(sections.refresh);
   const news = createNewsFeedReader({ outlets: newsOutlets, clock, logger, sections });
-  const generator = createArticleGenerator({ db, clock, logger, providers, news, storyJudge });
+  const generator = createArticleGenerator({ db, clock, logger, providers, news, site, storyJudge });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: () => newsletterSender(settings.current(), config),

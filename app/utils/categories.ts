@@ -21,3 +21,6 @@ export const CATEGORY_SUBTITLES: Record<SpecCategory, string> = {
   Software: "Languages, frameworks, developer tools and the products built with them.",
   Security: "Vulnerabilities, breaches, privacy and how to stay safe.",
 };
+
+/** The longest section name (decision 042): a badge, a menu label and a page heading must hold it. */
+export const SECTION_NAME_MAX = 40;

@@ -23,6 +23,8 @@ export interface SiteInfo {
   timeZone: string;
   /** A BCP 47 tag: `<html lang>`, the feeds, the News sitemap. */
   language: string;
+  /** What the newsroom publishes, in a few words ("technology news"): the home page's title after the name. */
+  tagline: string;
   /** The home page's description, the feeds'. */
   description: string;
   /** The ad network's client id when the ad slots show its units. */

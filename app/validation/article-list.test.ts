@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { articleListSearch, parseArticleListQuery, type ArticleListQuery } from "./article-list";
+import { CATEGORIES } from "../utils/categories";
 
-const parse = (search: string) => parseArticleListQuery(new URLSearchParams(search));
+const parse = (search: string, sections: readonly string[] = CATEGORIES) =>
+  parseArticleListQuery(new URLSearchParams(search), sections);
 
 describe("parseArticleListQuery", () => {
   it("is the first page of everything without parameters", () => {
@@ -28,6 +30,12 @@ describe("parseArticleListQuery", () => {
 
   it.each(["Nope", "ai", ""])("ignores the unknown category %j", (category) => {
     expect(parse(`category=${category}`).category).toBeUndefined();
+  });
+
+  it("keeps a section the newsroom added, and carries any category as written when no sections are given", () => {
+    expect(parse("category=Climate", [...CATEGORIES, "Climate"]).category).toBe("Climate");
+    expect(parseArticleListQuery(new URLSearchParams("category=Climate")).category).toBe("Climate");
+    expect(parseArticleListQuery(new URLSearchParams("category=Clim%00ate")).category).toBeUndefined();
   });
 
   it.each(["weird", "Draft", ""])("ignores the unknown status %j", (status) => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CATEGORIES, type Category } from "../utils/categories";
+import { SECTION_NAME_MAX, type Category } from "../utils/categories";
 import { allowedText, cutText } from "./text";
 
 /** Article Management shows this many articles per page, newest first. */
@@ -21,7 +21,8 @@ export const ArticleListQuery = z.object({
     .transform((value) => cutText(value.trim(), ADMIN_SEARCH_MAX_LENGTH))
     .check(allowedText("The search"))
     .catch(""),
-  category: z.enum(CATEGORIES).optional().catch(undefined),
+  // A section's name (decision 042); one the newsroom does not have lists no article.
+  category: z.string().trim().min(1).max(SECTION_NAME_MAX).check(allowedText("The category")).optional().catch(undefined),
   status: z.enum(STATUS_FILTERS).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
@@ -33,13 +34,21 @@ export interface ArticleListQuery {
   page: number;
 }
 
-export function parseArticleListQuery(params: URLSearchParams): ArticleListQuery {
-  return ArticleListQuery.parse({
+/**
+ * The list state a URL asks for. With `sectionNames` (the sections in force), a category that names none of them is
+ * no filter, as any other malformed value; without, it is carried as written (a link back to the list).
+ */
+export function parseArticleListQuery(params: URLSearchParams, sectionNames?: readonly string[]): ArticleListQuery {
+  const query = ArticleListQuery.parse({
     q: params.get("q") ?? "",
     category: params.get("category") ?? undefined,
     status: params.get("status") ?? undefined,
     page: params.get("page") ?? undefined,
   });
+  if (sectionNames && query.category !== undefined && !sectionNames.includes(query.category)) {
+    return { ...query, category: undefined };
+  }
+  return query;
 }
 
 /** The query string for a list state, without empty values, so links stay short: "" or "?q=ai&page=2". */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FormId } from "./form-id";
+import { SECTION_NAME_MAX } from "../utils/categories";
 import { DATABASE_INT_MAX, isStorableInstant } from "../utils/database-limits";
 import { DEFAULT_READ_TIME, READ_TIME_MAX, READ_TIME_MIN } from "../utils/read-time";
 import { allowedText } from "./text";
@@ -66,7 +67,12 @@ export const ArticleInput = z.object({
     .max(ARTICLE_LIMITS.content, `The content can be at most ${ARTICLE_LIMITS.content.toLocaleString("en-US")} characters.`)
     .check(allowedText("The content", { lines: "multi-line" })),
   // One of the newsroom's sections: the schema sees only the text, the form's action checks it names a section.
-  category: z.string({ error: "Please choose a category." }).trim().min(1, "Please choose a category."),
+  category: z
+    .string({ error: "Please choose a category." })
+    .trim()
+    .min(1, "Please choose a category.")
+    .max(SECTION_NAME_MAX, "Please choose a category.")
+    .check(allowedText("The category")),
   readTime: z.preprocess(
     readTimeFromInput,
     z.number().int(readTimeMessage).min(READ_TIME_MIN, readTimeMessage).max(READ_TIME_MAX, readTimeMessage),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CATEGORIES, CATEGORY_SUBTITLES } from "../utils/categories";
+import { CATEGORIES, CATEGORY_SUBTITLES, SECTION_NAME_MAX } from "../utils/categories";
 import { contrast, DARK_BACKGROUND, fromOklch, HEX_COLOUR, ratioText, TEXT_CONTRAST, toOklch } from "../utils/colour";
 import { sectionBadgeClass } from "../utils/section-badge";
 import { CATEGORY_STOCK_IMAGE, stockImageUrl } from "../utils/stock-images";
@@ -155,7 +155,7 @@ export function keywordList(value: string): string[] {
 
 /** The section form (create and edit), the browser's check and the server's. */
 export const SectionInput = z.object({
-  name: text("The name", 40).min(1, "Please enter the section's name."),
+  name: text("The name", SECTION_NAME_MAX).min(1, "Please enter the section's name."),
   slug: z.string().trim().toLowerCase().regex(ADDRESS, ADDRESS_MESSAGE),
   description: text("The description", 300),
   colour: z

@@ -83,6 +83,8 @@ const profileUrl = (label: string) =>
 const SettingsFields = z.object({
   // General
   siteName: required("The publication name", 80),
+  /** What the newsroom publishes, in a few words: the home page's title after the name, search's, the AI's brief. */
+  tagline: required("The tagline", 60),
   description: text("The description", 300),
   language: z.string().trim().regex(LANGUAGE_TAG, "The language must be a language tag such as en, de or pt-BR."),
   timeZone: z
@@ -204,6 +206,7 @@ export type SettingKey = keyof SiteSettings;
 /** The specification's newsroom: the first values of a fresh install. */
 export const DEFAULT_SETTINGS: SiteSettings = {
   siteName: "Byline",
+  tagline: "technology news",
   description: "The latest technology news: AI, startups, mobile, cloud, gadgets, software and security.",
   language: "en",
   timeZone: "UTC",
@@ -241,6 +244,7 @@ export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];
 /** How each field is named in the history and in messages. */
 export const SETTING_LABELS: Record<SettingKey, string> = {
   siteName: "Publication name",
+  tagline: "Tagline",
   description: "Description",
   language: "Language",
   timeZone: "Time zone",
@@ -309,6 +313,7 @@ export function siteInfoFrom(settings: SiteSettings, { url, analytics }: { url: 
     url,
     timeZone: settings.timeZone,
     language: settings.language,
+    tagline: settings.tagline,
     description: settings.description,
     adsenseClient: settings.adMode === "adsense" && settings.adClient ? settings.adClient : undefined,
     adSlots: settings.adMode === "adsense" && !settings.adClient ? "placeholder" : settings.adMode,

@@ -1,14 +1,13 @@
 import type { Browser, Page } from "@playwright/test";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
-import { postgresUrlFor } from "../support/postgres-url";
 import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
 import { statusConsoleError } from "./admin-support";
 import { signInTo, waitForHydrated } from "./article-admin-support";
 import { accessibilityViolations, expect, test } from "./fixtures";
 import { notice, sameOriginHeaders } from "./support";
 import { createStaffAccount, signedInClient, type StaffAccount } from "./team-support";
+import { twoInstancesOnPostgres } from "./two-instances-support";
 
 /**
  * Issue 47's menus: an administrator edits the header and footer menus at /admin/navigation, from the keyboard, and the
@@ -225,57 +224,29 @@ test.describe("the Navigation tab", () => {
   }
 });
 
-const postgresUrl = process.env.TEST_DATABASE_URL;
-
 test.describe("the menus on two instances", () => {
   test.use({ allowedConsoleErrors: [statusConsoleError(401)] });
 
-  const name = `byline_e2e_menus_${process.pid}_${Date.now()}`;
   const chief: StaffAccount = { username: "menus-chief", password: "menus correct horse battery", role: "administrator" };
-  let maintenance: pg.Client;
-  let first: ServerProcess | undefined;
-  let second: ServerProcess | undefined;
-
-  test.beforeAll(async () => {
-    if (!postgresUrl)
-      throw new Error("TEST_DATABASE_URL must point at a PostgreSQL server: the menus' two-instance test runs on it.");
-    maintenance = new pg.Client({ connectionString: postgresUrl });
-    await maintenance.connect();
-    await maintenance.query(`create database ${name}`);
-    const env = {
-      DATABASE_URL: postgresUrlFor(postgresUrl, name),
-      SEED_CONTENT: "none",
-      ADMIN_USERNAME: chief.username,
-      ADMIN_PASSWORD: chief.password,
-    };
-    first = await startServer(env);
-    second = await startServer(env);
-  });
-
-  test.afterAll(async () => {
-    const codes = [await first?.stop(), await second?.stop()];
-    try {
-      expect(codes).toEqual([0, 0]);
-      expect(errorLogLines(`${first?.output() ?? ""}${second?.output() ?? ""}`)).toEqual([]);
-    } finally {
-      await maintenance?.query(`drop database if exists ${name} with (force)`);
-      await maintenance?.end();
-    }
+  const twins = twoInstancesOnPostgres("menus", {
+    SEED_CONTENT: "none",
+    ADMIN_USERNAME: chief.username,
+    ADMIN_PASSWORD: chief.password,
   });
 
   test("a save on one instance shows on the other within 2 s, on a page it had cached too", async ({ page }) => {
     // The other instance keeps its /about page with the specification's menus.
     for (let visit = 0; visit < 2; visit += 1) {
-      expect(await (await page.request.get(`${second!.url}/about`)).text()).not.toContain(">Masthead</a>");
+      expect(await (await page.request.get(`${twins.second.url}/about`)).text()).not.toContain(">Masthead</a>");
     }
-    await openNavigationOn(first!.url, page, chief, 40);
+    await openNavigationOn(twins.first.url, page, chief, 40);
     await page.getByRole("button", { name: "Add a link to the header" }).click();
     await page.getByRole("group", { name: "Header link 7" }).getByLabel("Label").fill("Masthead");
     await page.getByRole("group", { name: "Header link 7" }).getByLabel("Target").fill("/masthead");
     await page.getByRole("button", { name: "Save menus" }).click();
     await expect(notice(page, SAVED)).toBeVisible();
     await expect
-      .poll(async () => (await (await page.request.get(`${second!.url}/about`)).text()).includes(">Masthead</a>"), {
+      .poll(async () => (await (await page.request.get(`${twins.second.url}/about`)).text()).includes(">Masthead</a>"), {
         timeout: 2_000,
         intervals: [100],
       })

@@ -1,10 +1,8 @@
 import { type Page } from "@playwright/test";
-import pg from "pg";
-import { postgresUrlFor } from "../support/postgres-url";
-import { errorLogLines, startServer, type ServerProcess } from "../support/server-process";
 import { signIn, statusConsoleError } from "./admin-support";
 import { accessibilityViolations, expect, test } from "./fixtures";
 import { notice, published } from "./support";
+import { twoInstancesOnPostgres } from "./two-instances-support";
 
 /**
  * Issue 47's sections (decision 042): an editor adds a section, moves a story into it, changes its address and deletes
@@ -12,7 +10,6 @@ import { notice, published } from "./support";
  * every old address answers 301 in one hop. Needs TEST_DATABASE_URL, a PostgreSQL server (.ci/run sets it); without it the test fails, never skips.
  */
 
-const postgresUrl = process.env.TEST_DATABASE_URL;
 const CHIEF = { username: "sections-chief", password: "sections correct horse battery" };
 const story = published.find((article) => article.category === "Security")!;
 
@@ -21,42 +18,13 @@ test.describe("the newsroom's sections on two instances", () => {
   // The sign-in screen is the admin page's 401; a refused form answers 400.
   test.use({ allowedConsoleErrors: [statusConsoleError(401, 400)] });
 
-  const name = `byline_e2e_sections_${process.pid}_${Date.now()}`;
-  let maintenance: pg.Client;
-  let first: ServerProcess | undefined;
-  let second: ServerProcess | undefined;
-
-  test.beforeAll(async () => {
-    if (!postgresUrl)
-      throw new Error("TEST_DATABASE_URL must point at a PostgreSQL server: the sections test runs two instances on it.");
-    maintenance = new pg.Client({ connectionString: postgresUrl });
-    await maintenance.connect();
-    await maintenance.query(`create database ${name}`);
-    const env = {
-      DATABASE_URL: postgresUrlFor(postgresUrl, name),
-      ADMIN_USERNAME: CHIEF.username,
-      ADMIN_PASSWORD: CHIEF.password,
-    };
-    first = await startServer(env);
-    second = await startServer(env);
-  });
-
-  test.afterAll(async () => {
-    const codes = [await first?.stop(), await second?.stop()];
-    try {
-      expect(codes).toEqual([0, 0]);
-      expect(errorLogLines(`${first?.output() ?? ""}${second?.output() ?? ""}`)).toEqual([]);
-    } finally {
-      await maintenance?.query(`drop database if exists ${name} with (force)`);
-      await maintenance?.end();
-    }
-  });
+  const twins = twoInstancesOnPostgres("sections", { ADMIN_USERNAME: CHIEF.username, ADMIN_PASSWORD: CHIEF.password });
 
   /** The other instance's answer to a path, without following a redirect. */
-  const there = (page: Page, path: string) => page.request.get(`${second!.url}${path}`, { maxRedirects: 0 });
+  const there = (page: Page, path: string) => page.request.get(`${twins.second.url}${path}`, { maxRedirects: 0 });
 
   async function openSections(page: Page, path = "/admin/sections"): Promise<void> {
-    await signIn(page, `${first!.url}${path}`, CHIEF);
+    await signIn(page, `${twins.first.url}${path}`, CHIEF);
     await expect(page.getByRole("heading", { name: "Sections", level: 2 })).toBeVisible();
   }
 
@@ -100,14 +68,14 @@ test.describe("the newsroom's sections on two instances", () => {
       expect(html).toMatch(/>Climate(<!-- -->)? News<\/h1>/);
       expect(html).toContain("Heat, weather and the energy transition.");
     }).toPass({ timeout: 2_000 });
-    await page.goto(`${second!.url}/`);
+    await page.goto(`${twins.second.url}/`);
     const explore = page.getByRole("region", { name: "Explore by Category" });
     await expect(explore.getByRole("link")).toHaveCount(4);
     await expect(explore.getByRole("link", { name: /^Climate\b/ })).toHaveAttribute("href", "/category/climate");
   });
 
   test("moves a story into Climate from the editor, and its badge and link follow", async ({ page }) => {
-    await signIn(page, `${first!.url}/admin/articles/${story.id}/edit`, CHIEF);
+    await signIn(page, `${twins.first.url}/admin/articles/${story.id}/edit`, CHIEF);
     // The editor is a dialog over the list, whose filters have a Category select of their own.
     const editor = page.getByRole("dialog", { name: "Edit article" });
     await editor.getByLabel("Category", { exact: true }).selectOption("Climate");
@@ -119,7 +87,7 @@ test.describe("the newsroom's sections on two instances", () => {
       expect(html).toContain('href="/category/climate"');
       expect(html).toMatch(/Back to (<!-- -->)?Climate/);
     }).toPass({ timeout: 2_000 });
-    await page.goto(`${second!.url}/category/climate`);
+    await page.goto(`${twins.second.url}/category/climate`);
     await expect(page.getByRole("link", { name: story.title }).first()).toBeVisible();
   });
 

@@ -1,11 +1,9 @@
 import { type Browser, type Page } from "@playwright/test";
-import pg from "pg";
 import { pngImage } from "../support/png";
-import { postgresUrlFor } from "../support/postgres-url";
-import { errorLogLines, startServer, type ServerProcess } from "../support/server-process";
 import { signIn, statusConsoleError } from "./admin-support";
 import { accessibilityViolations, expect, test } from "./fixtures";
 import { exactly, notice, sameOriginHeaders } from "./support";
+import { twoInstancesOnPostgres } from "./two-instances-support";
 
 /**
  * Issue 47's settings: an administrator makes the newsroom their own at /admin/settings, and two production instances
@@ -13,57 +11,30 @@ import { exactly, notice, sameOriginHeaders } from "./support";
  * server (always in CI, see .ci/run).
  */
 
-const postgresUrl = process.env.TEST_DATABASE_URL;
 const CHIEF = { username: "settings-chief", password: "settings correct horse battery" };
 const SAVED = "Settings saved. Every page shows them now.";
 const CONFLICT =
   "The settings were changed by someone else since you opened them. Your changes are still in the form: check them against the current settings below and save again.";
 
 test.describe("the newsroom's settings on two instances", () => {
-  test.skip(!postgresUrl && !process.env.CI, "TEST_DATABASE_URL is not set");
   test.describe.configure({ mode: "serial" });
   // The sign-in screen is the admin page's 401; a refused save answers 400 or 409.
   test.use({ allowedConsoleErrors: [statusConsoleError(401, 400, 409)] });
 
-  const name = `byline_e2e_settings_${process.pid}_${Date.now()}`;
-  let maintenance: pg.Client;
-  let first: ServerProcess | undefined;
-  let second: ServerProcess | undefined;
-
-  test.beforeAll(async () => {
-    if (!postgresUrl) throw new Error("TEST_DATABASE_URL must be set in CI: the settings test cannot be skipped there.");
-    maintenance = new pg.Client({ connectionString: postgresUrl });
-    await maintenance.connect();
-    await maintenance.query(`create database ${name}`);
-    const env = {
-      DATABASE_URL: postgresUrlFor(postgresUrl, name),
-      ADMIN_USERNAME: CHIEF.username,
-      ADMIN_PASSWORD: CHIEF.password,
-      // Pins the time zone: the form shows it read-only.
-      TIME_ZONE: "Europe/Berlin",
-    };
-    first = await startServer(env);
-    second = await startServer(env);
-  });
-
-  test.afterAll(async () => {
-    const codes = [await first?.stop(), await second?.stop()];
-    try {
-      expect(codes).toEqual([0, 0]);
-      expect(errorLogLines(`${first?.output() ?? ""}${second?.output() ?? ""}`)).toEqual([]);
-    } finally {
-      await maintenance?.query(`drop database if exists ${name} with (force)`);
-      await maintenance?.end();
-    }
+  const twins = twoInstancesOnPostgres("settings", {
+    ADMIN_USERNAME: CHIEF.username,
+    ADMIN_PASSWORD: CHIEF.password,
+    // Pins the time zone: the form shows it read-only.
+    TIME_ZONE: "Europe/Berlin",
   });
 
   async function openSettings(page: Page): Promise<void> {
-    await signIn(page, `${first!.url}/admin/settings`, CHIEF);
+    await signIn(page, `${twins.first.url}/admin/settings`, CHIEF);
     await expect(page.getByRole("heading", { name: "Settings", level: 2 })).toBeVisible();
   }
 
   test("a fresh install shows the specification's site, and the form says what the environment pins", async ({ page }) => {
-    const home = await page.request.get(`${second!.url}/`);
+    const home = await page.request.get(`${twins.second.url}/`);
     const html = await home.text();
     expect(html).toContain("<title>Byline: technology news</title>");
     expect(html).toContain(
@@ -86,7 +57,7 @@ test.describe("the newsroom's settings on two instances", () => {
   }) => {
     // The second instance keeps its home page and feed in its page cache before the change.
     for (const path of ["/", "/rss.xml", "/article/1"])
-      expect((await page.request.get(`${second!.url}${path}`)).status()).toBe(200);
+      expect((await page.request.get(`${twins.second.url}${path}`)).status()).toBe(200);
 
     await openSettings(page);
     await page.getByLabel("Publication name").fill("The Harbour Times");
@@ -115,7 +86,7 @@ test.describe("the newsroom's settings on two instances", () => {
     await expect(history.getByText("Ad slots: Placeholders → No ads")).toBeVisible();
 
     // The other instance, without a restart: its cached pages were dropped and made again from the new settings.
-    const home = await (await page.request.get(`${second!.url}/`)).text();
+    const home = await (await page.request.get(`${twins.second.url}/`)).text();
     expect(home).toContain("<title>The Harbour Times: technology news</title>");
     expect(home).toContain('<meta name="description" content="News from the harbour, every morning."/>');
     expect(home).toContain('<html lang="en-GB"');
@@ -134,29 +105,29 @@ test.describe("the newsroom's settings on two instances", () => {
     expect(icon).toMatch(/^\/media\/uploads\/[0-9a-f]{32}\.png\/icon180\.png$/);
     expect(home).toContain('<link rel="manifest" href="/site.webmanifest"/>');
     expect(home).not.toContain("/favicon.svg");
-    const touchIcon = await page.request.get(`${second!.url}${icon}`);
+    const touchIcon = await page.request.get(`${twins.second.url}${icon}`);
     expect(touchIcon.headers()["content-type"]).toBe("image/png");
-    const manifest = (await (await page.request.get(`${second!.url}/site.webmanifest`)).json()) as {
+    const manifest = (await (await page.request.get(`${twins.second.url}/site.webmanifest`)).json()) as {
       name: string;
       icons: { src: string; sizes: string }[];
     };
     expect(manifest.name).toBe("The Harbour Times");
     expect(manifest.icons.map((entry) => entry.sizes)).toEqual(["192x192", "512x512"]);
-    const favicon = await page.request.get(`${second!.url}/favicon.ico`);
+    const favicon = await page.request.get(`${twins.second.url}/favicon.ico`);
     expect(favicon.headers()["content-type"]).toBe("image/x-icon");
     expect([...(await favicon.body()).subarray(0, 4)]).toEqual([0, 0, 1, 0]);
 
-    const feed = await (await page.request.get(`${second!.url}/rss.xml`)).text();
+    const feed = await (await page.request.get(`${twins.second.url}/rss.xml`)).text();
     expect(feed).toContain("<title>The Harbour Times</title>");
     expect(feed).toContain("<description>News from the harbour, every morning.</description>");
     expect(feed).toContain("<language>en-GB</language>");
 
-    const article = await (await page.request.get(`${second!.url}/article/1`)).text();
+    const article = await (await page.request.get(`${twins.second.url}/article/1`)).text();
     expect(article).toContain('"sameAs":["https://social.example/@harbour"]');
     expect(article).toMatch(/"logo":\{"@type":"ImageObject","url":"http:\/\/localhost:\d+\/images\/stock\/ai-technology\.svg"\}/);
     expect(article).not.toContain("Advertisement");
 
-    const contact = await (await page.request.get(`${second!.url}/contact`)).text();
+    const contact = await (await page.request.get(`${twins.second.url}/contact`)).text();
     expect(contact).toContain('href="mailto:desk@harbour.example');
     expect(contact).not.toContain("hello@byline.example");
   });
@@ -204,13 +175,13 @@ test.describe("the newsroom's settings on two instances", () => {
     await expect(page.getByLabel("Publication name")).toHaveValue("Kept While Refused");
 
     // The server says the same without the browser's check, and changes nothing.
-    const refused = await page.request.post(`${first!.url}/admin/settings`, {
+    const refused = await page.request.post(`${twins.first.url}/admin/settings`, {
       form: { siteName: "Forged", contactCareers: "not an address", version: "99" },
-      headers: sameOriginHeaders(first!.url),
+      headers: sameOriginHeaders(twins.first.url),
       maxRedirects: 0,
     });
     expect(refused.status()).toBe(400);
-    expect((await (await page.request.get(`${second!.url}/`)).text()).includes("Forged")).toBe(false);
+    expect((await (await page.request.get(`${twins.second.url}/`)).text()).includes("Forged")).toBe(false);
   });
 
   for (const [width, colorScheme] of [

@@ -18,11 +18,15 @@ export interface StaffAccount {
   role: StaffRole;
 }
 
-/** Creates the account with the admin CLI, the password piped in; the server must not be running on `dataDir`. */
-export async function createStaffAccount(dataDir: string, account: StaffAccount): Promise<void> {
+/**
+ * Creates the account with the admin CLI, the password piped in, in the embedded database of a data directory (the
+ * server must not be running on it) or in a PostgreSQL database (`{ DATABASE_URL }`, running instances or not).
+ */
+export async function createStaffAccount(store: string | { DATABASE_URL: string }, account: StaffAccount): Promise<void> {
+  const database = typeof store === "string" ? { DATA_DIR: store } : store;
   const child = spawn(tsx, ["scripts/admin.ts", "create", account.username, "--role", account.role, "--password-stdin"], {
     cwd: PROJECT_ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", DATA_DIR: dataDir },
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...database },
     stdio: ["pipe", "pipe", "pipe"],
   });
   let output = "";

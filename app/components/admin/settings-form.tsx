@@ -182,6 +182,9 @@ function SettingsFields({
         <Section id="settings-general" title="General">
           <div className="grid gap-4 md:grid-cols-2">
             {text("siteName")}
+            {text("tagline", {
+              hint: "What you publish, in a few words: the home page's title is the name and this, and the AI writes for it.",
+            })}
             {text("language", { hint: "A language tag such as en, de or pt-BR: the pages', the feeds' and the News sitemap's." })}
           </div>
           {textArea("description", "The home page's description for search engines and the site feed's description.")}

@@ -55,8 +55,11 @@ const START_STATES: Record<Exclude<ArticleAction, "delete">, readonly ArticleSta
  */
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requirePermission(args, "admin.enter");
-  const { editorial, site } = args.context.get(servicesContext);
-  const query = parseArticleListQuery(new URL(args.request.url).searchParams);
+  const { editorial, site, sections } = args.context.get(servicesContext);
+  const query = parseArticleListQuery(
+    new URL(args.request.url).searchParams,
+    sections.list().map((section) => section.name),
+  );
   const scope = can(actor, "article.listAll") ? {} : { authorId: actor.authorId };
   const [stats, list, { notice, headers }] = await Promise.all([
     editorial.stats(scope),

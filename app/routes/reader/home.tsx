@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   return pageMeta(site, {
-    title: `${site.name}: technology news`,
+    title: `${site.name}: ${site.tagline}`,
     description: site.description,
     path: "/",
     image: loaderData?.hero?.image,

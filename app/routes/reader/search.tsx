@@ -48,7 +48,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   return [
     ...pageMeta(site, {
       title: pageTitle(site, query ? `Search: ${query}` : "Search"),
-      description: `Search ${site.name}'s technology news.`,
+      description: `Search ${site.name}'s ${site.tagline}.`,
       path: "/search",
     }),
     // Result pages are endless and change by the hour; they are for readers, not for indexes.

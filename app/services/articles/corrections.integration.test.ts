@@ -23,7 +23,7 @@ import { CorrectionError, createCorrectionService } from "./corrections.server";
 
 const database = withTestDatabase();
 const NOW = "2025-03-20T09:00:00.000Z";
-const SITE = { name: "Byline", url: "https://news.byline.test", timeZone: "UTC" } as const;
+const SITE = { name: "Byline", tagline: "technology news", url: "https://news.byline.test", timeZone: "UTC" } as const;
 
 let sink: SmtpSink;
 let clock: ManualClock;

@@ -24,6 +24,7 @@ import {
 } from "./generation-errors.server";
 import type { NewsItem } from "./news-feeds.server";
 import { parseModelReply } from "./reply-parsing.server";
+import type { SiteInfo } from "../../utils/seo";
 
 /** News items whose earlier coverage is looked up, and earlier stories given to the model at most. */
 export const EARLIER_COVERAGE_LIMIT = 3;
@@ -136,6 +137,7 @@ export function createArticleGenerator({
   logger,
   providers,
   news,
+  site,
   storyJudge = null,
 }: {
   db: Database;
@@ -143,6 +145,8 @@ export function createArticleGenerator({
   logger: Logger;
   providers: AiProviders;
   news: NewsSource;
+  /** The newsroom in force: its tagline says what kind of journalist the model writes as. */
+  site: Pick<SiteInfo, "tagline">;
   /** The optional model judgement of close calls in the duplicate check (issue 22); null without a provider. */
   storyJudge?: StoryJudge | null;
 }) {
@@ -223,7 +227,14 @@ export function createArticleGenerator({
 
       await onStep("writing");
       const earlier = await earlierCoverage(items);
-      const prompt = buildArticlePrompt({ category, topic, news: items, now: clock.now(), earlierCoverage: earlier });
+      const prompt = buildArticlePrompt({
+        tagline: site.tagline,
+        category,
+        topic,
+        news: items,
+        now: clock.now(),
+        earlierCoverage: earlier,
+      });
       const reply = readReply(await providers.complete({ model, apiKey: request.apiKey, prompt, purpose: "article", signal }));
 
       // Only the same story retold is refused; a follow-up is saved, marked related to the story it follows.

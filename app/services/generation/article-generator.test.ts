@@ -111,7 +111,15 @@ describe("composeDraft", () => {
 
 describe("buildArticlePrompt", () => {
   it("states the spec's rules and lists the items, numbered, as the only facts", () => {
-    const prompt = buildArticlePrompt({ category: "Security", topic: "ransomware", news: NEWS, now: NOW });
+    const prompt = buildArticlePrompt({
+      tagline: "harbour news",
+      category: "Security",
+      topic: "ransomware",
+      news: NEWS,
+      now: NOW,
+    });
+    // The newsroom's tagline (its settings) says what kind of journalist writes.
+    expect(prompt).toMatch(/^You are a journalist at a newsroom that publishes harbour news\. /);
     for (const rule of [
       "Title: 60-80 characters",
       "Excerpt: 120-150 characters",

@@ -17,12 +17,15 @@ function isoDay(date: Date): string {
  * use; it lists the numbers of those it used, so the draft cites the outlets it really drew on.
  */
 export function buildArticlePrompt({
+  tagline,
   category,
   topic,
   news,
   now,
   earlierCoverage = [],
 }: {
+  /** What the newsroom publishes (the settings' tagline, "technology news"): the journalist the model is asked to be. */
+  tagline: string;
   category: Category;
   topic: string | undefined;
   news: readonly NewsItem[];
@@ -36,7 +39,7 @@ export function buildArticlePrompt({
   const weekAgo = new Date(now.getTime() - 7 * 24 * 60 * 60_000);
   const subject = topic ? `${category} news about "${topic}"` : `${category} news`;
   return [
-    `You are a technology journalist. Write one original news article from real ${subject} of the past 7 days.`,
+    `You are a journalist at a newsroom that publishes ${tagline}. Write one original news article from real ${subject} of the past 7 days.`,
     "",
     `The numbered news items below were published by trusted outlets between ${isoDay(weekAgo)} and ${isoDay(now)}.`,
     "They are the only facts you may use. Do not add facts, figures, names, dates or events from anywhere else.",

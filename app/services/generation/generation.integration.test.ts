@@ -15,6 +15,7 @@ import type { Database } from "../../db/client.server";
 import { admins, articleRevisions, articles, authors, generationJobs, relatedArticles } from "../../db/schema";
 import { renderArticleHtml } from "../articles/markdown.server";
 import { createAiProviders } from "./ai-provider.server";
+import { DEFAULT_SITE_INFO } from "../../validation/site-settings";
 import { createArticleGenerator } from "./article-generator.server";
 import { createGenerationJobService, type StartJobInput } from "./generation-jobs.server";
 import { createNewsFeedReader, type NewsOutlet } from "./news-feeds.server";
@@ -144,7 +145,7 @@ function setUp({
     compatible: undefined,
   });
   const news = createNewsFeedReader({ outlets: newsOutlets, clock, logger, cacheTtlMs: 0 });
-  const generator = createArticleGenerator({ db, clock, logger, providers, news });
+  const generator = createArticleGenerator({ db, clock, logger, providers, news, site: DEFAULT_SITE_INFO });
   const jobs = createGenerationJobService({ db, clock, logger, providers, generator, timings: { spacingMs, pollMs: 60_000 } });
   return { clock, logger, entries, providers, jobs };
 }

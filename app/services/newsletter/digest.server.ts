@@ -31,6 +31,8 @@ export interface DigestSource {
 /** What the newsletter's messages say about the site, read as the settings are now (the live site). */
 export interface NewsletterSite {
   name: string;
+  /** What the newsroom publishes ("technology news"): the model is told it. */
+  tagline: string;
   url: string;
   timeZone: string;
   language?: string;
@@ -103,6 +105,7 @@ export function createDigestWriter({
     async writeWithModel(sources: DigestSource[], model: AiModel, apiKey: string, signal?: AbortSignal): Promise<DigestWriting> {
       const prompt = buildNewsletterPrompt({
         siteName: site.name,
+        tagline: site.tagline,
         provider: model.provider,
         articles: sources.map((source) => ({ ...source, opening: plainOpening(source.content) })),
       });

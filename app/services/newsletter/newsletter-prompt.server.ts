@@ -41,10 +41,13 @@ export function plainOpening(markdown: string): string {
  */
 export function buildNewsletterPrompt({
   siteName,
+  tagline,
   articles,
   provider,
 }: {
   siteName: string;
+  /** What the newsroom publishes (the settings' tagline, "technology news"). */
+  tagline: string;
   articles: readonly PromptArticle[];
   provider: ModelProvider;
 }): string {
@@ -66,7 +69,7 @@ export function buildNewsletterPrompt({
     provider === "perplexity"
       ? "\nYou have real-time web search: where it helps a reader, add one short sentence of current context from reputable sources to a summary (a reaction, a follow-up, a figure), never contradicting the article and without citation markers.\n"
       : "";
-  return `You are the editor of ${siteName}, a technology news site, writing this week's newsletter for its subscribers.
+  return `You are the editor of ${siteName}, a newsroom that publishes ${tagline}, writing this week's newsletter for its subscribers.
 
 Write it from the ${articles.length} articles below, which ${siteName} published recently.
 ${realTime}

@@ -22,7 +22,13 @@ const ARTICLES = [
 
 describe("buildNewsletterPrompt", () => {
   it("asks for the spec's 50-70 character subject, an intro and one summary per article id, as JSON", () => {
-    const prompt = buildNewsletterPrompt({ siteName: "Byline", articles: ARTICLES, provider: "openai" });
+    const prompt = buildNewsletterPrompt({
+      siteName: "Byline",
+      tagline: "technology news",
+      articles: ARTICLES,
+      provider: "openai",
+    });
+    expect(prompt).toMatch(/^You are the editor of Byline, a newsroom that publishes technology news, writing /);
     expect(prompt).toContain("50 to 70 characters");
     expect(prompt).toContain('"summaries": [{ "id": 123, "summary"');
     expect(prompt).toContain(
@@ -34,7 +40,12 @@ describe("buildNewsletterPrompt", () => {
   });
 
   it("asks Perplexity models for real-time context, as the spec says", () => {
-    const prompt = buildNewsletterPrompt({ siteName: "Byline", articles: ARTICLES, provider: "perplexity" });
+    const prompt = buildNewsletterPrompt({
+      siteName: "Byline",
+      tagline: "technology news",
+      articles: ARTICLES,
+      provider: "perplexity",
+    });
     expect(prompt).toContain("You have real-time web search");
   });
 });

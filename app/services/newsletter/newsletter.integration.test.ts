@@ -36,7 +36,7 @@ import { isoWeekKey } from "./weekly-schedule.server";
 
 const database = withTestDatabase();
 const NOW = "2025-03-20T09:00:00.000Z";
-const SITE = { name: "Byline", url: "https://news.byline.test", timeZone: "UTC" } as const;
+const SITE = { name: "Byline", tagline: "technology news", url: "https://news.byline.test", timeZone: "UTC" } as const;
 const FROM = "Byline <newsletter@byline.test>";
 const SERVER_KEY = "sk-server-0123456789abcdefghijkl";
 const TYPED_KEY = "sk-test-0123456789abcdefghijkl";

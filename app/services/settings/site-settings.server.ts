@@ -242,6 +242,9 @@ export function liveSite(
     get name() {
       return info().name;
     },
+    get tagline() {
+      return info().tagline;
+    },
     get timeZone() {
       return info().timeZone;
     },

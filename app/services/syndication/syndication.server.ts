@@ -7,6 +7,7 @@ import type { SectionsService } from "../sections/sections.server";
 import { correctionAnchor, type PublicCorrection } from "../../utils/corrections";
 import { CORRECTION_HEADINGS } from "../../validation/correction";
 import { absoluteUrl, type SiteInfo } from "../../utils/seo";
+import { DEFAULT_SETTINGS } from "../../validation/site-settings";
 import { listArticleAuthors, newestFirst, signedBy, visibleToReaders } from "../articles/articles.server";
 import { systemClock, type Clock } from "../clock.server";
 import { renderArticleHtml } from "../articles/markdown.server";
@@ -42,6 +43,8 @@ export type SyndicationSite = Pick<SiteInfo, "name" | "url"> & {
   timeZone?: string;
   /** The newsroom's description (settings): the site feed's. */
   description?: string;
+  /** What the newsroom publishes ("technology news"): the site feed's description when there is none. */
+  tagline?: string;
   hubs?: readonly string[];
 };
 
@@ -452,7 +455,7 @@ function channelFor(site: SyndicationSite, scope: FeedScope | undefined) {
     feedPath: "/rss.xml",
     jsonPath: "/feed.json",
     title: site.name,
-    description: site.description || `The latest technology news from ${site.name}.`,
+    description: site.description || `The latest ${site.tagline ?? DEFAULT_SETTINGS.tagline} from ${site.name}.`,
   };
 }
 
