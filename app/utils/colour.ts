@@ -9,9 +9,13 @@ export const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
 /** WCAG 2.2 AA for normal text. */
 export const TEXT_CONTRAST = 4.5;
 
-/** The light theme's page background (white) and the dark theme's (Tailwind's slate-950, the body's). */
+/**
+ * The light theme's page background (white), and the lightest surface the dark theme puts text on: Tailwind's
+ * slate-900 (#0f172b: cards, tables, the admin header), a little lighter than the body's slate-950, so a tone that
+ * reaches text contrast here reaches it on the body too.
+ */
 export const LIGHT_BACKGROUND = "#ffffff";
-export const DARK_BACKGROUND = "#020618";
+export const DARK_BACKGROUND = "#0f172b";
 
 type Rgb = [number, number, number];
 

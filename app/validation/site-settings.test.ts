@@ -92,7 +92,7 @@ describe("the accent", () => {
       {
         path: ["accentDarkColor"],
         message:
-          "The dark theme fails: the accent reaches 2.0:1 on the dark background, short of the 4.5:1 text needs. Choose a lighter colour, or leave it empty to have it made from the light one.",
+          "The dark theme fails: the accent reaches 1.7:1 on the dark background, short of the 4.5:1 text needs. Choose a lighter colour, or leave it empty to have it made from the light one.",
       },
     ]);
     expect(accentProblems({ accentColor: "", accentDarkColor: "#fca5a5" })).toEqual([
