@@ -27,9 +27,10 @@ export const EXPORT_SECTIONS = [
   "tags",
   "menus",
   "pages",
+  "address_moves",
 ] as const;
 /** Parts an older export does not have yet: its import leaves them as they are here. */
-export const OPTIONAL_SECTIONS: readonly ExportSection[] = ["sections", "settings", "tags", "menus", "pages"];
+export const OPTIONAL_SECTIONS: readonly ExportSection[] = ["sections", "settings", "tags", "menus", "pages", "address_moves"];
 export type ExportSection = (typeof EXPORT_SECTIONS)[number];
 
 /** PostgreSQL text cannot hold NUL; everything else a database row held may travel as it was. */
@@ -303,6 +304,21 @@ export const ExportPage = z.strictObject({
 });
 export type ExportPage = z.infer<typeof ExportPage>;
 
+/** A path on this site, as a moved address holds it: one leading slash (never `//` or `/\\`), no space, at most 500 characters. */
+const sitePath = text.refine(
+  (value) => value.length <= 500 && /^\/(?![/\\])[^\s\\]*$/.test(value),
+  "is not a path on this site, such as /category/climate",
+);
+
+/**
+ * A section's, tag's or page's old address and where it leads now (the `address_moves` table): the newsroom's old
+ * links keep working after a move to another server.
+ */
+export const ExportAddressMove = z
+  .strictObject({ from: sitePath, to: sitePath, moved_at: instant })
+  .refine((move) => move.from !== move.to, { message: "leads to itself", path: ["to"] });
+export type ExportAddressMove = z.infer<typeof ExportAddressMove>;
+
 export const EXPORT_ENTRY_SCHEMAS = {
   sections: ExportSectionEntry,
   authors: ExportAuthor,
@@ -314,6 +330,7 @@ export const EXPORT_ENTRY_SCHEMAS = {
   tags: ExportTags,
   menus: ExportMenus,
   pages: ExportPage,
+  address_moves: ExportAddressMove,
 } as const;
 
 /** What one part's entry is once checked. */
@@ -328,6 +345,7 @@ export interface ExportEntries {
   tags: ExportTags;
   menus: ExportMenus;
   pages: ExportPage;
+  address_moves: ExportAddressMove;
 }
 
 /** The input shape of each entry (dates as ISO strings), as the exporter writes it. */
@@ -346,4 +364,5 @@ export const NewsroomExport = z.strictObject({
   tags: z.array(z.unknown()).optional(),
   menus: z.array(z.unknown()).optional(),
   pages: z.array(z.unknown()).optional(),
+  address_moves: z.array(z.unknown()).optional(),
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import type { Database, DatabaseHandle } from "../../db/client.server";
 import {
+  addressMoves,
   admins,
   articleCoauthors,
   articleCorrections,
@@ -31,6 +32,7 @@ import { DEFAULT_PAGES } from "../pages/default-pages.server";
 import { createPageService } from "../pages/pages.server";
 import { exportNewsroomLines } from "./newsroom-export.server";
 import { importNewsroom, piecesOfDocument, piecesOfLines } from "./newsroom-import.server";
+import { recordAddressMove } from "./old-addresses.server";
 
 const now = new Date("2026-11-21T12:00:00.123Z");
 const at = (iso: string) => new Date(iso);
@@ -341,6 +343,9 @@ async function seedNewsroom(db: Database) {
     .insert(siteMenuSaves)
     .values({ version: 1, adminId: adaAccount!.id, adminName: "ada", savedAt: at("2026-11-20T09:00:00Z"), menus });
   await seedPages(db, adaAccount!.id);
+  // Two addresses that moved: the Chips tag's, and the ethics page's first one.
+  await recordAddressMove(db, "/tag/chips", "/tag/semiconductors", at("2026-11-04T08:00:00Z"));
+  await recordAddressMove(db, "/ethics-policy", "/ethics", at("2026-11-13T10:00:00Z"));
 }
 
 /** The specification's pages put in place, About edited by Ada, an ethics page added, a masthead deleted (decision 039). */
@@ -385,6 +390,7 @@ async function counts(db: Database) {
     articleSources,
     tags,
     articleTags,
+    addressMoves,
   };
   const result: Record<string, number> = {};
   for (const [name, table] of Object.entries(tables)) {
@@ -422,6 +428,11 @@ describe("the newsroom export", () => {
       "tags",
       "menus",
       "pages",
+      "address_moves",
+    ]);
+    expect(document.address_moves).toEqual([
+      { from: "/ethics-policy", to: "/ethics", moved_at: "2026-11-13T10:00:00.000Z" },
+      { from: "/tag/chips", to: "/tag/semiconductors", moved_at: "2026-11-04T08:00:00.000Z" },
     ]);
     expect(document.tags).toEqual([
       { kind: "tag", id: 1, name: "OpenAI", slug: "openai", created_at: "2026-10-30T08:00:00.000Z" },
@@ -480,6 +491,7 @@ describe("the newsroom export", () => {
       tags: 6,
       menus: 2,
       pages: 9,
+      address_moves: 2,
     });
     expect(first.skipped.sections).toBe(6);
 
@@ -501,6 +513,7 @@ describe("the newsroom export", () => {
       tags: 0,
       menus: 0,
       pages: 0,
+      address_moves: 0,
     });
     expect(second.skipped).toEqual({
       sections: 8,
@@ -513,6 +526,7 @@ describe("the newsroom export", () => {
       tags: 6,
       menus: 2,
       pages: 9,
+      address_moves: 2,
     });
     expect(await counts(target.db)).toEqual(before);
     expect(await exportText(target.db)).toBe(copy);
@@ -613,15 +627,26 @@ describe("the newsroom export", () => {
     broken[index] = broken[index]!.replace('"status":"draft"', '"status":"lost"');
     const subscriberLine = lines.findIndex((line) => line.includes("pending@example.com"));
     broken[subscriberLine] = ",{not json";
+    // A moved address must lead to a path on this site, never to another host.
+    const moveLine = lines.findIndex((line) => line.includes('"from":"/tag/chips"'));
+    broken[moveLine] = broken[moveLine]!.replace('"to":"/tag/semiconductors"', '"to":"//evil.example/tag"');
     const fresh = await createTestDatabase();
     try {
       const result = await importNewsroom({ db: fresh.db, now }, piecesOfLines(broken));
       expect(result.errors).toEqual([
         expect.objectContaining({ row: index + 1, label: "article", reason: expect.stringMatching(/^status /) }),
         { row: subscriberLine + 1, label: "subscriber", reason: "is not valid JSON" },
+        {
+          row: moveLine + 1,
+          label: "address move",
+          reason: "to is not a path on this site, such as /category/climate",
+        },
       ]);
       expect(result.imported.articles).toBe(4);
       expect(result.imported.subscribers).toBe(2);
+      expect(await fresh.db.select({ from: addressMoves.fromPath, to: addressMoves.toPath }).from(addressMoves)).toEqual([
+        { from: "/ethics-policy", to: "/ethics" },
+      ]);
 
       // A week key already used by another issue is a reported entry; a cut-short file imports nothing.
       const emptied = await createTestDatabase();

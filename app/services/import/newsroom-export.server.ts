@@ -2,6 +2,7 @@ import { and, asc, gt, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import type { Clock } from "../clock.server";
 import {
+  addressMoves,
   admins,
   articleCoauthors,
   articleCorrections,
@@ -79,6 +80,7 @@ export async function* exportNewsroomLines(
   yield* section("tags", tagEntries(db), counts);
   yield* section("menus", menuEntries(db), counts);
   yield* section("pages", pageEntries(db), counts);
+  yield* section("address_moves", addressMoveEntries(db), counts);
   yield "}\n";
 }
 
@@ -181,6 +183,12 @@ async function* menuEntries(db: Database): AsyncGenerator<ExportEntryInput<"menu
       saved_at: iso(save.savedAt),
       menus: save.menus,
     };
+}
+
+/** The old addresses of sections, tags and pages and where each leads now, by old address. */
+async function* addressMoveEntries(db: Database): AsyncGenerator<ExportEntryInput<"address_moves">> {
+  const rows = await db.select().from(addressMoves).orderBy(asc(addressMoves.fromPath));
+  for (const row of rows) yield { from: row.fromPath, to: row.toPath, moved_at: iso(row.movedAt) };
 }
 
 /** The site's pages (decision 039), each with its revisions, oldest first. */

@@ -2,6 +2,7 @@ import { eq, inArray, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client.server";
 import {
+  addressMoves,
   admins,
   articleCoauthors,
   articleCorrections,
@@ -150,6 +151,7 @@ export function* piecesOfDocument(document: unknown): Generator<ExportPiece> {
     tags: _g,
     menus: _h,
     pages: _i,
+    address_moves: _j,
     ...header
   } = parsed.data;
   yield { kind: "header", row: 1, value: { ...header, exported_at: header.exported_at.toISOString() } };
@@ -177,6 +179,7 @@ const LABELS: Record<ExportSection, string> = {
   tags: "tag record",
   menus: "menu record",
   pages: "page",
+  address_moves: "address move",
 };
 
 function describeIssues(error: z.ZodError): string {
@@ -334,6 +337,9 @@ export async function importNewsroom(
           break;
         case "pages":
           await importPage(tx, parsed.data as ExportPage, { accountIds, result });
+          break;
+        case "address_moves":
+          await importAddressMove(tx, parsed.data as ExportEntries["address_moves"], result);
           break;
         case "newsletter_issues":
           await importIssue(tx, row, parsed.data as ExportEntries["newsletter_issues"], {
@@ -1032,4 +1038,18 @@ export function describeNewsroomResult({ imported, skipped }: Pick<NewsroomImpor
     plural(skipped[section], LABELS[section]),
   );
   return `Imported ${parts.join(", ")}${skippedTotal ? `; skipped ${skippedParts.join(", ")} already here` : ""}`;
+}
+
+/**
+ * A moved address goes in unless this newsroom already sends its old address somewhere (its own move stays). The
+ * document's moves were collapsed to one hop when they were made, and a live page always answers before a move.
+ */
+async function importAddressMove(tx: Tx, move: ExportEntries["address_moves"], result: NewsroomImportResult): Promise<void> {
+  const inserted = await tx
+    .insert(addressMoves)
+    .values({ fromPath: move.from, toPath: move.to, movedAt: move.moved_at })
+    .onConflictDoNothing()
+    .returning({ fromPath: addressMoves.fromPath });
+  if (inserted.length) result.imported.address_moves += 1;
+  else result.skipped.address_moves += 1;
 }
