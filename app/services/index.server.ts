@@ -207,7 +207,7 @@ export function createServices({
     }),
     revisions: createRevisionService({ db, clock, onPublicChange: contentChanges.announce }),
     /** The editor's tag suggestions and the Tags tab: rename, merge, delete (issue 47, decision 041). */
-    tags: createTagService({ db, clock, onPublicChange: contentChanges.announce }),
+    tags: createTagService({ db, clock, onPublicChange: contentChanges.announce, onFeedsMoved: websub.feedsMoved }),
     /** The site's pages (decision 039): About, the policies and what editors add; a change drops every instance's pages. */
     pages: createPageService({ db, clock, onPublicChange: contentChanges.announce }),
     contentChanges,

@@ -29,16 +29,22 @@ function setUp() {
   const onPublicChange = async () => {
     announced += 1;
   };
+  /** The feeds the hubs were told about, in order. */
+  const pinged: string[] = [];
+  const onFeedsMoved = async (paths: string[]) => {
+    pinged.push(...paths);
+  };
   const db = database.db;
   return {
     clock,
     editorial: createEditorialService({ db, clock }),
     revisions: createRevisionService({ db, clock }),
-    tags: createTagService({ db, clock, onPublicChange }),
+    tags: createTagService({ db, clock, onPublicChange, onFeedsMoved }),
     pages: createTagPages({ db, clock }),
     syndication: createSyndicationService({ sections: SPEC_SECTIONS, db, site: SITE, clock }),
     oldAddresses: createOldAddressService({ db, clock }),
     announced: () => announced,
+    pinged,
   };
 }
 
@@ -202,11 +208,13 @@ describe(`tags on ${testDriver()}`, () => {
   });
 
   it("renames a tag: the old address and its feeds answer where it lives now, revisions follow the new name", async () => {
-    const { editorial, tags: service, oldAddresses, pages, announced } = setUp();
+    const { editorial, tags: service, oldAddresses, pages, announced, pinged } = setUp();
     const id = await create(editorial, ["Open AI"]);
     const tagId = await tagIdOf("open-ai");
     expect(await service.rename(tagId, { name: "OpenAI", slug: "openai" })).toBe("done");
     expect(announced()).toBe(1);
+    // WebSub hubs hear of the feeds at their new address.
+    expect(pinged).toEqual(["/tag/openai/rss.xml", "/tag/openai/feed.json"]);
     expect(await pages.page("open-ai", 1)).toBeNull();
     expect((await pages.page("openai", 1))?.tag.name).toBe("OpenAI");
     expect(await oldAddresses.movedTo("/tag/open-ai")).toBe("/tag/openai");
@@ -226,7 +234,7 @@ describe(`tags on ${testDriver()}`, () => {
   });
 
   it("refuses a rename to another tag's name or address, and of a tag that is gone", async () => {
-    const { editorial, tags: service, announced } = setUp();
+    const { editorial, tags: service, announced, pinged } = setUp();
     await create(editorial, ["OpenAI", "Anthropic"]);
     const anthropic = await tagIdOf("anthropic");
     expect(await service.rename(anthropic, { name: "openai", slug: "anthropic" })).toBe("nameTaken");
@@ -235,10 +243,12 @@ describe(`tags on ${testDriver()}`, () => {
     // Its own name in another case is fine.
     expect(await service.rename(anthropic, { name: "ANTHROPIC", slug: "anthropic" })).toBe("done");
     expect(announced()).toBe(1);
+    // A new name at the same address moves no feed.
+    expect(pinged).toEqual([]);
   });
 
   it("merges a tag into another: articles keep one copy, the merged address leads to the target", async () => {
-    const { editorial, tags: service, oldAddresses } = setUp();
+    const { editorial, tags: service, oldAddresses, pinged } = setUp();
     const both = await create(editorial, ["Open AI", "OpenAI"]);
     const one = await create(editorial, ["Open AI"], "Only the old tag");
     const from = await tagIdOf("open-ai");
@@ -250,7 +260,9 @@ describe(`tags on ${testDriver()}`, () => {
     expect(await editorial.tagNames(one)).toEqual(["OpenAI"]);
     expect(await tagRows()).toEqual([{ name: "OpenAI", slug: "openai" }]);
     expect(await oldAddresses.movedTo("/tag/open-ai")).toBe("/tag/openai");
+    expect(pinged).toEqual(["/tag/openai/rss.xml", "/tag/openai/feed.json"]);
     expect(await service.merge(from, into)).toBe("missing");
+    expect(pinged).toHaveLength(2);
   });
 
   it("deletes a tag: its articles lose it, its address and the ones that led to it answer nothing", async () => {

@@ -32,12 +32,17 @@ export function createTagService({
   db,
   clock,
   onPublicChange = async () => {},
+  onFeedsMoved,
 }: {
   db: Database;
   clock: Clock;
   /** Called after a change readers may see, so cached pages, feeds and memos are dropped on every instance. */
   onPublicChange?: () => Promise<unknown>;
+  /** Tells WebSub hubs about a tag's feeds at a new address (a rename's) or with new items (a merge's target). */
+  onFeedsMoved?: (paths: string[]) => Promise<void>;
 }) {
+  const feedsOf = (slug: string) => [`${tagPath(slug)}/rss.xml`, `${tagPath(slug)}/feed.json`];
+
   async function find(id: number) {
     const [tag] = await db.select({ id: tags.id, name: tags.name, slug: tags.slug }).from(tags).where(eq(tags.id, id));
     return tag ?? null;
@@ -68,6 +73,7 @@ export function createTagService({
 
     /** Gives a tag another name and address. A new address records the move, so the old one answers 301. */
     async rename(id: number, { name, slug }: { name: string; slug: string }): Promise<RenameOutcome> {
+      let addressChanged = false;
       const outcome = await db.transaction(async (tx): Promise<RenameOutcome> => {
         const [current] = await tx.select().from(tags).where(eq(tags.id, id)).for("update");
         if (!current) return "missing";
@@ -82,7 +88,8 @@ export function createTagService({
           .where(and(eq(tags.slug, slug), ne(tags.id, id)));
         if (sameSlug) return "slugTaken";
         await tx.update(tags).set({ name, slug }).where(eq(tags.id, id));
-        if (current.slug !== slug) await recordAddressMove(tx, tagPath(current.slug), tagPath(slug), clock.now());
+        addressChanged = current.slug !== slug;
+        if (addressChanged) await recordAddressMove(tx, tagPath(current.slug), tagPath(slug), clock.now());
         if (current.name !== name)
           await tx
             .update(articleRevisions)
@@ -91,6 +98,7 @@ export function createTagService({
         return "done";
       });
       if (outcome === "done") await onPublicChange();
+      if (outcome === "done" && addressChanged) await onFeedsMoved?.(feedsOf(slug));
       return outcome;
     },
 
@@ -100,6 +108,7 @@ export function createTagService({
      */
     async merge(id: number, into: number): Promise<MergeOutcome> {
       if (id === into) return "same";
+      let targetSlug = "";
       const outcome = await db.transaction(async (tx): Promise<MergeOutcome> => {
         // Both rows locked in id order, so two merges of the same pair the other way round cannot deadlock.
         const locked = await tx
@@ -112,6 +121,7 @@ export function createTagService({
         const target = locked.find((tag) => tag.id === into);
         if (!source) return "missing";
         if (!target) return "unknownTarget";
+        targetSlug = target.slug;
         await tx.execute(sql`
           insert into ${articleTags} (article_id, tag_id, position)
           select article_id, ${into}, position from ${articleTags} where tag_id = ${id}
@@ -125,6 +135,8 @@ export function createTagService({
         return "done";
       });
       if (outcome === "done") await onPublicChange();
+      // The merged tag's readers now follow the target's feeds, which carry its stories too.
+      if (outcome === "done") await onFeedsMoved?.(feedsOf(targetSlug));
       return outcome;
     },
 
