@@ -99,24 +99,23 @@ async function run(): Promise<number> {
     );
     return 2;
   }
-  let parsed;
-  try {
-    parsed = parseImportFile(text, { categoryMap, siteUrl });
-  } catch (error) {
-    if (error instanceof ImportFileError) {
-      process.stderr.write(`${file}: ${error.message}\n`);
-      return 2;
-    }
-    throw error;
-  }
-
   const database = await openDatabaseForCommand(readConfigOrExit());
   if (!database) return 2;
   try {
-    // A mapping names one of this newsroom's sections (decision 042), before anything is imported.
+    // A tag named as one of this newsroom's sections is that section; a mapping must name one (decision 042).
     const names = (await database.db.select({ name: sections.name }).from(sections).orderBy(asc(sections.position))).map(
       (section) => section.name,
     );
+    let parsed;
+    try {
+      parsed = parseImportFile(text, { categoryMap, siteUrl, sectionNames: names });
+    } catch (error) {
+      if (error instanceof ImportFileError) {
+        process.stderr.write(`${file}: ${error.message}\n`);
+        return 2;
+      }
+      throw error;
+    }
     for (const [tag, section] of categoryMap) {
       if (names.some((name) => name.toLowerCase() === section.toLowerCase())) continue;
       const entry = values["category-map"].find((given) => given.toLowerCase().startsWith(`${tag}=`)) ?? `${tag}=${section}`;

@@ -136,7 +136,7 @@ export function convertGhostExport(
     const primaryTag = tagNames[0];
     if (!primaryTag)
       return errors.push({ row, label, reason: "has no tag to choose a category from; give it one in Ghost first" });
-    const category = categoryForTag(primaryTag, options.categoryMap);
+    const category = categoryForTag(primaryTag, options);
     if (!category) return errors.push({ row, label, reason: unmappedTagReason("tag", primaryTag) });
 
     const authorIds = [...(authorIdsOf.get(id) ?? [])];

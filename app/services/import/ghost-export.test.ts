@@ -48,6 +48,22 @@ describe("Ghost export", () => {
     ]);
   });
 
+  it("takes a tag named as one of the newsroom's own sections as that section, with no mapping (decision 042)", () => {
+    const parsed = parseImportFile(ghostExport, {
+      categoryMap: parseCategoryMap(["reviews=Gadgets"]),
+      sectionNames: ["Mobile", "Hardware", "Security", "Cloud", "Gadgets", "Startups"],
+    });
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.rows.map((row) => fields(row).category)).toEqual([
+      "Mobile",
+      "Hardware",
+      "Security",
+      "Cloud",
+      "Gadgets",
+      "Startups",
+    ]);
+  });
+
   it("keeps every public tag of a post as a tag (issue 47), the primary one too, internal #tags left out", () => {
     const parsed = parseImportFile(ghostExport, { categoryMap: parseCategoryMap(["Hardware=Gadgets", "reviews=gadgets"]) });
     expect(parsed.rows.map((row) => [row.source?.sourceId.slice(-1), fields(row).tags])).toEqual([

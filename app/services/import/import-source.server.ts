@@ -25,14 +25,22 @@ export interface SourceRowError {
 export interface ConvertOptions {
   /** Lower-cased tag or category name → our category, from `--category-map Tag=Category`. */
   categoryMap: ReadonlyMap<string, Category>;
+  /**
+   * The newsroom's sections (decision 042): a tag of the same name (any case) is taken as that section without a
+   * mapping. The specification's seven when not given.
+   */
+  sectionNames?: readonly string[];
   /** Replaces Ghost's `__GHOST_URL__`; without it such addresses become paths on this site. */
   siteUrl?: string;
 }
 
-/** Our category for a tag name: the same name (any case), else the mapping given, else null. */
-export function categoryForTag(name: string, categoryMap: ReadonlyMap<string, Category>): Category | null {
+/** Our section for a tag name: a section of the same name (any case), else the mapping given, else null. */
+export function categoryForTag(
+  name: string,
+  { categoryMap, sectionNames = CATEGORIES }: Pick<ConvertOptions, "categoryMap" | "sectionNames">,
+): Category | null {
   const key = name.trim().toLowerCase();
-  return CATEGORIES.find((category) => category.toLowerCase() === key) ?? categoryMap.get(key) ?? null;
+  return sectionNames.find((section) => section.toLowerCase() === key) ?? categoryMap.get(key) ?? null;
 }
 
 export function unmappedTagReason(kind: "tag" | "category", name: string): string {

@@ -144,7 +144,7 @@ export function convertWxr(
       .map((category) => textOf(category).trim());
     const primary = categories[0];
     if (!primary) return errors.push({ row, label, reason: "has no category; give it one in WordPress first" });
-    const category = categoryForTag(primary, options.categoryMap);
+    const category = categoryForTag(primary, options);
     if (!category) return errors.push({ row, label, reason: unmappedTagReason("category", primary) });
 
     const meta = new Map(
