@@ -7,6 +7,7 @@ import type { Category } from "../../utils/categories";
 import { manualClock } from "../../../tests/support/manual-clock";
 import type { PublicCorrection } from "../../utils/corrections";
 import { SPEC_SECTIONS } from "../sections/sections.server";
+import { saveArticleTags } from "../tags/article-tags.server";
 import {
   createSyndicationService,
   escapeXml,
@@ -267,6 +268,8 @@ describe("JSON Feed 1.1", () => {
       { title: "Ember-7 ships", category: "Cloud", publishedAt: "2025-03-05T09:30:00Z", updatedAt: "2025-03-06T10:00:00Z" },
       { title: "Secret draft", publishedAt: null },
     ]);
+    // Its tags follow its section; one that only repeats the section's name is left out.
+    await saveArticleTags(database.db, id!, ["cloud", "Kubernetes", "EU AI Act"], new Date("2025-03-05T09:00:00Z"));
     const service = createSyndicationService({
       sections: SPEC_SECTIONS,
       db: database.db,
@@ -292,10 +295,13 @@ describe("JSON Feed 1.1", () => {
           date_published: "2025-03-05T09:30:00.000Z",
           date_modified: "2025-03-06T10:00:00.000Z",
           authors: [{ name: "Maya Okafor", url: "https://news.example/author/maya-okafor" }],
-          tags: ["Cloud"],
+          tags: ["Cloud", "Kubernetes", "EU AI Act"],
         },
       ],
     });
+    expect(await service.rss()).toContain(
+      "<category>Cloud</category>\n<category>Kubernetes</category>\n<category>EU AI Act</category>\n<dc:creator>",
+    );
     const category = JSON.parse(await service.jsonFeed("Cloud")) as { feed_url: string; items: unknown[] };
     expect(category.feed_url).toBe("https://news.example/category/cloud/feed.json");
     expect(category.items).toHaveLength(1);
@@ -383,6 +389,7 @@ describe("every document, whole", () => {
     title: "Chips & boards",
     excerpt: "Three chip makers.",
     category: "Gadgets",
+    tags: [],
     image: "/images/covers/chip.PNG",
     authors: [{ name: "Maya Okafor", slug: "maya-okafor" }],
     contentHtml: "<p>Body</p>",
@@ -394,6 +401,7 @@ describe("every document, whole", () => {
     ...older,
     id: 12,
     title: "A copilot runs the tests",
+    tags: ["Copilots", "Testing & CI"],
     image: "https://cdn.example/covers/shot.v2.webp",
     publishedAt: new Date("2025-03-05T09:30:00Z"),
     lastModified: new Date("2025-03-05T09:30:00Z"),
@@ -426,6 +434,8 @@ describe("every document, whole", () => {
         "<description>Three chip makers.</description>",
         "<content:encoded>&lt;p&gt;Body&lt;/p&gt;</content:encoded>",
         "<category>Gadgets</category>",
+        "<category>Copilots</category>",
+        "<category>Testing &amp; CI</category>",
         "<dc:creator>Maya Okafor</dc:creator>",
         '<media:content url="https://cdn.example/covers/shot.v2.webp" medium="image" type="image/webp"/>',
         "</item>",

@@ -13,6 +13,7 @@ import { systemClock, type Clock } from "../clock.server";
 import { renderArticleHtml } from "../articles/markdown.server";
 import { w3cDateTime } from "../../utils/dates";
 import { tagPath, type TagLink } from "../../utils/tags";
+import { listArticleTags } from "../tags/article-tags.server";
 import { findTagBySlug, sitemapTags, taggedWith, type SitemapTag } from "../tags/tag-pages.server";
 
 /*
@@ -59,6 +60,8 @@ export interface FeedItem {
   title: string;
   excerpt: string;
   category: Category;
+  /** Its tags' names in the editor's order, without one that only repeats the section's name. */
+  tags: string[];
   image: string;
   /** Everyone who signs it, in byline order (one `dc:creator` each; in JSON Feed with their author page). */
   authors: { name: string; slug: string }[];
@@ -140,15 +143,16 @@ export function createSyndicationService({
       .where(where)
       .orderBy(...newestFirst)
       .limit(limit);
-    const bylines = await listArticleAuthors(
-      db,
-      rows.map((row) => row.id),
-    );
+    const ids = rows.map((row) => row.id);
+    const [bylines, tagsOf] = await Promise.all([listArticleAuthors(db, ids), listArticleTags(db, ids)]);
     return rows.flatMap(({ publishedAt, content, ...row }) =>
       publishedAt
         ? [
             {
               ...row,
+              tags: (tagsOf.get(row.id) ?? [])
+                .map((tag) => tag.name)
+                .filter((name) => name.toLowerCase() !== row.category.toLowerCase()),
               authors: (bylines.get(row.id) ?? []).map(({ name, slug }) => ({ name, slug })),
               contentHtml: renderArticleHtml(content),
               publishedAt,
@@ -533,6 +537,7 @@ function renderItem(site: SyndicationSite, item: FeedItem): string {
     element("description", item.excerpt),
     element("content:encoded", item.contentHtml),
     element("category", item.category),
+    ...item.tags.map((tag) => element("category", tag)),
     ...item.authors.map((author) => element("dc:creator", author.name)),
     ...(image
       ? [emptyElement("media:content", { url: image.url, medium: "image", ...(image.type ? { type: image.type } : {}) })]
@@ -657,7 +662,7 @@ export function renderJsonFeed(site: SyndicationSite, scope: FeedScope | undefin
         date_published: item.publishedAt.toISOString(),
         date_modified: item.lastModified.toISOString(),
         authors: item.authors.map((author) => ({ name: author.name, url: absoluteUrl(site, authorPath(author.slug)) })),
-        tags: [item.category],
+        tags: [item.category, ...item.tags],
       };
     }),
   };
