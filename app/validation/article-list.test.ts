@@ -38,6 +38,12 @@ describe("parseArticleListQuery", () => {
     expect(parseArticleListQuery(new URLSearchParams("category=Clim%00ate")).category).toBeUndefined();
   });
 
+  it("keeps a tag's address, drops one no tag could have, and writes it back into the list's links", () => {
+    expect(parse("tag=eu-ai-act&q=law").tag).toBe("eu-ai-act");
+    for (const bad of ["EU-AI-Act", "eu ai act", "-eu", "a".repeat(61), ""]) expect(parse(`tag=${bad}`).tag).toBeUndefined();
+    expect(articleListSearch({ q: "law", tag: "eu-ai-act", page: 2 })).toBe("?q=law&tag=eu-ai-act&page=2");
+  });
+
   it.each(["weird", "Draft", ""])("ignores the unknown status %j", (status) => {
     expect(parse(`status=${status}`).status).toBeUndefined();
   });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SECTION_NAME_MAX, type Category } from "../utils/categories";
+import { TAG_SLUG_MAX_LENGTH, TAG_SLUG_PATTERN } from "../utils/tags";
 import { allowedText, cutText } from "./text";
 
 /** Article Management shows this many articles per page, newest first. */
@@ -11,7 +12,7 @@ export const STATUS_FILTERS = ["published", "scheduled", "draft", "in_review"] a
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 /**
- * The table's search, filters and page, as they live in the URL (`?q=&category=&status=&page=`).
+ * The table's search, filters and page, as they live in the URL (`?q=&category=&tag=&status=&page=`).
  * A malformed value is not an error: it falls back to "no filter" or page 1, as a hand-edited link should;
  * a search holding control characters (which the database refuses) is no search.
  */
@@ -21,8 +22,10 @@ export const ArticleListQuery = z.object({
     .transform((value) => cutText(value.trim(), ADMIN_SEARCH_MAX_LENGTH))
     .check(allowedText("The search"))
     .catch(""),
-  // A section's name (decision 042); one the newsroom does not have lists no article.
+  // A section's name (decision 042); the loader drops one the newsroom does not have.
   category: z.string().trim().min(1).max(SECTION_NAME_MAX).check(allowedText("The category")).optional().catch(undefined),
+  /** A tag's address: its articles only (the Tags tab's counts link here). */
+  tag: z.string().max(TAG_SLUG_MAX_LENGTH).regex(TAG_SLUG_PATTERN).optional().catch(undefined),
   status: z.enum(STATUS_FILTERS).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
@@ -30,6 +33,7 @@ export const ArticleListQuery = z.object({
 export interface ArticleListQuery {
   q: string;
   category?: Category;
+  tag?: string;
   status?: StatusFilter;
   page: number;
 }
@@ -42,6 +46,7 @@ export function parseArticleListQuery(params: URLSearchParams, sectionNames?: re
   const query = ArticleListQuery.parse({
     q: params.get("q") ?? "",
     category: params.get("category") ?? undefined,
+    tag: params.get("tag") ?? undefined,
     status: params.get("status") ?? undefined,
     page: params.get("page") ?? undefined,
   });
@@ -52,10 +57,11 @@ export function parseArticleListQuery(params: URLSearchParams, sectionNames?: re
 }
 
 /** The query string for a list state, without empty values, so links stay short: "" or "?q=ai&page=2". */
-export function articleListSearch({ q, category, status, page }: Partial<ArticleListQuery>): string {
+export function articleListSearch({ q, category, tag, status, page }: Partial<ArticleListQuery>): string {
   const params = new URLSearchParams();
   if (q) params.set("q", q);
   if (category) params.set("category", category);
+  if (tag) params.set("tag", tag);
   if (status) params.set("status", status);
   if (page && page > 1) params.set("page", String(page));
   const search = params.toString();

@@ -174,6 +174,21 @@ test.describe("Tags", () => {
       expect(await accessibilityViolations(page)).toEqual([]);
     });
 
+    await test.step("a tag's count lists its articles in Article Management, where the tag can be let go", async () => {
+      await page.getByRole("link", { name: "1 article tagged EU AI Act", exact: true }).click();
+      await expect(page).toHaveURL(url("/admin/articles?tag=eu-ai-act"));
+      const filters = page.getByRole("search", { name: "Articles" });
+      await expect(filters.getByText("Articles tagged EU AI Act.")).toBeVisible();
+      await expect(articleRow(page, second.title)).toBeVisible();
+      await expect(articleRow(page, first.title)).toHaveCount(0);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await filters.getByRole("link", { name: "Show articles with any tag" }).click();
+      await expect(page).toHaveURL(url("/admin/articles"));
+      await expect(articleRow(page, first.title)).toBeVisible();
+      await page.goto(url("/admin/tags"));
+      await waitForHydrated(page.getByRole("button", { name: "Rename OpenAI", exact: true }));
+    });
+
     await test.step("a bad address is refused next to the field, keeping what was typed", async () => {
       await page.getByRole("button", { name: "Rename OpenAI", exact: true }).click();
       const dialog = page.getByRole("dialog", { name: "Rename tag" });

@@ -3,7 +3,7 @@ import { useEffect, useRef, type RefObject } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { useSectionNames } from "~/components/layout/use-site";
 import type { ArticleListQuery } from "~/validation/article-list";
-import { ADMIN_SEARCH_MAX_LENGTH } from "~/validation/article-list";
+import { ADMIN_SEARCH_MAX_LENGTH, articleListSearch } from "~/validation/article-list";
 
 /** Typing narrows the table this long after the last keystroke (as the reader's instant search). */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -15,7 +15,7 @@ const fieldClass =
  * Search and filters as a GET form, so their state lives in the URL (links and reloads keep it) and
  * they work without JavaScript. With it, a filter applies on change and the search as one types.
  */
-export function ArticleFilters({ query }: { query: ArticleListQuery }) {
+export function ArticleFilters({ query, tagName }: { query: ArticleListQuery; tagName: string | null }) {
   const sectionNames = useSectionNames();
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
@@ -39,7 +39,7 @@ export function ArticleFilters({ query }: { query: ArticleListQuery }) {
       void submit(params, { method: "get", action: "/admin/articles", replace: true, preventScrollReset: true });
     }, delay);
   };
-  const filtered = Boolean(query.q || query.category || query.status);
+  const filtered = Boolean(query.q || query.category || query.status || query.tag);
 
   return (
     <Form
@@ -54,6 +54,19 @@ export function ArticleFilters({ query }: { query: ArticleListQuery }) {
       }}
       className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end dark:border-slate-800 dark:bg-slate-900"
     >
+      {query.tag && tagName ? (
+        <p className="text-sm text-slate-700 sm:col-span-4 dark:text-slate-300">
+          {/* The tag travels with the search and the other filters until it is let go. */}
+          <input type="hidden" name="tag" value={query.tag} />
+          Articles tagged <strong>{tagName}</strong>.{" "}
+          <Link
+            to={`/admin/articles${articleListSearch({ ...query, tag: undefined, page: 1 })}`}
+            className="font-medium text-blue-700 underline dark:text-blue-300"
+          >
+            Show articles with any tag
+          </Link>
+        </p>
+      ) : null}
       <div>
         <label htmlFor="filter-search" className="mb-1 block text-sm font-medium">
           Search articles

@@ -1,7 +1,8 @@
 import { useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { ModalDialog } from "~/components/ui/modal-dialog";
 import { TAG_NAME_MAX_LENGTH, TAG_SLUG_MAX_LENGTH, tagPath } from "~/utils/tags";
+import { articleListSearch } from "~/validation/article-list";
 import type { TagFieldErrors } from "~/validation/tags";
 import { AdminTable, EmptyListNote } from "./admin-table";
 import { Field } from "./form-field";
@@ -83,7 +84,19 @@ export function TagTable({ tags, refusal }: { tags: readonly TagRow[]; refusal: 
                   {tagPath(tag.slug)}
                 </a>
               </td>
-              <td className="px-3 py-3">{tag.articles}</td>
+              <td className="px-3 py-3">
+                {tag.articles > 0 ? (
+                  <Link
+                    to={`/admin/articles${articleListSearch({ tag: tag.slug })}`}
+                    aria-label={`${tag.articles} ${tag.articles === 1 ? "article" : "articles"} tagged ${tag.name}`}
+                    className="font-medium text-blue-700 underline dark:text-blue-300"
+                  >
+                    {tag.articles}
+                  </Link>
+                ) : (
+                  tag.articles
+                )}
+              </td>
               <td className="px-3 py-3">
                 {/* Stacked on a phone, so the table stays narrow enough to show them without scrolling. */}
                 <div className="flex flex-col items-stretch gap-2 sm:flex-row sm:justify-end">

@@ -55,11 +55,14 @@ const START_STATES: Record<Exclude<ArticleAction, "delete">, readonly ArticleSta
  */
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requirePermission(args, "admin.enter");
-  const { editorial, site, sections } = args.context.get(servicesContext);
-  const query = parseArticleListQuery(
+  const { editorial, site, sections, tags } = args.context.get(servicesContext);
+  const asked = parseArticleListQuery(
     new URL(args.request.url).searchParams,
     sections.list().map((section) => section.name),
   );
+  // A tag's address that no tag has is no filter, as an unknown section is.
+  const tag = asked.tag ? await tags.bySlug(asked.tag) : null;
+  const query = { ...asked, tag: tag?.slug };
   const scope = can(actor, "article.listAll") ? {} : { authorId: actor.authorId };
   const [stats, list, { notice, headers }] = await Promise.all([
     editorial.stats(scope),
@@ -71,6 +74,7 @@ export async function loader(args: Route.LoaderArgs) {
       stats,
       list,
       query: { ...query, page: list.page },
+      tagName: tag?.name ?? null,
       notice,
       actor: { role: actor.role, authorId: actor.authorId },
       timeZone: site.timeZone,
@@ -143,14 +147,14 @@ async function act(args: Route.ActionArgs) {
 export default function ArticleManagementTab({ loaderData, actionData }: Route.ComponentProps) {
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/admin/layout");
   const { search } = useLocation();
-  const { stats, list, query, notice, actor, timeZone } = loaderData;
+  const { stats, list, query, tagName, notice, actor, timeZone } = loaderData;
   return (
     <div className="space-y-6">
       {layout ? <SessionBanner session={layout} serverNow={layout.serverNow} /> : null}
       <h2 className="sr-only">Article Management</h2>
       <NoticeMessage notice={notice} />
       <ArticleStatsCards stats={stats} />
-      <ArticleFilters query={query} />
+      <ArticleFilters query={query} tagName={tagName} />
       <ArticleTable
         list={list}
         query={query}

@@ -7,6 +7,7 @@ import type { Database } from "../../db/client.server";
 import { articles, relatedArticles } from "../../db/schema";
 import { ArticleInput } from "../../validation/article";
 import type { ArticleListQuery } from "../../validation/article-list";
+import { saveArticleTags } from "../tags/article-tags.server";
 import { createEditorialService } from "./editorial.server";
 
 const database = withTestDatabase();
@@ -340,6 +341,27 @@ describe("list", () => {
 
     const none = await editorial.list(query({ category: "Security", status: "draft" }));
     expect(none).toMatchObject({ articles: [], total: 0, page: 1, pageCount: 1 });
+  });
+
+  it("narrows to one tag's articles, with the other filters, by the tag's address", async () => {
+    const [lawDraft, lawPublished, other] = await insertArticles(
+      database.db,
+      { title: "EU AI Act draft", category: "AI", publishedAt: null, createdAt: publishedOn(1) },
+      { title: "EU AI Act in force", category: "AI", publishedAt: publishedOn(2), createdAt: publishedOn(2) },
+      { title: "Untagged story", category: "AI", publishedAt: publishedOn(3), createdAt: publishedOn(3) },
+    );
+    const at = new Date(START);
+    await saveArticleTags(database.db, lawDraft!.id, ["EU AI Act"], at);
+    await saveArticleTags(database.db, lawPublished!.id, ["EU AI Act", "Brussels"], at);
+    await saveArticleTags(database.db, other!.id, ["Brussels"], at);
+    const { editorial } = setUp();
+
+    const tagged = await editorial.list(query({ tag: "eu-ai-act" }));
+    expect(titles(tagged.articles)).toEqual(["EU AI Act in force", "EU AI Act draft"]);
+    expect(tagged.total).toBe(2);
+    expect(titles((await editorial.list(query({ tag: "eu-ai-act", status: "draft" }))).articles)).toEqual(["EU AI Act draft"]);
+    expect(titles((await editorial.list(query({ tag: "brussels", q: "untagged" }))).articles)).toEqual(["Untagged story"]);
+    expect((await editorial.list(query({ tag: "no-such-tag" }))).total).toBe(0);
   });
 
   it("pages through filtered results with the filtered total", async () => {

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { alias } from "drizzle-orm/pg-core";
-import { admins, articleCoauthors, articles, authors, relatedArticles } from "../../db/schema";
+import { admins, articleCoauthors, articles, articleTags, authors, relatedArticles, tags } from "../../db/schema";
 import { TRANSITIONS, type Transition } from "../../utils/article-status";
 import type { ArticleListPage, ArticleStats, DraftHeadline, EditableArticle } from "../../utils/articles";
 import type { ArticleFacts } from "../../utils/permissions";
@@ -105,7 +105,7 @@ export const SEARCH_COUNT_LIMIT = 10_000;
 const newestCreatedFirst = [desc(articles.createdAt), desc(articles.id)] as const;
 
 function listFilter(
-  { q, category, status }: Pick<ArticleListQuery, "q" | "category" | "status">,
+  { q, category, tag, status }: Pick<ArticleListQuery, "q" | "category" | "tag" | "status">,
   scope: ListScope = {},
 ): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
@@ -114,6 +114,10 @@ function listFilter(
   if (q)
     conditions.push(or(sql`${articles.title} ilike ${containsPattern(q)}`, sql`${articles.excerpt} ilike ${containsPattern(q)}`));
   if (category) conditions.push(eq(articles.category, category));
+  if (tag)
+    conditions.push(
+      sql`exists (select 1 from ${articleTags} join ${tags} on ${tags.id} = ${articleTags.tagId} where ${articleTags.articleId} = ${articles.id} and ${tags.slug} = ${tag})`,
+    );
   if (status) conditions.push(eq(articles.status, status));
   return and(...conditions);
 }

@@ -4,6 +4,7 @@ import { addressMoves, articleRevisions, articleTags, tags } from "../../db/sche
 import { tagNameKey, tagPath } from "../../utils/tags";
 import type { Clock } from "../clock.server";
 import { recordAddressMove } from "../import/old-addresses.server";
+import { findTagBySlug } from "./tag-pages.server";
 
 /** A row of the Tags tab: a tag with how many articles carry it (drafts too). */
 export interface TagSummary {
@@ -50,6 +51,9 @@ export function createTagService({
 
   return {
     find,
+
+    /** The tag at an address, or null. */
+    bySlug: (slug: string) => findTagBySlug(db, slug),
 
     /** Every tag with its article count, by name. */
     async list(): Promise<TagSummary[]> {
