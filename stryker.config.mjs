@@ -26,7 +26,7 @@ export default {
     "app/services/search/search.server.ts:127-135",
     "app/services/generation/reply-parsing.server.ts",
     "app/services/generation/content-cleanup.server.ts",
-    "app/services/syndication/syndication.server.ts:359-726",
+    "app/services/syndication/syndication.server.ts:359-729",
     "app/services/articles/markdown.server.ts",
     "app/services/articles/markdown-schema.server.ts",
     "app/services/newsletter/weekly-schedule.server.ts",

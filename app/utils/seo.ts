@@ -64,6 +64,11 @@ export function absoluteUrl(site: Pick<SiteInfo, "url">, pathOrUrl: string): str
   return new URL(pathOrUrl, `${site.url}/`).toString();
 }
 
+/** A page's two feeds (a section's, a tag's, an author's): RSS at `{page}/rss.xml`, JSON Feed at `{page}/feed.json`. */
+export function feedPathsOf(pagePath: string): [rss: string, json: string] {
+  return [`${pagePath}/rss.xml`, `${pagePath}/feed.json`];
+}
+
 /** "{title} | {site name}", the title of every page but the home page. */
 export function pageTitle(site: Pick<SiteInfo, "name">, title: string): string {
   return `${title} | ${site.name}`;

@@ -104,7 +104,7 @@ export const MUTATION_MODULES: readonly { name: string; slug: string; mutate: re
     name: "Syndication (feeds, sitemaps, robots.txt)",
     slug: "syndication",
     // The renderers: what a feed, a sitemap and robots.txt say. The queries above them are run by the same tests.
-    mutate: ["app/services/syndication/syndication.server.ts:359-726"],
+    mutate: ["app/services/syndication/syndication.server.ts:359-729"],
     // The corrections feeds are rendered here and read back by the corrections tests.
     tests: ["app/services/syndication/syndication.integration.test.ts", "app/services/articles/corrections.integration.test.ts"],
   },

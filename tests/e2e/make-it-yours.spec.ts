@@ -208,7 +208,7 @@ test.describe("making the demo newsroom The Harbour Ledger, on two instances", (
     });
     const moved = await there(page, "/category/climate-and-coast");
     expect(moved.status()).toBe(200);
-    expect(await moved.text()).toContain(`${story.title}`);
+    expect(await moved.text()).toContain(story.title);
     const sitemap = await (await there(page, "/sitemap.xml")).text();
     expect(sitemap).toContain("/category/climate-and-coast</loc>");
     expect(sitemap).toContain("/ethics</loc>");

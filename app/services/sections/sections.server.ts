@@ -5,6 +5,7 @@ import { CATEGORY_KEYWORDS } from "../generation/news-feeds.server";
 import type { Clock } from "../clock.server";
 import type { Logger } from "../logger.server";
 import { recordAddressMove } from "../import/old-addresses.server";
+import { feedPathsOf } from "../../utils/seo";
 import { defaultSections, SECTION_TEXTS, type Section, type SectionInfo, type SectionInput } from "../../validation/sections";
 
 /** A refusal of a section form, field by field, in the words the form shows. */
@@ -178,10 +179,7 @@ export function createSections({
         }),
       );
       await changed();
-      if (before.slug !== input.slug && onFeedsMoved) {
-        const path = categoryPath(input.slug);
-        await onFeedsMoved([`${path}/rss.xml`, `${path}/feed.json`]);
-      }
+      if (before.slug !== input.slug) await onFeedsMoved?.(feedPathsOf(categoryPath(input.slug)));
     },
 
     /** Moves a section one place up or down the list (the header's and the filters' order). */

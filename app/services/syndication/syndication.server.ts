@@ -6,7 +6,7 @@ import type { Category } from "../../utils/categories";
 import type { SectionsService } from "../sections/sections.server";
 import { correctionAnchor, type PublicCorrection } from "../../utils/corrections";
 import { CORRECTION_HEADINGS } from "../../validation/correction";
-import { absoluteUrl, type SiteInfo } from "../../utils/seo";
+import { absoluteUrl, feedPathsOf, type SiteInfo } from "../../utils/seo";
 import { DEFAULT_SETTINGS } from "../../validation/site-settings";
 import { listArticleAuthors, newestFirst, signedBy, visibleToReaders } from "../articles/articles.server";
 import { systemClock, type Clock } from "../clock.server";
@@ -426,30 +426,33 @@ export interface NewsSitemapArticle {
 function channelFor(site: SyndicationSite, scope: FeedScope | undefined) {
   if (scope && "author" in scope) {
     const path = authorPath(scope.author.slug);
+    const [feedPath, jsonPath] = feedPathsOf(path);
     return {
       channelPath: path,
-      feedPath: `${path}/rss.xml`,
-      jsonPath: `${path}/feed.json`,
+      feedPath,
+      jsonPath,
       title: `${site.name}: ${scope.author.name}`,
       description: `The latest articles by ${scope.author.name} on ${site.name}.`,
     };
   }
   if (scope && "tag" in scope) {
     const path = tagPath(scope.tag.slug);
+    const [feedPath, jsonPath] = feedPathsOf(path);
     return {
       channelPath: path,
-      feedPath: `${path}/rss.xml`,
-      jsonPath: `${path}/feed.json`,
+      feedPath,
+      jsonPath,
       title: `${site.name}: ${scope.tag.name}`,
       description: `The latest stories tagged ${scope.tag.name} on ${site.name}.`,
     };
   }
   if (scope) {
     const { category, slug } = scope;
+    const [feedPath, jsonPath] = feedPathsOf(`/category/${slug}`);
     return {
       channelPath: `/category/${slug}`,
-      feedPath: `/category/${slug}/rss.xml`,
-      jsonPath: `/category/${slug}/feed.json`,
+      feedPath,
+      jsonPath,
       title: `${site.name}: ${category} News`,
       description: `The latest ${category} news from ${site.name}.`,
     };

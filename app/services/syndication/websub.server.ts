@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { articles, sections, websubPings } from "../../db/schema";
 import { authorPath } from "../../utils/articles";
-import { absoluteUrl } from "../../utils/seo";
+import { absoluteUrl, feedPathsOf } from "../../utils/seo";
 import { listArticleAuthors } from "../articles/articles.server";
 import type { Clock } from "../clock.server";
 import type { Logger } from "../logger.server";
@@ -58,16 +58,14 @@ export function createWebSub({
       db,
       rows.map((row) => row.id),
     );
-    const paths = new Set<string>(["/rss.xml", "/feed.json"]);
+    // The site's feeds, and those of each article's section, authors and tags (issue 47).
+    const pages = new Set<string>([""]);
     for (const row of rows) {
-      paths.add(`/category/${row.section}/rss.xml`).add(`/category/${row.section}/feed.json`);
-      for (const author of bylines.get(row.id) ?? []) {
-        paths.add(`${authorPath(author.slug)}/rss.xml`).add(`${authorPath(author.slug)}/feed.json`);
-      }
-      // The feeds of its tags (issue 47).
-      for (const tag of tagsOf.get(row.id) ?? []) paths.add(`${tagPath(tag.slug)}/rss.xml`).add(`${tagPath(tag.slug)}/feed.json`);
+      pages.add(`/category/${row.section}`);
+      for (const author of bylines.get(row.id) ?? []) pages.add(authorPath(author.slug));
+      for (const tag of tagsOf.get(row.id) ?? []) pages.add(tagPath(tag.slug));
     }
-    return [...paths].map((path) => absoluteUrl(site, path));
+    return [...pages].flatMap(feedPathsOf).map((path) => absoluteUrl(site, path));
   }
 
   /** Posts one ping; a 2xx answer is success, anything else (or no answer) a failure with its reason. */

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { addressMoves, articleRevisions, articleTags, tags } from "../../db/schema";
+import { feedPathsOf } from "../../utils/seo";
 import { tagNameKey, tagPath } from "../../utils/tags";
 import type { Clock } from "../clock.server";
 import { recordAddressMove } from "../import/old-addresses.server";
@@ -42,8 +43,6 @@ export function createTagService({
   /** Tells WebSub hubs about a tag's feeds at a new address (a rename's) or with new items (a merge's target). */
   onFeedsMoved?: (paths: string[]) => Promise<void>;
 }) {
-  const feedsOf = (slug: string) => [`${tagPath(slug)}/rss.xml`, `${tagPath(slug)}/feed.json`];
-
   async function find(id: number) {
     const [tag] = await db.select({ id: tags.id, name: tags.name, slug: tags.slug }).from(tags).where(eq(tags.id, id));
     return tag ?? null;
@@ -102,7 +101,7 @@ export function createTagService({
         return "done";
       });
       if (outcome === "done") await onPublicChange();
-      if (outcome === "done" && addressChanged) await onFeedsMoved?.(feedsOf(slug));
+      if (outcome === "done" && addressChanged) await onFeedsMoved?.(feedPathsOf(tagPath(slug)));
       return outcome;
     },
 
@@ -140,7 +139,7 @@ export function createTagService({
       });
       if (outcome === "done") await onPublicChange();
       // The merged tag's readers now follow the target's feeds, which carry its stories too.
-      if (outcome === "done") await onFeedsMoved?.(feedsOf(targetSlug));
+      if (outcome === "done") await onFeedsMoved?.(feedPathsOf(tagPath(targetSlug)));
       return outcome;
     },
 
