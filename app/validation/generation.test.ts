@@ -119,6 +119,12 @@ describe("GenerationRequest", () => {
     expect(GenerationRequest.safeParse(formValues({ model: "gpt-4o" })).success).toBe(false);
     expect(GenerationRequest.parse(formValues({ model: "gpt-4o", count: "1", topic: "x".repeat(200) })).topic).toHaveLength(200);
   });
+
+  // The property test's find: a C1 control (U+0085 is not whitespace to trim) was a category no name could be.
+  it.each(["Cloud\u0000", "\u0085", "Se\u009fcurity"])("refuses the category %j, which holds a control character", (category) => {
+    const result = GenerationRequest.safeParse(formValues({ category, model: "gpt-4o", count: "1" }));
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual(["Please choose a category."]);
+  });
 });
 
 describe("generateButtonText", () => {

@@ -99,6 +99,7 @@ export const GenerationRequest = z.object({
       .trim()
       .min(1, GENERATION_FORM_TEXTS.category)
       .max(100, GENERATION_FORM_TEXTS.category)
+      .check(allowedText("The category", { message: GENERATION_FORM_TEXTS.category }))
       .default("AI"),
   ),
   topic: z.preprocess(
