@@ -46,11 +46,25 @@ export async function main({ vite, clock = systemClock }: { vite?: ViteDevServer
   }
   // Listen first: without SITE_URL the site's own address needs the port actually bound (PORT=0 picks one).
   const ready: { handler?: (req: IncomingMessage, res: ServerResponse) => void } = {};
+  let stopping = false;
   const server = createServer((req, res) => {
+    // Once stopping, every answer closes its connection behind it (see shutdown below).
+    if (stopping) res.setHeader("Connection", "close");
     if (ready.handler) return ready.handler(req, res);
     res.writeHead(503, { "Retry-After": "1", "Content-Type": "text/plain" }).end("Byline is starting.");
   });
   server.keepAliveTimeout = 65_000;
+  // Node closes idle keep-alive connections only at the moment close() is called; one whose answer ends later would
+  // stay open (a browser keeps it) until the grace period forces it. So answers in flight when shutdown begins say
+  // "Connection: close" if their head is still unsent, and each connection is closed as its answer ends.
+  const inFlight = new Set<ServerResponse>();
+  server.on("request", (_req: IncomingMessage, res: ServerResponse) => {
+    inFlight.add(res);
+    res.once("close", () => {
+      inFlight.delete(res);
+      if (stopping) setImmediate(() => server.closeIdleConnections());
+    });
+  });
   // "100 Continue" is sent only once the body's budget allows it (server/front-door.ts), not by Node at once.
   server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => server.emit("request", req, res));
   await new Promise<void>((resolve, reject) => {
@@ -121,7 +135,6 @@ export async function main({ vite, clock = systemClock }: { vite?: ViteDevServer
     allowedHosts: config.allowedHosts,
   });
   // Signals are handled before the ready line is printed, so a stop right after it still shuts down cleanly.
-  let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -154,6 +167,7 @@ export async function main({ vite, clock = systemClock }: { vite?: ViteDevServer
       process.exit();
     });
     server.closeIdleConnections();
+    for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
   };
   process.once("SIGTERM", () => shutdown("SIGTERM"));
   process.once("SIGINT", () => shutdown("SIGINT"));
