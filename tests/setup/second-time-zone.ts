@@ -8,22 +8,30 @@ import path from "node:path";
  * the unit project whole, and the integration files that can see a date. A file can see a date when its own text,
  * or the text of the module it tests (its name without `.integration.test`: `x.server.ts` or `x.ts` beside it),
  * mentions one of DATE_SIGNALS. The rule reads the files, so a new file is chosen (or not) without anyone keeping a
- * list; tests/setup/second-time-zone.test.ts checks the rule against the files that use a clock or a time zone.
+ * list; tests/setup/second-time-zone.test.ts checks the rule against the files that use a time zone or a schedule.
  *
  * The databases themselves do not see the machine's zone (PostgreSQL's sessions take the server's `TimeZone`,
- * PGlite's is UTC whatever TZ says), so what the second zone can catch is JavaScript that turns an instant into a
- * day, an hour or a text in the machine's zone instead of the newsroom's.
+ * PGlite's is UTC whatever TZ says), and an instant is the same instant in every zone: a `Date` compared, added to,
+ * stored in a timestamp column or sent as ISO text, a clock's `now()`, SQL's `now()` and intervals. What the second
+ * zone can catch is code that turns an instant into a calendar value (a day, a week, an hour) or a text in the
+ * machine's zone instead of the newsroom's, so the signals are the places where that happens: a time zone, a local
+ * rendering or calendar field, a calendar unit in a name (`startOfWeek`, `perDay`), a schedule, SQL that makes
+ * calendar values (`date_trunc`, a `::date`, whose rows the driver turns into local midnights).
  */
 export const DATE_SIGNALS: readonly { name: string; pattern: RegExp }[] = [
-  { name: "a Date", pattern: /\bDate\b/ },
-  { name: "a clock", pattern: /clock/i },
-  { name: "a schedule", pattern: /schedul/i },
-  { name: "a calendar unit", pattern: /\b(day|days|daily|week|weeks|weekly|month|months|monthly|year|years|midnight|hours?)\b/i },
-  { name: "a calendar unit in a name", pattern: /[a-z](Day|Days|Daily|Week|Weekly|Month|Year|Hour|Hours|Midnight)\b/ },
   { name: "a time zone", pattern: /time_?zone|timeZone|\bTZ\b|Intl\.DateTimeFormat/i },
   { name: "a local rendering of a time", pattern: /toLocale(Date|Time)?String|toDateString|toTimeString/ },
-  { name: "a moment kept in a column", pattern: /[a-z](At|On)\b/ },
-  { name: "SQL time", pattern: /\bnow\(\)|\b(current_date|current_timestamp|date_trunc|interval|timestamptz)\b/i },
+  {
+    name: "a local calendar field",
+    pattern: /\.(get|set)(FullYear|Month|Date|Day|Hours|Minutes|Seconds)\(|new Date\(\s*\d+\s*,/,
+  },
+  {
+    name: "a calendar unit in a name",
+    pattern:
+      /[a-z](Day|Days|Daily|Week|Weeks|Weekly|Month|Months|Monthly|Year|Years|Hour|Hours|Midnight)\b|\b(days?|weeks?|weekly|months?|monthly|years?|hours?|daily)[A-Z]/,
+  },
+  { name: "a schedule", pattern: /schedul/i },
+  { name: "SQL calendar values", pattern: /\b(date_trunc|current_date|at time zone)\b|::date\b/i },
 ];
 
 /** The first signal the text matches, or undefined when it mentions no date. */
