@@ -1,4 +1,4 @@
-import { systemClock } from "~/services/index.server";
+import { systemClock } from "~/services/clock.server";
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -7,6 +7,7 @@ import { openDatabase, PROJECT_ROOT, type DatabaseHandle } from "../app/db/clien
 import { createAdminService } from "../app/services/auth/admins.server";
 import { verifyPassword } from "../app/services/auth/passwords.server";
 import { createSessionService } from "../app/services/auth/sessions.server";
+import { copyMigratedDataDir } from "../tests/setup/test-database";
 
 const tsx = path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx");
 const PASSWORD = "first secret passphrase";
@@ -23,10 +24,14 @@ interface CommandResult {
 describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("npm run admin", { timeout: 180_000 }, () => {
   const dataDirs: string[] = [];
 
-  /** A fresh, empty newsroom folder for one test. */
-  function freshDataDir(): string {
+  /**
+   * A fresh newsroom folder for one test: empty, or with a migrated database in it (copied from the run's template,
+   * so the command does not spend seconds migrating where the test is about something else).
+   */
+  function freshDataDir({ migrated = false } = {}): string {
     const dataDir = path.join(PROJECT_ROOT, "tests", ".tmp", `admin-cli-${process.pid}-${Date.now()}-${dataDirs.length}`);
     mkdirSync(dataDir, { recursive: true });
+    if (migrated) copyMigratedDataDir(dataDir);
     dataDirs.push(dataDir);
     return dataDir;
   }
@@ -60,7 +65,7 @@ describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("npm run admin", { ti
 
   /** A newsroom with the admin "Editor" (password PASSWORD), made by the CLI itself. */
   async function newsroomWithEditor(): Promise<string> {
-    const dataDir = freshDataDir();
+    const dataDir = freshDataDir({ migrated: true });
     expect((await admin(dataDir, ["create", "Editor", "--password-stdin"], `${PASSWORD}\n`)).code).toBe(0);
     return dataDir;
   }
@@ -190,7 +195,7 @@ describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("npm run admin", { ti
   });
 
   it("creates an account with another role with --role, and refuses a role that does not exist", async () => {
-    const dataDir = freshDataDir();
+    const dataDir = freshDataDir({ migrated: true });
     const created = await admin(dataDir, ["create", "Freelancer", "--role", "contributor", "--password-stdin"], `${PASSWORD}\n`);
     const refused = await admin(dataDir, ["create", "Someone", "--role", "owner", "--password-stdin"], `${PASSWORD}\n`);
 

@@ -12,7 +12,7 @@
  */
 import { createSessionService } from "~/services/auth/sessions.server";
 import { AdminAccountError, createAdminService } from "~/services/auth/admins.server";
-import { systemClock } from "~/services/index.server";
+import { systemClock } from "~/services/clock.server";
 import { failureReason } from "~/services/logger.server";
 import { isStaffRole, STAFF_ROLES, type StaffRole } from "~/utils/permissions";
 import { AdminPassword, AdminUsername } from "~/validation/admin";

@@ -11,6 +11,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** A PGlite data directory with every migration applied, as an uncompressed tar file. */
     pgliteSnapshotFile: string;
+    /** A PGlite data directory on disk with every migration applied, for commands a test runs on a copy of it. */
+    pgliteDataDirTemplate: string;
     /** A migrated PostgreSQL database that each test file copies with CREATE DATABASE ... TEMPLATE. */
     postgresTemplateDatabase: string;
   }
@@ -39,7 +41,18 @@ async function setupPglite(project: TestProject) {
   const file = path.join(dir, `pglite-snapshot-${process.pid}.tar`);
   writeFileSync(file, Buffer.from(await snapshot.arrayBuffer()));
   project.provide("pgliteSnapshotFile", file);
-  return async () => rmSync(file, { force: true });
+  // The same, as the directory a command opens (DATA_DIR/db): the command-line tests copy it instead of having
+  // each command migrate an empty folder (about 2.6 s a time here; decision 037).
+  const templateDir = path.join(dir, `pglite-data-dir-${process.pid}`);
+  rmSync(templateDir, { recursive: true, force: true });
+  const onDisk = await openDatabase({ driver: "pglite", dataDir: templateDir });
+  await onDisk.migrate();
+  await onDisk.close();
+  project.provide("pgliteDataDirTemplate", templateDir);
+  return async () => {
+    rmSync(file, { force: true });
+    rmSync(templateDir, { recursive: true, force: true });
+  };
 }
 
 async function setupPostgres(project: TestProject) {

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { cpSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
@@ -37,6 +38,14 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await withAdminClient(baseUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
     },
   };
+}
+
+/**
+ * Puts a migrated embedded database into `dataDir` (as `dataDir/db`, where the server and the commands open it), copied
+ * from the run's template: a command run on it next starts as on a newsroom that has been opened before.
+ */
+export function copyMigratedDataDir(dataDir: string): void {
+  cpSync(inject("pgliteDataDirTemplate"), path.join(dataDir, "db"), { recursive: true });
 }
 
 /**
