@@ -7,7 +7,7 @@ import { openDatabase, PROJECT_ROOT, type DatabaseHandle } from "../app/db/clien
 import { createAdminService } from "../app/services/auth/admins.server";
 import { verifyPassword } from "../app/services/auth/passwords.server";
 import { createSessionService } from "../app/services/auth/sessions.server";
-import { copyMigratedDataDir } from "../tests/setup/test-database";
+import { newMigratedDataDir } from "../tests/setup/test-database";
 
 const tsx = path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx");
 const PASSWORD = "first secret passphrase";
@@ -30,8 +30,8 @@ describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("npm run admin", { ti
    */
   function freshDataDir({ migrated = false } = {}): string {
     const dataDir = path.join(PROJECT_ROOT, "tests", ".tmp", `admin-cli-${process.pid}-${Date.now()}-${dataDirs.length}`);
-    mkdirSync(dataDir, { recursive: true });
-    if (migrated) copyMigratedDataDir(dataDir);
+    if (migrated) newMigratedDataDir(dataDir);
+    else mkdirSync(dataDir, { recursive: true });
     dataDirs.push(dataDir);
     return dataDir;
   }

@@ -1,11 +1,12 @@
 import sharp from "sharp";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { openDatabase } from "../../app/db/client.server";
 import { articles, authors } from "../../app/db/schema";
 import type { Category } from "../../app/utils/categories";
+import { newDataDir } from "../support/pglite-template";
 import { pngImage } from "../support/png";
 import { errorLogLines, PROJECT_ROOT, runCommand, startServer, type ServerProcess } from "../support/server-process";
 import { fromOwnClientAddress, statusConsoleError } from "./admin-support";
@@ -468,7 +469,7 @@ test.describe("Article Management", () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dataDir, { recursive: true });
+    newDataDir(dataDir);
     // The first start seeds the demo newsroom (only an empty one is seeded); the import adds to it.
     const seeding = await startServer(env);
     // One answered request first: the server installs its shutdown handlers just after it says it is running.
@@ -1459,7 +1460,7 @@ test.describe("Article Management in an empty newsroom", () => {
   }) => {
     const dir = path.join(PROJECT_ROOT, "tests", ".tmp", `admin-articles-empty-${process.pid}-${Date.now().toString(36)}`);
     const dataDir = path.join(dir, "data");
-    mkdirSync(dataDir, { recursive: true });
+    newDataDir(dataDir);
     const admin: AdminAccount = { username: `first-writer-${process.pid}`, password: "first writer correct horse battery" };
     const server = await startServer({
       DATA_DIR: dataDir,

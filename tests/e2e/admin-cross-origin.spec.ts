@@ -1,9 +1,10 @@
 import { createServer, type Server } from "node:http";
-import { mkdirSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { openDatabase } from "../../app/db/client.server";
 import { admins, newsletterSubscribers, sessions } from "../../app/db/schema";
+import { newDataDir } from "../support/pglite-template";
 import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
 import { dashboardHeading, FORM_REFUSED, loginHeading, SESSION_COOKIE, signIn, statusConsoleError } from "./admin-support";
 import { expect, test } from "./fixtures";
@@ -55,7 +56,7 @@ async function startForgerySite(target: string): Promise<{ server: Server; port:
 
 test.beforeAll(async () => {
   dataDir = path.join(PROJECT_ROOT, "tests", ".tmp", `cross-origin-${run}`);
-  mkdirSync(dataDir, { recursive: true });
+  newDataDir(dataDir);
   app = await startServer({
     DATA_DIR: dataDir,
     SEED_CONTENT: "none",

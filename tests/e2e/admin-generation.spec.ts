@@ -1,9 +1,10 @@
 import type { Locator, Page } from "@playwright/test";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { startChatCompletionsServer, type ChatCompletionsServer, type ChatReply } from "../fakes/chat-completions-server";
 import type { Category } from "../../app/utils/categories";
 import { escapeXml } from "../fakes/feed-server";
+import { newDataDir } from "../support/pglite-template";
 import { startNewsFixtures, type NewsFixtureItem, type NewsFixtures } from "../support/news-fixtures";
 import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
 import { fromOwnClientAddress } from "./admin-support";
@@ -213,7 +214,7 @@ test.describe("Article Generation", () => {
   /** The environment of a server on the fakes; each gets its own data directory. */
   function serverEnv(name: string, extra: Record<string, string> = {}): Record<string, string> {
     const dataDir = path.join(dir, name);
-    mkdirSync(dataDir, { recursive: true });
+    newDataDir(dataDir);
     return {
       DATA_DIR: dataDir,
       SEED_CONTENT: "none",

@@ -1,6 +1,7 @@
 import type { Page, Response } from "@playwright/test";
-import { mkdirSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import path from "node:path";
+import { newDataDir } from "../support/pglite-template";
 import { errorLogLines, PROJECT_ROOT, startServer } from "../support/server-process";
 import {
   ACCOUNT_LOCKED,
@@ -369,7 +370,7 @@ test.describe("signing in without JavaScript", () => {
 
 test("with no admin yet, the login screen explains how to create the first one", async ({ page }) => {
   const dataDir = path.join(PROJECT_ROOT, "tests", ".tmp", `no-admin-${process.pid}-${Date.now()}`);
-  mkdirSync(dataDir, { recursive: true });
+  newDataDir(dataDir);
   const server = await startServer({ DATA_DIR: dataDir, SEED_CONTENT: "none" });
   try {
     const response = await page.goto(`${server.url}/admin/articles`);

@@ -1,5 +1,6 @@
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { newDataDir } from "../support/pglite-template";
 import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
 import { signInTo, type AdminAccount } from "./article-admin-support";
 import { accessibilityViolations, expect, test } from "./fixtures";
@@ -22,7 +23,7 @@ test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);
   dir = path.join(PROJECT_ROOT, "tests", ".tmp", `admin-newsletter-${process.pid}-${Date.now().toString(36)}`);
   rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
+  newDataDir(dir);
   server = await startServer({
     DATA_DIR: dir,
     SEED_CONTENT: "none",

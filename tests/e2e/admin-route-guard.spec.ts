@@ -1,10 +1,11 @@
 import { test, expect, request as requestFactory, type APIRequestContext } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { sql } from "drizzle-orm";
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import routeConfig from "../../app/routes";
 import { openDatabase } from "../../app/db/client.server";
+import { newDataDir } from "../support/pglite-template";
 import { errorLogLines, PROJECT_ROOT, runCommand, startServer, type ServerProcess } from "../support/server-process";
 import { can, STAFF_ROLES, type Action, type StaffRole } from "../../app/utils/permissions";
 import { SESSION_COOKIE } from "./admin-support";
@@ -166,7 +167,7 @@ test("without a session every admin route answers 401, shows no admin data and c
   const run = `${process.pid}-${Date.now()}`;
   const dir = path.join(PROJECT_ROOT, "tests", ".tmp", `route-guard-${run}`);
   const dataDir = path.join(dir, "data");
-  mkdirSync(dataDir, { recursive: true });
+  newDataDir(dataDir);
   const admin = { username: `guard-${process.pid}`, password: "guard correct horse battery" };
   const draftTitle = `Sentinel draft ${run}`;
   const subscriberEmail = `sentinel-${run}@example.com`;
@@ -373,7 +374,7 @@ test("for every role every admin route answers as its rule says: 403 with no adm
   const run = `${process.pid}-${Date.now()}`;
   const dir = path.join(PROJECT_ROOT, "tests", ".tmp", `role-matrix-${run}`);
   const dataDir = path.join(dir, "data");
-  mkdirSync(dataDir, { recursive: true });
+  newDataDir(dataDir);
   const password = "matrix correct horse battery";
   const person = (name: string, role: StaffRole): StaffAccount => ({ username: `${name}-${process.pid}`, password, role });
   const staff: Record<StaffRole, StaffAccount> = {

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { newDataDir } from "../support/pglite-template";
 import { GIF_1X1, paddedPng, pngDeclaring, pngImage, PNG_SIGNATURE } from "../support/png";
 import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
 import { fromOwnClientAddress, statusConsoleError } from "./admin-support";
@@ -33,7 +34,7 @@ test.describe("cover image uploads", () => {
 
   test.beforeAll(async () => {
     rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dataDir, { recursive: true });
+    newDataDir(dataDir);
     server = await startServer({
       DATA_DIR: dataDir,
       SEED_CONTENT: "none",

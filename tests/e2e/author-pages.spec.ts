@@ -1,5 +1,6 @@
-import { mkdirSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import path from "node:path";
+import { newDataDir } from "../support/pglite-template";
 import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
 import { fromOwnClientAddress, statusConsoleError } from "./admin-support";
 import { signInTo, waitForHydrated, waitForModal } from "./article-admin-support";
@@ -36,7 +37,7 @@ test.describe("Author pages and co-authors", () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
+    newDataDir(dir);
     for (const account of [desk, ada, ben]) await createStaffAccount(dir, account);
     server = await startServer({ DATA_DIR: dir, SEED_CONTENT: "none", SITE_NAME });
   });

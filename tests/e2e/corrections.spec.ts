@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { openDatabase } from "../../app/db/client.server";
 import { articles, newsletterDeliveries, newsletterIssues, newsletterSubscribers } from "../../app/db/schema";
 import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
+import { newDataDir } from "../support/pglite-template";
 import { pngImage } from "../support/png";
 import { errorLogLines, PROJECT_ROOT, runCommand, startServer, type ServerProcess } from "../support/server-process";
 import { fromOwnClientAddress, statusConsoleError } from "./admin-support";
@@ -59,7 +60,7 @@ test.describe("Corrections and updates", () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dataDir, { recursive: true });
+    newDataDir(dataDir);
     await createStaffAccount(dataDir, editor);
     const file = path.join(dir, "articles.json");
     writeFileSync(

@@ -1,5 +1,6 @@
-import { mkdirSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import path from "node:path";
+import { newDataDir } from "../support/pglite-template";
 import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
 import { expect, test } from "./fixtures";
 import { published } from "./support";
@@ -16,7 +17,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   dir = path.join(PROJECT_ROOT, "tests", ".tmp", `dates-agree-${process.pid}-${Date.now().toString(36)}`);
   rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
+  newDataDir(dir);
   server = await startServer({ DATA_DIR: dir, SEED_CONTENT: "demo" });
 });
 

@@ -5,6 +5,7 @@ import { promisify } from "node:util";
 import { openDatabase } from "../../app/db/client.server";
 import { newsletterSubscribers } from "../../app/db/schema/newsletter-subscribers";
 import { createUnsubscribeLinks } from "../../app/services/newsletter/unsubscribe-links.server";
+import { newDataDir } from "../support/pglite-template";
 import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
 import { signInTo, type AdminAccount } from "./article-admin-support";
 import { expect, test } from "./fixtures";
@@ -47,7 +48,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   dir = path.join(PROJECT_ROOT, "tests", ".tmp", `html-conformance-${process.pid}-${Date.now().toString(36)}`);
   rmSync(dir, { recursive: true, force: true });
-  mkdirSync(path.join(dir, "data"), { recursive: true });
+  newDataDir(path.join(dir, "data"));
   // A subscriber and their signed unsubscribe link, made before the server opens the database.
   const database = await openDatabase({ driver: "pglite", dataDir: path.join(dir, "data", "db") });
   try {

@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
-import { mkdirSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { startSmtpSink, type SmtpMessage, type SmtpSink } from "../fakes/smtp-sink";
+import { newDataDir } from "../support/pglite-template";
 import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
 import type { AdminAccount } from "./article-admin-support";
 import { accessibilityViolations, expect, test } from "./fixtures";
@@ -37,7 +38,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   dir = path.join(PROJECT_ROOT, "tests", ".tmp", `newsletter-confirmation-${process.pid}-${Date.now().toString(36)}`);
   rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
+  newDataDir(dir);
   sink = await startSmtpSink();
   server = await startServer({
     DATA_DIR: dir,

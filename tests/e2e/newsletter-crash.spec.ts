@@ -1,8 +1,9 @@
-import { mkdirSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import type { Socket } from "node:net";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { startChatCompletionsServer, type ChatCompletionsServer } from "../fakes/chat-completions-server";
+import { newDataDir } from "../support/pglite-template";
 import { errorLogLines, logEntries, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
 import { waitForHydrated, waitForModal, type AdminAccount } from "./article-admin-support";
 import { expect, test } from "./fixtures";
@@ -140,7 +141,7 @@ test.beforeAll(async () => {
   servers.length = 0;
   dir = path.join(PROJECT_ROOT, "tests", ".tmp", `newsletter-crash-${process.pid}-${Date.now().toString(36)}`);
   rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
+  newDataDir(dir);
   smtp = await startSlowSmtpServer();
   chat = await startChatCompletionsServer({ apiKey: SERVER_KEY });
 });

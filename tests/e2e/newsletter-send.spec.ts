@@ -1,8 +1,9 @@
 import type { Browser, BrowserContext, Page, Response } from "@playwright/test";
-import { mkdirSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { startChatCompletionsServer, type ChatCompletionsServer } from "../fakes/chat-completions-server";
 import { header, startSmtpSink, type SmtpMessage, type SmtpSink } from "../fakes/smtp-sink";
+import { newDataDir } from "../support/pglite-template";
 import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
 import { FORM_REFUSED, statusConsoleError } from "./admin-support";
 import { signInTo, waitForHydrated, waitForModal, type AdminAccount } from "./article-admin-support";
@@ -69,7 +70,7 @@ test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);
   dir = path.join(PROJECT_ROOT, "tests", ".tmp", `newsletter-send-${process.pid}-${Date.now().toString(36)}`);
   rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
+  newDataDir(dir);
   sink = await startSmtpSink();
   chat = await startChatCompletionsServer({ apiKey: FORM_KEY });
   server = await startServer({

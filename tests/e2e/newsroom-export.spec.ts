@@ -1,6 +1,7 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { newDataDir } from "../support/pglite-template";
 import { errorLogLines, PROJECT_ROOT, runCommand, startServer, type ServerProcess } from "../support/server-process";
 import { signInTo, waitForHydrated, waitForModal } from "./article-admin-support";
 import { expect, test } from "./fixtures";
@@ -31,7 +32,7 @@ test.describe("The newsroom export and the Updated line", () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dataDir, { recursive: true });
+    newDataDir(dataDir);
     for (const account of [chief, editor]) await createStaffAccount(dataDir, account);
     const file = path.join(dir, "articles.json");
     writeFileSync(

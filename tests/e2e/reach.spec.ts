@@ -1,7 +1,8 @@
-import { mkdirSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { DEMO_ARTICLES } from "../../app/services/seed/demo-content.server";
 import { startWebSubHub } from "../fakes/websub-hub";
+import { newDataDir } from "../support/pglite-template";
 import { PROJECT_ROOT, startServer } from "../support/server-process";
 import { fromOwnClientAddress } from "./admin-support";
 import { signInTo, waitForHydrated, waitForModal, type AdminAccount } from "./article-admin-support";
@@ -106,7 +107,7 @@ test.describe("WebSub", () => {
   }) => {
     const hub = await startWebSubHub();
     const dataDir = path.join(PROJECT_ROOT, "tests", ".tmp", `reach-websub-${process.pid}-${Date.now().toString(36)}`);
-    mkdirSync(dataDir, { recursive: true });
+    newDataDir(dataDir);
     const admin: AdminAccount = { username: `websub-${process.pid}`, password: "websub editor correct horse battery" };
     const server = await startServer({
       DATA_DIR: dataDir,

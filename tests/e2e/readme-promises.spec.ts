@@ -2,6 +2,7 @@ import { test, expect } from "@playwright/test";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { newDataDir } from "../support/pglite-template";
 import { errorLogLines, PROJECT_ROOT, runCommand, startServer, type ServerProcess } from "../support/server-process";
 
 /*
@@ -23,7 +24,7 @@ function freshDir(name: string): string {
 }
 
 async function serve(env: Record<string, string>): Promise<ServerProcess> {
-  const server = await startServer({ DATA_DIR: freshDir("promises"), SEED_CONTENT: "none", ...env });
+  const server = await startServer({ DATA_DIR: newDataDir(freshDir("promises")), SEED_CONTENT: "none", ...env });
   servers.push(server);
   return server;
 }

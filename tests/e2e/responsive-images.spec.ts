@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
-import { mkdirSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
+import { newDataDir } from "../support/pglite-template";
 import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
 import { photoLikeJpeg } from "../support/test-photo";
 import { fromOwnClientAddress } from "./admin-support";
@@ -35,7 +36,7 @@ test.describe("responsive covers", () => {
   test.beforeAll(async ({ browser }) => {
     test.setTimeout(300_000);
     rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dataDir, { recursive: true });
+    newDataDir(dataDir);
     [server, photo] = await Promise.all([
       // A busy machine can take far longer than usual to start the server.
       startServer(

@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { mkdirSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { instantToZonedTime, zonedTimeToInstant } from "../../app/utils/dates";
+import { newDataDir } from "../support/pglite-template";
 import { PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
 import { fromOwnClientAddress } from "./admin-support";
 import { articleRow, signInTo, waitForHydrated, waitForModal, type AdminAccount } from "./article-admin-support";
@@ -26,7 +27,7 @@ let dataDir: string;
 
 test.beforeAll(async () => {
   dataDir = path.join(PROJECT_ROOT, "tests", ".tmp", `scheduling-${process.pid}-${Date.now().toString(36)}`);
-  mkdirSync(dataDir, { recursive: true });
+  newDataDir(dataDir);
   server = await startServer(
     { DATA_DIR: dataDir, TIME_ZONE, ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password },
     60_000,

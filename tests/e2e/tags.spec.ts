@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
-import { mkdirSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import path from "node:path";
+import { newDataDir } from "../support/pglite-template";
 import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
 import { statusConsoleError } from "./admin-support";
 import { articleRow, signInTo, waitForHydrated, waitForModal } from "./article-admin-support";
@@ -38,7 +39,7 @@ test.describe("Tags", () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dataDir, { recursive: true });
+    newDataDir(dataDir);
     for (const account of [editor, contributor]) await createStaffAccount(dataDir, account);
     server = await startServer({ DATA_DIR: dataDir, SEED_CONTENT: "none" });
   });

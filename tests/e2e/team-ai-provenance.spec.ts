@@ -1,7 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
-import { mkdirSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { startChatCompletionsServer, type ChatCompletionsServer } from "../fakes/chat-completions-server";
+import { newDataDir } from "../support/pglite-template";
 import { startNewsFixtures, type NewsFixtures } from "../support/news-fixtures";
 import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
 import { fromOwnClientAddress } from "./admin-support";
@@ -42,7 +43,7 @@ test.describe("AI provenance", () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dataDir, { recursive: true });
+    newDataDir(dataDir);
     await createStaffAccount(dataDir, editor);
     chat = await startChatCompletionsServer();
     news = await startNewsFixtures({ now: new Date() });

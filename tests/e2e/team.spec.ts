@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
+import { newDataDir } from "../support/pglite-template";
 import { errorLogLines, PROJECT_ROOT, runCommand, startServer, type ServerProcess } from "../support/server-process";
 import { dashboardHeading, loginHeading, statusConsoleError } from "./admin-support";
 import { articleRow, signInThere, signInTo, signOutElsewhere, waitForHydrated, waitForModal } from "./article-admin-support";
@@ -71,7 +72,7 @@ test.describe("A newsroom of four", () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dataDir, { recursive: true });
+    newDataDir(dataDir);
     for (const account of [chief, writer, otherWriter, freelancer]) await createStaffAccount(dataDir, account);
     const file = path.join(dir, "articles.json");
     writeFileSync(

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { cpSync, readFileSync } from "node:fs";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 import { openDatabase, type Database, type DatabaseHandle } from "../../app/db/client.server";
 import { sections } from "../../app/db/schema";
 import { SPEC_SECTIONS } from "../../app/services/sections/sections.server";
+import { newDataDir } from "../support/pglite-template";
 import { postgresUrlFor } from "../support/postgres-url";
 
 export type TestDriver = "pglite" | "postgres";
@@ -40,12 +40,9 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
-/**
- * Puts a migrated embedded database into `dataDir` (as `dataDir/db`, where the server and the commands open it), copied
- * from the run's template: a command run on it next starts as on a newsroom that has been opened before.
- */
-export function copyMigratedDataDir(dataDir: string): void {
-  cpSync(inject("pgliteDataDirTemplate"), path.join(dataDir, "db"), { recursive: true });
+/** Makes the newsroom folder `dataDir` with a copy of the run's migrated embedded database in it (see newDataDir). */
+export function newMigratedDataDir(dataDir: string): string {
+  return newDataDir(dataDir, inject("pgliteDataDirTemplate"));
 }
 
 /**
