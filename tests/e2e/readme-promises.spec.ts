@@ -131,7 +131,7 @@ test("SIGTERM: a request in flight still gets its answer and its connection is c
 
 test("the import command's exit codes: 0 all imported, 1 some rejected, 2 nothing imported or no readable file", async () => {
   const dir = freshDir("import-codes");
-  const env = { DATA_DIR: path.join(dir, "data"), SEED_CONTENT: "none" };
+  const env = { DATA_DIR: newDataDir(path.join(dir, "data")), SEED_CONTENT: "none" };
   const good = { title: "A good row", excerpt: "An excerpt.", content: "Body.", category: "Cloud" };
   const bad = { title: "A bad row", excerpt: "x", content: "y", category: "Robots" };
   const file = (name: string, rows: unknown[]) => {

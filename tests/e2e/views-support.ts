@@ -1,17 +1,16 @@
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { DESKTOP_CHROME } from "../support/chromium";
+import { newDataDir } from "../support/pglite-template";
 import { PROJECT_ROOT, type ServerProcess } from "../support/server-process";
 
 /** What the reading-figure specs share (article views, insights): readers' browsers and their view reports. */
 
 export { DESKTOP_CHROME };
 
+/** A newsroom folder of its own, with the run's migrated embedded database in it. */
 export function freshDataDir(name: string): string {
-  const dir = path.join(PROJECT_ROOT, "tests", ".tmp", `${name}-${process.pid}-${Date.now()}`);
-  mkdirSync(dir, { recursive: true });
-  return dir;
+  return newDataDir(path.join(PROJECT_ROOT, "tests", ".tmp", `${name}-${process.pid}-${Date.now()}`));
 }
 
 /** The ids of the published articles the home page links to, in order. */
