@@ -16,8 +16,12 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 const ARTICLES = 200;
 /** Only so that a run that never publishes ends with a message; the time it took is printed, never judged. */
 const GIVE_UP_AFTER_MS = 180_000;
-/** Far enough ahead that both instances are up and have polled at least once before the moment. */
-const LEAD_MS = 20_000;
+/**
+ * How far ahead of their insertion the articles are scheduled: long enough for the check that neither instance shows
+ * them yet (two sitemap requests). Both instances are up and polling before the articles are inserted, and an
+ * instance publishes only at its next poll, up to SCHEDULER_POLL_MS after the moment.
+ */
+const LEAD_MS = 5_000;
 
 let maintenance: pg.Client | undefined;
 let databaseName: string | undefined;
