@@ -504,10 +504,15 @@ describe("kill -9 during a batch generation, five times", () => {
         // Only a random kill may come after the batch finished.
         expect(point.name).toBe("at a random moment");
       }
-      // Whatever was saved before the kill is counted by the job.
+      // Whatever was saved before the kill is counted by the job. A kill can also land after a draft is committed and
+      // before its log line has left the process: that draft is kept and counted too, unlogged, so the job may count
+      // one more than the log showed (and never fewer).
       expect
-        .soft(Number(made), `the job killed ${point.name} counts the drafts saved before the kill (${savedBeforeKill})`)
-        .toBe(savedBeforeKill.length);
+        .soft(
+          Number(made) - savedBeforeKill.length,
+          `the job killed ${point.name} counts the drafts saved before the kill (${savedBeforeKill}), and at most one whose log line the kill cut off`,
+        )
+        .toBeOneOf([0, 1]);
     }
 
     // The fifth restarted server is healthy: a batch runs to the end.
@@ -561,7 +566,16 @@ describe("kill -9 during a batch generation, five times", () => {
       "every draft belongs to a job, and every job's draft exists",
     ).toEqual(accounted);
     const everySaved = [...new Set(generationServers.flatMap(savedDrafts))].sort((a, b) => a - b);
-    expect(everySaved, "every draft saved before a kill is still there").toEqual(accounted);
+    expect(
+      everySaved.filter((id) => !accounted.includes(id)),
+      "every draft saved before a kill is still there",
+    ).toEqual([]);
+    // A draft no log line names was committed just before a kill cut off its line: it can only be its job's last.
+    const lastOfItsJob = new Set(jobs.map((job) => job.article_ids.at(-1)));
+    expect(
+      accounted.filter((id) => !everySaved.includes(id) && !lastOfItsJob.has(id)),
+      "a draft that was never logged is the last its job made",
+    ).toEqual([]);
     for (const draft of drafts) {
       const story = STORIES.find((candidate) => candidate.title === draft.title);
       expect(story, `draft ${draft.id} is one of the model's stories`).toBeDefined();
