@@ -48,6 +48,25 @@ export default tseslint.config(
     },
   },
   {
+    // The composition root (app/services/index.server.ts) imports the services, never the reverse: a service that
+    // took anything from it, even a type, would close an import circle through every other service.
+    files: ["app/services/**"],
+    ignores: ["app/services/index.server.ts", "**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)index\\.server(\\.ts)?$",
+              message: "The composition root imports services, never the reverse: import from the module itself.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["tests/**", "**/*.test.ts", "**/*.test.tsx", "bench/**", "scripts/**"],
     rules: { "@typescript-eslint/no-non-null-assertion": "off", "no-console": "off" },
   },

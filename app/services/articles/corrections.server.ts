@@ -8,7 +8,7 @@ import {
   CORRECTION_TEXTS,
   type CorrectionKindValue,
 } from "../../validation/correction";
-import type { Clock } from "../index.server";
+import type { Clock } from "../clock.server";
 import { noReaderMemo, type ReaderMemo } from "../reader-memo.server";
 import type { Logger } from "../logger.server";
 import type { NewsletterService } from "../newsletter/newsletter.server";

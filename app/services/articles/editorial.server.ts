@@ -7,7 +7,7 @@ import type { ArticleListPage, ArticleStats, DraftHeadline, EditableArticle } fr
 import type { ArticleFacts } from "../../utils/permissions";
 import { COAUTHOR_TEXTS, type ArticleInput } from "../../validation/article";
 import { ADMIN_ARTICLES_PAGE_SIZE, type ArticleListQuery } from "../../validation/article-list";
-import type { Clock } from "../index.server";
+import type { Clock } from "../clock.server";
 import type { Logger } from "../logger.server";
 import { listArticleAuthors } from "./articles.server";
 import { checkStory, type EarlierStory, type SimilarArticle } from "./duplicate-check.server";

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.server";
 import { admins, articleRevisions, articles, authors } from "../../db/schema";
 import type { RevisionKind, RevisionSummary, RevisionVersion } from "../../utils/revisions";
-import type { Clock } from "../index.server";
+import type { Clock } from "../clock.server";
 import { rewrittenPercent } from "./provenance.server";
 import { articleTagNames, saveArticleTags } from "../tags/article-tags.server";
 

@@ -4,7 +4,7 @@ import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { admins, authors, staffInvitations } from "../../db/schema";
 import { ROLE_LABELS, type StaffRole } from "../../utils/permissions";
-import type { Clock } from "../index.server";
+import type { Clock } from "../clock.server";
 import type { Logger } from "../logger.server";
 import { describeMailError, type Mailer } from "../mail/mailer.server";
 import { renderEmail } from "../mail/render-email.server";

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { loginAttempts } from "../../db/schema";
-import type { Clock } from "../index.server";
+import type { Clock } from "../clock.server";
 import type { RateLimiter, RateLimitPolicy } from "../rate-limits/rate-limiter.server";
 import type { AdminService } from "./admins.server";
 import { hashPassword, verifyPassword } from "./passwords.server";

@@ -3,7 +3,7 @@ import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { admins, authors, sessions } from "../../db/schema";
 import type { StaffRole } from "../../utils/permissions";
-import type { Clock } from "../index.server";
+import type { Clock } from "../clock.server";
 
 /** The spec's session length: 24 hours. */
 export const SESSION_DURATION_MS = 86_400_000;

@@ -11,7 +11,7 @@ import { ArticleInput } from "../../validation/article";
 import { checkStory, type EarlierStory } from "../articles/duplicate-check.server";
 import { recordRevision, revisionSnapshot } from "../articles/revisions.server";
 import type { StoryJudge } from "../articles/story-judge.server";
-import type { Clock } from "../index.server";
+import type { Clock } from "../clock.server";
 import type { Logger } from "../logger.server";
 import type { AiProviders } from "./ai-provider.server";
 import { buildArticlePrompt } from "./article-prompt.server";

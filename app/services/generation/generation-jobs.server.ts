@@ -5,7 +5,7 @@ import { generationJobs } from "../../db/schema";
 import type { AiModel } from "../../utils/ai-models";
 import type { Category } from "../../utils/categories";
 import type { GenerationArticleError, GenerationJobView, GenerationNotice, GenerationStep } from "../../utils/generation-jobs";
-import type { Clock } from "../index.server";
+import type { Clock } from "../clock.server";
 import type { Logger } from "../logger.server";
 import type { AiProviders } from "./ai-provider.server";
 import type { ArticleGenerator } from "./article-generator.server";

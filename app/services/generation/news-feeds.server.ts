@@ -4,7 +4,7 @@ import { BlockList, isIP } from "node:net";
 import { XMLParser } from "fast-xml-parser";
 import { z } from "zod";
 import type { Category, SpecCategory } from "../../utils/categories";
-import type { Clock } from "../index.server";
+import type { Clock } from "../clock.server";
 import type { Logger } from "../logger.server";
 
 /*

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Database } from "../../db/client.server";
-import type { Clock } from "../index.server";
+import type { Clock } from "../clock.server";
 import { storedSigningKey } from "./signing-key.server";
 
 /** The app_secrets row holding the key that signs confirmation links (apart from the unsubscribe key). */

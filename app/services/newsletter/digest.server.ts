@@ -8,7 +8,7 @@ import { emailSafeImageUrl, imageForArticle } from "../../utils/stock-images";
 import { fallbackSubject, NEWSLETTER_ARTICLE_COUNT } from "../../utils/newsletter";
 import type { AiProviders } from "../generation/ai-provider.server";
 import { generationFailureKind } from "../generation/generation-errors.server";
-import type { Clock } from "../index.server";
+import type { Clock } from "../clock.server";
 import type { Logger } from "../logger.server";
 import { renderDigestEmail } from "./digest-render.server";
 import { clientFailedMessage, NEWSLETTER_TEXTS, NewsletterError } from "./newsletter-errors.server";

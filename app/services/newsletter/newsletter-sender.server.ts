@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { newsletterDeliveries, newsletterSubscribers } from "../../db/schema";
-import type { Clock } from "../index.server";
+import type { Clock } from "../clock.server";
 import type { Logger } from "../logger.server";
 import { describeMailError, isTransientMailError, type Mailer } from "../mail/mailer.server";
 import type { NewsletterIssues } from "./newsletter-issues.server";

@@ -19,7 +19,7 @@ import type { Database, DatabaseHandle } from "../../db/client.server";
 import type { ArticleRow } from "../../db/schema";
 import { newsletterDeliveries, newsletterIssues, newsletterSubscribers } from "../../db/schema";
 import { createAiProviders } from "../generation/ai-provider.server";
-import type { Clock } from "../index.server";
+import type { Clock } from "../clock.server";
 import { createMailer, type Mailer, type OutgoingMessage } from "../mail/mailer.server";
 import { createRateLimiter } from "../rate-limits/rate-limiter.server";
 import { createNewsletterService, SEND_CONCURRENCY } from "./newsletter.server";

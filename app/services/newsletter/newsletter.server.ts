@@ -3,7 +3,7 @@ import { DEFAULT_MODEL_ID } from "../../utils/ai-models";
 import type { NewsletterDraftView, NewsletterIssueView } from "../../utils/newsletter";
 import type { AiProviders } from "../generation/ai-provider.server";
 import { GenerationError } from "../generation/generation-errors.server";
-import type { Clock } from "../index.server";
+import type { Clock } from "../clock.server";
 import type { Logger } from "../logger.server";
 import type { Mailer } from "../mail/mailer.server";
 import { articlePath } from "../../utils/articles";

@@ -3,7 +3,7 @@ import { absoluteUrl } from "../../utils/seo";
 import type { Database } from "../../db/client.server";
 import { newsletterSubscribers, type SubscriberStatus } from "../../db/schema";
 import { normalizedEmail } from "../../validation/email";
-import type { Clock } from "../index.server";
+import type { Clock } from "../clock.server";
 import type { Logger } from "../logger.server";
 import { describeMailError, type Mailer } from "../mail/mailer.server";
 import type { RateLimiter, RateLimitPolicy } from "../rate-limits/rate-limiter.server";

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { rateLimits } from "../../db/schema";
-import type { Clock } from "../index.server";
+import type { Clock } from "../clock.server";
 
 /** A budget of `limit` requests per client in each window of `windowMs`. */
 export interface RateLimitPolicy {
