@@ -46,25 +46,23 @@ export async function main({ vite, clock = systemClock }: { vite?: ViteDevServer
   }
   // Listen first: without SITE_URL the site's own address needs the port actually bound (PORT=0 picks one).
   const ready: { handler?: (req: IncomingMessage, res: ServerResponse) => void } = {};
-  let stopping = false;
-  const server = createServer((req, res) => {
-    // Once stopping, every answer closes its connection behind it (see shutdown below).
-    if (stopping) res.setHeader("Connection", "close");
-    if (ready.handler) return ready.handler(req, res);
-    res.writeHead(503, { "Retry-After": "1", "Content-Type": "text/plain" }).end("Byline is starting.");
-  });
-  server.keepAliveTimeout = 65_000;
   // Node closes idle keep-alive connections only at the moment close() is called; one whose answer ends later would
-  // stay open (a browser keeps it) until the grace period forces it. So answers in flight when shutdown begins say
-  // "Connection: close" if their head is still unsent, and each connection is closed as its answer ends.
+  // stay open (a browser keeps it) until the grace period forces it. So once stopping, answers say "Connection: close"
+  // (those in flight too, if their head is still unsent: see shutdown below), and each connection is closed as its
+  // answer ends.
+  let stopping = false;
   const inFlight = new Set<ServerResponse>();
-  server.on("request", (_req: IncomingMessage, res: ServerResponse) => {
+  const server = createServer((req, res) => {
     inFlight.add(res);
     res.once("close", () => {
       inFlight.delete(res);
       if (stopping) setImmediate(() => server.closeIdleConnections());
     });
+    if (stopping) res.setHeader("Connection", "close");
+    if (ready.handler) return ready.handler(req, res);
+    res.writeHead(503, { "Retry-After": "1", "Content-Type": "text/plain" }).end("Byline is starting.");
   });
+  server.keepAliveTimeout = 65_000;
   // "100 Continue" is sent only once the body's budget allows it (server/front-door.ts), not by Node at once.
   server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => server.emit("request", req, res));
   await new Promise<void>((resolve, reject) => {
