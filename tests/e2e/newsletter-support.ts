@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import type { ChatCompletionRequest, ContentReply } from "../fakes/chat-completions-server";
 import { signInTo, waitForHydrated, type AdminAccount } from "./article-admin-support";
@@ -140,14 +139,4 @@ export async function historyRow(page: Page, subject: string): Promise<string[]>
     .filter({ has: page.getByRole("cell").filter({ hasText: subject }) });
   const cells = await row.getByRole("cell").allInnerTexts();
   return cells.slice(0, 5).map((text) => text.trim());
-}
-
-/**
- * accessibilityViolations for a page holding the newsletter preview. axe's default mode runs a part in every
- * frame and waits forever for the preview's frame, which is sandboxed without scripts; the legacy mode checks
- * the page and its same-origin frames and leaves the sandboxed one out (its <iframe> element is still checked).
- */
-export async function accessibilityViolationsWithPreview(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).setLegacyMode().analyze();
-  return results.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length} elements)`);
 }
