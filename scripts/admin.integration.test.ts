@@ -1,5 +1,4 @@
 import { systemClock } from "~/services/clock.server";
-import { spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -7,22 +6,17 @@ import { openDatabase, PROJECT_ROOT, type DatabaseHandle } from "../app/db/clien
 import { createAdminService } from "../app/services/auth/admins.server";
 import { verifyPassword } from "../app/services/auth/passwords.server";
 import { createSessionService } from "../app/services/auth/sessions.server";
-import { newMigratedDataDir } from "../tests/setup/test-database";
+import { runScript, type CommandResult } from "../tests/support/run-script";
+import { newMigratedDataDir, scriptBundles } from "../tests/setup/test-database";
 
-const tsx = path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx");
 const PASSWORD = "first secret passphrase";
 const NEW_PASSWORD = "second secret passphrase";
-
-interface CommandResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 // The CLI opens the database itself, so one run is enough: PGlite, under a fresh DATA_DIR for each test,
 // so every test passes alone and in any order.
 describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("npm run admin", { timeout: 180_000 }, () => {
   const dataDirs: string[] = [];
+  const bundles = scriptBundles();
 
   /**
    * A fresh newsroom folder for one test: empty, or with a migrated database in it (copied from the run's template,
@@ -37,30 +31,16 @@ describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("npm run admin", { ti
   }
 
   /**
-   * Runs `tsx scripts/admin.ts ...args` like `npm run admin -- ...args` on `dataDir`, with `stdin` piped in.
+   * Runs `npm run admin -- ...args` on `dataDir` (on the run's bundle, tests/support/run-script.ts), with `stdin` piped in.
    * Whatever it prints, it never prints a password.
    */
-  function admin(dataDir: string, args: string[], stdin = ""): Promise<CommandResult> {
-    const child = spawn(tsx, ["scripts/admin.ts", ...args], {
-      cwd: PROJECT_ROOT,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", DATA_DIR: dataDir, SEED_CONTENT: "none" },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.stdin.end(stdin);
-    return new Promise((resolve, reject) => {
-      child.once("error", reject);
-      child.once("close", (code) => {
-        for (const secret of [PASSWORD, NEW_PASSWORD, "too short"]) {
-          expect(stdout, `npm run admin -- ${args.join(" ")}`).not.toContain(secret);
-          expect(stderr, `npm run admin -- ${args.join(" ")}`).not.toContain(secret);
-        }
-        resolve({ code, stdout, stderr });
-      });
-    });
+  async function admin(dataDir: string, args: string[], stdin = ""): Promise<CommandResult> {
+    const result = await runScript("admin", args, { DATA_DIR: dataDir, SEED_CONTENT: "none" }, { stdin, bundles });
+    for (const secret of [PASSWORD, NEW_PASSWORD, "too short"]) {
+      expect(result.stdout, `npm run admin -- ${args.join(" ")}`).not.toContain(secret);
+      expect(result.stderr, `npm run admin -- ${args.join(" ")}`).not.toContain(secret);
+    }
+    return result;
   }
 
   /** A newsroom with the admin "Editor" (password PASSWORD), made by the CLI itself. */

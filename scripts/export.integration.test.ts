@@ -1,10 +1,9 @@
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../app/db/client.server";
-
-const tsx = path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx");
+import { scriptBundles } from "../tests/setup/test-database";
+import { runScript } from "../tests/support/run-script";
 
 // The commands open the database themselves, so one run is enough: PGlite, under fresh DATA_DIRs.
 describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("npm run export", { timeout: 300_000 }, () => {
@@ -13,21 +12,9 @@ describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("npm run export", { t
   const copy = path.join(work, "copy");
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  function run(script: "export" | "import", dataDir: string, ...args: string[]) {
-    const child = spawn(tsx, [`scripts/${script}.ts`, ...args], {
-      cwd: PROJECT_ROOT,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", DATA_DIR: dataDir, SEED_CONTENT: "none" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-      child.once("error", reject);
-      child.once("close", (code) => resolve({ code, stdout, stderr }));
-    });
-  }
+  const bundles = scriptBundles();
+  const run = (script: "export" | "import", dataDir: string, ...args: string[]) =>
+    runScript(script, args, { DATA_DIR: dataDir, SEED_CONTENT: "none" }, { bundles });
 
   /** The document without its export time, the one thing two exports of the same newsroom differ in. */
   const withoutTime = (file: string) => readFileSync(file, "utf8").replace(/"exported_at":"[^"]+"/, '"exported_at":""');

@@ -1,31 +1,18 @@
-import { spawn } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../app/db/client.server";
-
-const tsx = path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx");
+import { scriptBundles } from "../tests/setup/test-database";
+import { runScript } from "../tests/support/run-script";
 
 // The CLI opens the database itself, so one run is enough: PGlite, under a fresh DATA_DIR.
 describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("npm run import", { timeout: 60_000 }, () => {
   const dataDir = path.join(PROJECT_ROOT, "tests", ".tmp", `import-cli-${process.pid}-${Date.now()}`);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  function runImport(file: string, ...options: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-    const child = spawn(tsx, ["scripts/import.ts", file, ...options], {
-      cwd: PROJECT_ROOT,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", DATA_DIR: dataDir, SEED_CONTENT: "none" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    return new Promise((resolve, reject) => {
-      child.once("error", reject);
-      child.once("close", (code) => resolve({ code, stdout, stderr }));
-    });
-  }
+  const bundles = scriptBundles();
+  const runImport = (file: string, ...options: string[]) =>
+    runScript("import", [file, ...options], { DATA_DIR: dataDir, SEED_CONTENT: "none" }, { bundles });
 
   it("reports a row with a NUL byte by number, imports the others and prints no SQL", async () => {
     mkdirSync(dataDir, { recursive: true });

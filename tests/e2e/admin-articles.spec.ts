@@ -8,7 +8,8 @@ import { articles, authors } from "../../app/db/schema";
 import type { Category } from "../../app/utils/categories";
 import { newDataDir } from "../support/pglite-template";
 import { pngImage } from "../support/png";
-import { errorLogLines, PROJECT_ROOT, runCommand, startServer, type ServerProcess } from "../support/server-process";
+import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
+import { runScript } from "../support/run-script";
 import { fromOwnClientAddress, statusConsoleError } from "./admin-support";
 import {
   signInThere,
@@ -40,7 +41,6 @@ import {
  * from the page, so a test that fails (and restarts the server for the rest) leaves the others valid.
  */
 
-const tsx = path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx");
 const DAY_MS = 86_400_000;
 
 /** The spec's texts, written out so a changed text in the app fails a test. */
@@ -478,7 +478,7 @@ test.describe("Article Management", () => {
     expect(errorLogLines(seeding.output())).toEqual([]);
     const file = path.join(dir, "articles.json");
     writeFileSync(file, JSON.stringify([...fixtures, ...archive]));
-    const imported = await runCommand(tsx, ["scripts/import.ts", file], { DATA_DIR: dataDir });
+    const imported = await runScript("import", [file], { DATA_DIR: dataDir });
     expect(imported.stdout, imported.stderr).toContain(`Imported ${fixtures.length + archive.length} articles.`);
     expect(imported.code).toBe(0);
     server = await startServer(env);

@@ -6,7 +6,8 @@ import path from "node:path";
 import routeConfig from "../../app/routes";
 import { openDatabase } from "../../app/db/client.server";
 import { newDataDir } from "../support/pglite-template";
-import { errorLogLines, PROJECT_ROOT, runCommand, startServer, type ServerProcess } from "../support/server-process";
+import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
+import { runScript } from "../support/run-script";
 import { can, STAFF_ROLES, type Action, type StaffRole } from "../../app/utils/permissions";
 import { SESSION_COOKIE } from "./admin-support";
 import { sameOriginHeaders } from "./support";
@@ -29,7 +30,6 @@ const DEFAULT_SETTINGS_FORM = Object.fromEntries(Object.entries(DEFAULT_SETTINGS
 
 const APP_DIR = path.join(PROJECT_ROOT, "app");
 const ADMIN_ROUTES_DIR = path.join(APP_DIR, "routes", "admin");
-const tsx = path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx");
 
 interface MountedRoute {
   id: string;
@@ -230,7 +230,7 @@ test("without a session every admin route answers 401, shows no admin data and c
         file,
         JSON.stringify([{ title: draftTitle, excerpt: "Not for readers yet.", content: "Draft body.", category: "Security" }]),
       );
-      const imported = await runCommand(tsx, ["scripts/import.ts", file], { DATA_DIR: dataDir });
+      const imported = await runScript("import", [file], { DATA_DIR: dataDir });
       expect(imported.stdout, imported.stderr).toContain("Imported 1 article.");
       expect(imported.code).toBe(0);
     });
@@ -439,7 +439,7 @@ test("for every role every admin route answers as its rule says: 403 with no adm
           })),
         ),
       );
-      const imported = await runCommand(tsx, ["scripts/import.ts", file], { DATA_DIR: dataDir });
+      const imported = await runScript("import", [file], { DATA_DIR: dataDir });
       expect(imported.stdout, imported.stderr).toContain(`Imported ${Object.keys(articles).length} articles.`);
     });
 

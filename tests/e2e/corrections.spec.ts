@@ -6,7 +6,8 @@ import { articles, newsletterDeliveries, newsletterIssues, newsletterSubscribers
 import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
 import { newDataDir } from "../support/pglite-template";
 import { pngImage } from "../support/png";
-import { errorLogLines, PROJECT_ROOT, runCommand, startServer, type ServerProcess } from "../support/server-process";
+import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
+import { runScript } from "../support/run-script";
 import { fromOwnClientAddress, statusConsoleError } from "./admin-support";
 import { articleRow, signInThere, signInTo, signOutElsewhere, waitForHydrated, waitForModal } from "./article-admin-support";
 import type { Page } from "@playwright/test";
@@ -22,7 +23,6 @@ import { createStaffAccount, type StaffAccount } from "./team-support";
  * one correction notice with an unsubscribe link.
  */
 
-const tsx = path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx");
 const TIME_ZONE = "America/Chicago";
 
 /** "Nov 26, 2026, 1:30 AM CST": a moment as the newsroom shows it. */
@@ -83,7 +83,7 @@ test.describe("Corrections and updates", () => {
         },
       ]),
     );
-    const imported = await runCommand(tsx, ["scripts/import.ts", file], { DATA_DIR: dataDir });
+    const imported = await runScript("import", [file], { DATA_DIR: dataDir });
     expect(imported.stdout, imported.stderr).toContain("Imported 2 articles");
 
     // A reader who received the story in last week's newsletter, as the sender left the rows.

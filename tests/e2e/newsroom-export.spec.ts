@@ -2,7 +2,8 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { newDataDir } from "../support/pglite-template";
-import { errorLogLines, PROJECT_ROOT, runCommand, startServer, type ServerProcess } from "../support/server-process";
+import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
+import { runScript } from "../support/run-script";
 import { signInTo, waitForHydrated, waitForModal } from "./article-admin-support";
 import { expect, test } from "./fixtures";
 import { notice } from "./support";
@@ -14,7 +15,6 @@ import { createStaffAccount, signedInClient, type StaffAccount } from "./team-su
  * article shows "Updated {date}" with the very time of its dateModified, in the newsroom's time zone.
  */
 
-const tsx = path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx");
 // Far from UTC on purpose: the shown day must be the newsroom's, whatever zone the tests run in.
 const TIME_ZONE = "Pacific/Kiritimati";
 const FORBIDDEN_MESSAGE = "Your role does not allow this. Ask an editor or an administrator.";
@@ -49,7 +49,7 @@ test.describe("The newsroom export and the Updated line", () => {
         },
       ]),
     );
-    const imported = await runCommand(tsx, ["scripts/import.ts", file], { DATA_DIR: dataDir });
+    const imported = await runScript("import", [file], { DATA_DIR: dataDir });
     expect(imported.stdout, imported.stderr).toContain("Imported 1 article.");
     server = await startServer({ DATA_DIR: dataDir, SEED_CONTENT: "none", TIME_ZONE });
   });

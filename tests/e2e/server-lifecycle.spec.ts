@@ -4,10 +4,10 @@ import path from "node:path";
 import pg from "pg";
 import { DEMO_ARTICLES } from "../../app/services/seed/demo-content.server";
 import { postgresUrlFor } from "../support/postgres-url";
-import { errorLogLines, PROJECT_ROOT, runCommand, startServer } from "../support/server-process";
+import { errorLogLines, PROJECT_ROOT, startServer } from "../support/server-process";
+import { runCommand, runScript } from "../support/run-script";
 
 const demoTitle = DEMO_ARTICLES.find((article) => article.publishedDaysAgo === 0)!.title;
-const tsx = path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx");
 
 // These tests start their own server processes; they run one after another.
 test.describe.configure({ mode: "serial" });
@@ -52,7 +52,7 @@ test("the embedded database keeps its data across restarts, and import works whi
     const firstHtml = await homeHtml(first.url);
     expect(firstHtml).toContain(demoTitle);
 
-    const whileRunning = await runCommand(tsx, ["scripts/import.ts", rows], { DATA_DIR: dataDir });
+    const whileRunning = await runScript("import", [rows], { DATA_DIR: dataDir });
     expect(whileRunning.code).toBe(2);
     expect(whileRunning.stderr).toContain(
       `The embedded database in ${path.join(dataDir, "db")} is in use by another Byline process`,
@@ -62,7 +62,7 @@ test("the embedded database keeps its data across restarts, and import works whi
     expect(existsSync(path.join(dataDir, "db.lock"))).toBe(false);
     expect(errorLogLines(first.output())).toEqual([]);
 
-    const imported = await runCommand(tsx, ["scripts/import.ts", rows], { DATA_DIR: dataDir });
+    const imported = await runScript("import", [rows], { DATA_DIR: dataDir });
     expect(imported.stdout).toContain(
       'Row 2: category must be one of AI, Mobile, Startups, Cloud, Gadgets, Software, Security (got "Robots")',
     );

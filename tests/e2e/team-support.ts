@@ -1,16 +1,12 @@
-import { spawn } from "node:child_process";
-import path from "node:path";
 import { expect, request as requestFactory, type APIRequestContext } from "@playwright/test";
 import type { StaffRole } from "../../app/utils/permissions";
-import { PROJECT_ROOT } from "../support/server-process";
+import { runScript } from "../support/run-script";
 import { sameOriginHeaders } from "./support";
 
 /**
  * What the team specs (issue 18) share: staff accounts made from the shell, as an administrator would
  * (`npm run admin -- create NAME --role ROLE --password-stdin`), and API clients signed in as them.
  */
-
-const tsx = path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx");
 
 export interface StaffAccount {
   username: string;
@@ -24,16 +20,13 @@ export interface StaffAccount {
  */
 export async function createStaffAccount(store: string | { DATABASE_URL: string }, account: StaffAccount): Promise<void> {
   const database = typeof store === "string" ? { DATA_DIR: store } : store;
-  const child = spawn(tsx, ["scripts/admin.ts", "create", account.username, "--role", account.role, "--password-stdin"], {
-    cwd: PROJECT_ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...database },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stdin.end(`${account.password}\n`);
-  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  const { code, stdout, stderr } = await runScript(
+    "admin",
+    ["create", account.username, "--role", account.role, "--password-stdin"],
+    database,
+    { stdin: `${account.password}\n` },
+  );
+  const output = stdout + stderr;
   expect(output, `creating ${account.role} ${account.username}`).toContain(`"${account.username}"`);
   expect(code, output).toBe(0);
 }

@@ -3,7 +3,8 @@ import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
 import { newDataDir } from "../support/pglite-template";
-import { errorLogLines, PROJECT_ROOT, runCommand, startServer, type ServerProcess } from "../support/server-process";
+import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
+import { runScript } from "../support/run-script";
 import { dashboardHeading, loginHeading, statusConsoleError } from "./admin-support";
 import { articleRow, signInThere, signInTo, signOutElsewhere, waitForHydrated, waitForModal } from "./article-admin-support";
 import { expect, test } from "./fixtures";
@@ -17,7 +18,6 @@ import { createStaffAccount, type StaffAccount } from "./team-support";
  * publishes it for readers; an author cannot open another author's article; suspending someone signs them out.
  */
 
-const tsx = path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx");
 const SITE_NAME = "Byline Team Desk";
 const FORBIDDEN_MESSAGE = "Your role does not allow this. Ask an editor or an administrator.";
 
@@ -94,7 +94,7 @@ test.describe("A newsroom of four", () => {
         },
       ]),
     );
-    const imported = await runCommand(tsx, ["scripts/import.ts", file], { DATA_DIR: dataDir });
+    const imported = await runScript("import", [file], { DATA_DIR: dataDir });
     expect(imported.stdout, imported.stderr).toContain("Imported 2 articles.");
     sink = await startSmtpSink();
     server = await startServer({

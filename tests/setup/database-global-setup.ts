@@ -7,6 +7,7 @@ import type { TestProject } from "vitest/node";
 import { openDatabase, PROJECT_ROOT } from "../../app/db/client.server";
 import { makeMigratedDataDir } from "../support/pglite-template";
 import { postgresUrlFor } from "../support/postgres-url";
+import { bundleScripts } from "../support/run-script";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -16,6 +17,8 @@ declare module "vitest" {
     pgliteDataDirTemplate: string;
     /** A migrated PostgreSQL database that each test file copies with CREATE DATABASE ... TEMPLATE. */
     postgresTemplateDatabase: string;
+    /** A folder with the command-line scripts bundled (tests/support/run-script.ts). */
+    scriptBundles: string;
   }
 }
 
@@ -47,9 +50,13 @@ async function setupPglite(project: TestProject) {
   const templateDir = path.join(dir, `pglite-data-dir-${process.pid}`);
   await makeMigratedDataDir(templateDir);
   project.provide("pgliteDataDirTemplate", templateDir);
+  const bundles = path.join(dir, `script-bundles-${process.pid}`);
+  await bundleScripts(bundles);
+  project.provide("scriptBundles", bundles);
   return async () => {
     rmSync(file, { force: true });
     rmSync(templateDir, { recursive: true, force: true });
+    rmSync(bundles, { recursive: true, force: true });
   };
 }
 

@@ -45,6 +45,11 @@ export function newMigratedDataDir(dataDir: string): string {
   return newDataDir(dataDir, inject("pgliteDataDirTemplate"));
 }
 
+/** The folder of the run's bundled command-line scripts, for runScript (tests/support/run-script.ts). */
+export function scriptBundles(): string {
+  return inject("scriptBundles");
+}
+
 /**
  * A second, independent connection pool to the same PostgreSQL test database, as a second
  * instance of the app would hold. PGlite lives inside one process, so it has no such thing.

@@ -70,24 +70,6 @@ export function startServer(
   });
 }
 
-/** Runs a command to completion and returns its exit code and output. */
-export function runCommand(
-  command: string,
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(command, args, {
-    cwd: PROJECT_ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.once("exit", (code) => resolve({ code, stdout, stderr })));
-}
-
 /** A stack frame ("    at fn (file.js:1:2)") or an error's name and message, anywhere in an answer's body. */
 export const STACK_TRACE =
   /^\s+at .+:\d+:\d+\)?$|\b(?:Error|TypeError|RangeError|SyntaxError|URIError|DrizzleQueryError|DatabaseError): /m;
