@@ -5,7 +5,7 @@ import path from "node:path";
 import { constants as zlib } from "node:zlib";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { requestContext, servicesContext } from "~/context";
-import { findSignedInAdmin } from "~/routes/admin/guard.server";
+import { findSignedInAdmin } from "~/services/auth/session-cookie.server";
 import type { Services } from "~/services/index.server";
 import { UPLOADS_URL_PREFIX } from "~/services/uploads/uploads.server";
 import { MEDIA_URL_PREFIX } from "~/utils/responsive-images";

@@ -1,4 +1,6 @@
 import type { IncomingMessage } from "node:http";
+import { SESSION_COOKIE_NAME } from "~/services/auth/session-cookie.server";
+import { escapeRegExp } from "~/utils/regexp";
 import { isNewsletterOutcome } from "~/validation/newsletter";
 import { parsePageParam } from "~/validation/paging";
 import { PAGE_ADDRESS_PATTERN } from "~/validation/page";
@@ -50,7 +52,7 @@ const CACHEABLE_ROUTES: Readonly<Record<string, readonly string[]>> = {
 const HTML_ROUTE = /^routes\/reader\//;
 
 /** Any spelling of the admin session cookie's name: a signed-in editor's pages are rendered for them. */
-const SESSION_COOKIE_NAME = /byline_session/i;
+const SESSION_COOKIE = new RegExp(escapeRegExp(SESSION_COOKIE_NAME), "i");
 
 /** What the server decided about one request, once, before any of it is answered. */
 export interface RequestPlan {
@@ -125,7 +127,7 @@ export function planTarget(target: RequestTarget, match: MatchedRoute | null): T
 
 /** The plan for one request: its target's, and whether this request (an anonymous read) may use the page cache. */
 export function planRequest(req: Pick<IncomingMessage, "method" | "headers">, targetPlan: TargetPlan): RequestPlan {
-  const withSession = SESSION_COOKIE_NAME.test(String(req.headers.cookie ?? ""));
+  const withSession = SESSION_COOKIE.test(String(req.headers.cookie ?? ""));
   const anonymousRead = (req.method === "GET" || req.method === "HEAD") && !withSession;
   const { target, match, bodyLimit, canonical } = targetPlan;
   return { target, match, private: targetPlan.private, bodyLimit, cacheKey: anonymousRead ? canonical : null, withSession };

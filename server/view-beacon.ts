@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import proxyaddr from "proxy-addr";
-import { findSignedInAdmin } from "~/routes/admin/guard.server";
+import { findSignedInAdmin } from "~/services/auth/session-cookie.server";
 import { rateLimitAddress } from "~/services/rate-limits/client-address.server";
 import type { Services } from "~/services/index.server";
 import {

@@ -1,8 +1,7 @@
-import { createCookie, data, type RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { servicesContext } from "~/context";
 import type { AdminSession } from "~/services/auth/sessions.server";
-import { SESSION_DURATION_MS } from "~/services/auth/sessions.server";
-import type { Services } from "~/services/index.server";
+import { endSessionCookie, sessionTokenIn } from "~/services/auth/session-cookie.server";
 import { postOnlyHandle } from "~/route-handle";
 import type { ArticleStatus } from "~/utils/article-status";
 import { can, type AreaAction, type ArticleAction, type ArticleFacts } from "~/utils/permissions";
@@ -23,51 +22,8 @@ interface GuardArgs {
   context: Readonly<RouterContextProvider>;
 }
 
-/**
- * The session cookie: httpOnly, SameSite=Lax, 24 hours; Secure with the `__Host-` prefix
- * (no Domain, path /) when the site is served over https.
- */
-function sessionCookie(siteUrl: string) {
-  const secure = siteUrl.startsWith("https:");
-  return createCookie(secure ? "__Host-byline_session" : "byline_session", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure,
-    path: "/",
-    maxAge: SESSION_DURATION_MS / 1000,
-  });
-}
-
-/** The session token a `Cookie` header carries, or null. */
-async function sessionTokenIn(cookieHeader: string | null, siteUrl: string): Promise<string | null> {
-  const value: unknown = await sessionCookie(siteUrl).parse(cookieHeader);
-  return typeof value === "string" && value.length > 0 ? value : null;
-}
-
 function readSessionToken({ request, context }: GuardArgs): Promise<string | null> {
   return sessionTokenIn(request.headers.get("Cookie"), context.get(servicesContext).site.url);
-}
-
-/** The Set-Cookie value that starts a session in the browser. */
-export function startSessionCookie(siteUrl: string, token: string, expiresAt: Date): Promise<string> {
-  return sessionCookie(siteUrl).serialize(token, { expires: expiresAt });
-}
-
-/** The Set-Cookie value that removes the session cookie. */
-export function endSessionCookie(siteUrl: string): Promise<string> {
-  return sessionCookie(siteUrl).serialize("", { maxAge: 0, expires: new Date(0) });
-}
-
-/**
- * The signed-in admin a request's `Cookie` header names, or null, without answering anything: for the view beacon
- * (server/view-beacon.ts), which does not count staff. No cookie costs no query.
- */
-export async function findSignedInAdmin(
-  cookieHeader: string | undefined,
-  { site, sessions }: Pick<Services, "site" | "sessions">,
-): Promise<AdminSession | null> {
-  const token = cookieHeader ? await sessionTokenIn(cookieHeader, site.url) : null;
-  return token ? sessions.find(token) : null;
 }
 
 /**

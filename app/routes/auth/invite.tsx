@@ -8,7 +8,7 @@ import { roleWithArticle } from "~/services/auth/invitations.server";
 import { readForm } from "~/utils/http";
 import { adminMeta } from "~/utils/seo";
 import { AcceptInvitationForm, firstProblem } from "~/validation/staff";
-import { startSessionCookie } from "../admin/guard.server";
+import { startSessionCookie } from "~/services/auth/session-cookie.server";
 import type { Route } from "./+types/invite";
 
 export const meta: Route.MetaFunction = () => adminMeta("Join the newsroom");

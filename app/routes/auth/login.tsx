@@ -4,7 +4,7 @@ import { LoginScreen, type LoginActionData } from "~/components/admin/login-scre
 import { requestContext, servicesContext } from "~/context";
 import { readForm, retryAfterHeader } from "~/utils/http";
 import { LOGIN_MESSAGES, LoginForm } from "~/validation/admin";
-import { startSessionCookie } from "../admin/guard.server";
+import { startSessionCookie } from "~/services/auth/session-cookie.server";
 import { adminMeta } from "~/utils/seo";
 import type { Route } from "./+types/login";
 
