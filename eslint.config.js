@@ -1,4 +1,5 @@
 import js from "@eslint/js";
+import playwright from "eslint-plugin-playwright";
 import vitest from "@vitest/eslint-plugin";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -35,7 +36,7 @@ export default tseslint.config(
   },
   {
     // Browser code must never import server-only modules (React Router's build also refuses them).
-    files: ["app/components/**", "app/utils/**", "app/validation/**", "app/emails/**"],
+    files: ["app/components/**", "app/islands/**", "app/utils/**", "app/validation/**", "app/emails/**"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -76,6 +77,14 @@ export default tseslint.config(
     plugins: { vitest },
     rules: {
       "vitest/expect-expect": ["error", { assertFunctionNames: ["expect", "expect*", "assert*"] }],
+    },
+  },
+  {
+    // The same for a Playwright spec: its own plugin knows `test`, `test.step` and `expect.poll`/`expect.soft`.
+    files: ["tests/e2e/**/*.spec.ts"],
+    plugins: { playwright },
+    rules: {
+      "playwright/expect-expect": ["error", { assertFunctionNames: ["expect*", "assert*"] }],
     },
   },
 );
