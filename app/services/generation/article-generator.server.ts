@@ -7,7 +7,7 @@ import type { Category } from "../../utils/categories";
 import type { GenerationStep } from "../../utils/generation-jobs";
 import { generatedReadTime } from "../../utils/read-time";
 import { imageForArticle } from "../../utils/stock-images";
-import { ArticleInput } from "../../validation/article";
+import { ArticleInput, DUPLICATE_TEXTS } from "../../validation/article";
 import { checkStory, type EarlierStory } from "../articles/duplicate-check.server";
 import { recordRevision, revisionSnapshot } from "../articles/revisions.server";
 import type { StoryJudge } from "../articles/story-judge.server";
@@ -16,12 +16,7 @@ import type { Logger } from "../logger.server";
 import type { AiProviders } from "./ai-provider.server";
 import { buildArticlePrompt } from "./article-prompt.server";
 import { cleanUpContent } from "./content-cleanup.server";
-import {
-  DUPLICATE_CONTENT_MESSAGE,
-  GenerationError,
-  noMatchingNewsMessage,
-  noRecentNewsMessage,
-} from "./generation-errors.server";
+import { GenerationError, noMatchingNewsMessage, noRecentNewsMessage } from "./generation-errors.server";
 import type { NewsItem } from "./news-feeds.server";
 import { parseModelReply } from "./reply-parsing.server";
 import type { SiteInfo } from "../../utils/seo";
@@ -240,7 +235,7 @@ export function createArticleGenerator({
       // Only the same story retold is refused; a follow-up is saved, marked related to the story it follows.
       await onStep("checking");
       const check = await checkStory(db, reply, logger, storyJudge);
-      if (check.same) throw new GenerationError("DUPLICATE_CONTENT", `DUPLICATE_CONTENT: ${DUPLICATE_CONTENT_MESSAGE}`);
+      if (check.same) throw new GenerationError("DUPLICATE_CONTENT", `DUPLICATE_CONTENT: ${DUPLICATE_TEXTS.message}`);
       const draft = composeDraft(reply, { category, provider: model.provider, news: items });
 
       await onStep("saving");

@@ -57,9 +57,6 @@ export const INVALID_STRUCTURE_MESSAGE = "Invalid response structure: missing re
 export const INVALID_JSON_MESSAGE =
   "Unable to parse AI response as JSON. The AI returned malformed JSON. Please try again or use a different model.";
 
-/** The spec's duplicate text, kept in one place (app/validation/article.ts). */
-export const DUPLICATE_CONTENT_MESSAGE: string = DUPLICATE_TEXTS.message;
-
 export function unknownModelMessage(modelId: string): string {
   return `Unknown model: ${modelId}`;
 }
@@ -353,7 +350,7 @@ function duplicateNotice({ category, topic, count }: GenerationFailureContext): 
   return {
     tone: "warning",
     title: multi ? "Some Articles Skipped" : "Content Uniqueness Protection Active",
-    message: DUPLICATE_CONTENT_MESSAGE,
+    message: DUPLICATE_TEXTS.message,
     suggestions: multi ? suggestions.slice(0, MULTI_SUGGESTION_LIMIT) : suggestions,
     tips: [
       "Each new article is compared with the existing ones by title and keywords, so the same story is never published twice.",

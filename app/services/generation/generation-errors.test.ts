@@ -12,7 +12,6 @@ import { DUPLICATE_TEXTS } from "../../validation/article";
 import {
   batchFailureError,
   classifyGenerationFailure,
-  DUPLICATE_CONTENT_MESSAGE,
   emptyReplyMessage,
   genericFailureMessage,
   GenerationError,
@@ -55,7 +54,6 @@ describe("the spec's texts", () => {
     expect(INVALID_JSON_MESSAGE).toBe(
       "Unable to parse AI response as JSON. The AI returned malformed JSON. Please try again or use a different model.",
     );
-    expect(DUPLICATE_CONTENT_MESSAGE).toBe(DUPLICATE_TEXTS.message);
     expect(genericFailureMessage(1)).toBe("Failed to generate verified article. Please try again.");
     expect(genericFailureMessage(3)).toBe("Failed to generate verified articles. Please try again.");
   });
