@@ -27,7 +27,7 @@ import {
   secondaryButtonClass,
   textLinkClass,
 } from "./info-page";
-import { mailtoHref } from "./mailto";
+import { mailtoHref } from "~/utils/mailto";
 import { Container, SiteShell } from "~/components/layout/site-shell";
 import { useSite } from "~/components/layout/use-site";
 import type { SiteInfo } from "~/utils/seo";

@@ -4,7 +4,7 @@ import { mailtoHref } from "./mailto";
 
 /*
  * What the contact form does with a checked message, without React: the islands script runs it
- * (islands/contact-form.ts) on the markup of contact-form.tsx.
+ * (islands/contact-form.ts) on the markup of components/info/contact-form.tsx.
  */
 
 export const CONTACT_PROCESSING_ERROR = "There was an error processing your request. Please try again or email us directly.";
