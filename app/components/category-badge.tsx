@@ -7,7 +7,7 @@ export function CategoryBadge({ category, className = "" }: { category: Category
   return <span className={`${categoryBadgeClass(sectionIdOf(sections, category))} ${className}`}>{category}</span>;
 }
 
-/** The "AI-assisted" label on generated articles (DESIGN.md departure 9). */
+/** The "AI-assisted" label readers see on generated articles. */
 export function AiAssistedBadge() {
   return (
     <span

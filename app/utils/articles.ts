@@ -3,7 +3,7 @@ import { DATABASE_INT_MAX } from "./database-limits";
 import type { Category } from "./categories";
 import type { ProfileLink } from "./permissions";
 
-/** One news item a generated article is based on (DESIGN.md departure 3). */
+/** One fetched news item a generated article is based on, linked from the article page. */
 export interface SourceLink {
   outlet: string;
   title: string;

@@ -1,8 +1,8 @@
 import type { Category, SpecCategory } from "./categories";
 
 /**
- * The 15 labelled stock covers of the image picker, served by the site itself
- * (DESIGN.md departure 8) from public/images/stock/.
+ * The 15 labelled stock covers of the image picker, served by the site itself from public/images/stock/, so
+ * pages never depend on a third-party image host.
  */
 export const STOCK_IMAGES = [
   { label: "AI/Technology", slug: "ai-technology" },

@@ -71,7 +71,7 @@ export function sharedKeywordsIfDuplicate(newKeywords: string[], candidateKeywor
 }
 
 /**
- * The search for retellings the spec's rules miss (DESIGN.md departure 10): for each of the new article's first
+ * The search for retellings the spec's keyword rule misses (decision 008): for each of the new article's first
  * 4 names (headline first), the 8 newest articles naming it in the title and the 8 newest naming it in the excerpt,
  * each compared with the story measure: at most 64 articles, each search served by an index (trigram or creation time).
  */

@@ -1,6 +1,6 @@
 /**
- * Whether two articles tell the same story, judged from their titles and excerpts (DESIGN.md departure 10,
- * docs/decisions/008-duplicate-detection.md). Pure: no database, no clock, no provider.
+ * Whether two articles tell the same story, judged from their titles and excerpts
+ * (docs/decisions/008-duplicate-detection.md). Pure: no database, no clock, no provider.
  *
  * Word overlap cannot tell "Adobe agrees to buy Figma for $20 billion" from "Adobe and Figma abandon $20 billion
  * merger", nor see that "Microsoft to cut about 6,000 jobs" and "Microsoft lays off 3 percent of staff ... some six

@@ -76,8 +76,8 @@ export function noRecentNewsMessage(message: string): string {
 }
 
 /**
- * What a single generation says when no fetched item of the past 7 days matches (DESIGN.md
- * departure 3: the model is not asked at all then).
+ * What a single generation says when no fetched item of the past 7 days matches (the model is not asked at
+ * all then: generation only writes from fetched news).
  */
 export function noMatchingNewsMessage({ category, topic }: { category: Category | string; topic?: string }): string {
   return noRecentNewsMessage(

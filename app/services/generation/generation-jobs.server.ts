@@ -117,7 +117,7 @@ function toView(row: JobRow, catalogue: readonly AiModel[]): GenerationJobView {
 export const JOB_STALE_AFTER_MS = 60_000;
 
 /**
- * Durable generation jobs (DESIGN.md departure 4). Starting a job checks the model and the key, stores a
+ * Durable generation jobs: closing the tab does not stop a batch. Starting a job checks the model and the key, stores a
  * queued row and runs it in this process at once. Each process runs only jobs it has claimed with a
  * conditional update, beats a heartbeat while running, and marks its jobs interrupted when it stops; a
  * worker on every instance marks jobs whose heartbeat went quiet interrupted and picks up queued jobs that

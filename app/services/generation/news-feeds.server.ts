@@ -8,7 +8,7 @@ import type { Clock } from "../clock.server";
 import type { Logger } from "../logger.server";
 
 /*
- * News grounding (DESIGN.md departure 3). Generation may only use facts from the trusted outlets'
+ * News grounding. Generation may only use facts from the trusted outlets'
  * own RSS and Atom feeds: the server reads them, keeps the items of the past 7 days that match the
  * category and the topic, and hands them to the model as the only allowed facts. No matching item
  * means NO_RECENT_NEWS_FOUND without a model call (decided by the generator, not here).

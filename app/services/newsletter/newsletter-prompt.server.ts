@@ -34,7 +34,7 @@ export function plainOpening(markdown: string): string {
 }
 
 /**
- * Spec 001's newsletter prompt, in our shape (DESIGN.md departure 5): the model writes a 50-70 character
+ * The specification's newsletter prompt, in our shape: the model writes a 50-70 character
  * subject, a welcome intro and one summary per article as JSON; our template adds the layout, the call to
  * action and the unsubscribe footer, so no model HTML ever reaches a subscriber. Perplexity models are
  * also asked for real-time context.

@@ -22,7 +22,7 @@ function clientKey(clientAddress: string): string {
   return createHash("sha256").update(clientAddress).digest("hex").slice(0, 32);
 }
 
-/** Fixed-window counters in the database, shared by every instance (DESIGN.md principle 4). */
+/** Fixed-window counters in the database, not in process memory, so every instance counts the same budget. */
 export function createRateLimiter({ db, clock }: { db: Database; clock: Clock }) {
   return {
     /** Counts one request against the client's budget in a single upsert and says whether it may proceed. */

@@ -174,7 +174,7 @@ export function newestMatchesCall(
 /** Instant-search requests per client address: far more than a person types, little for a scraper. */
 export const INSTANT_SEARCH_RATE_LIMIT: RateLimitPolicy = { bucket: "instant-search", limit: 120, windowMs: 60_000 };
 
-/** Ranked full-text search over published articles (DESIGN.md departure 6), and the instant dropdown's. */
+/** Ranked full-text search over published articles (decision 012), and the instant dropdown's. */
 export function createSearchService({
   db,
   rateLimiter,
