@@ -41,7 +41,7 @@ export default function handleRequest(
   );
 
   // A reader page is not hydrated (decision 016): nothing on it waits for data or streams, so it is rendered
-  // to one string, without the stream machinery a hydrated page needs (issue 20: uncached rendering).
+  // to one string, without the stream machinery a hydrated page needs (uncached rendering).
   const { matches } = routerContext.staticHandlerContext;
   if (!shouldHydrate(matches.map((match) => routerContext.routeModules[match.route.id]?.handle))) {
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -91,7 +91,7 @@ export default function handleRequest(
 /**
  * The router context with only the routes this request matched. The server router builds a route object for
  * every route in the manifest at each render, which only the browser's router (hydration, links discovered
- * later) ever needs; a page that is not hydrated renders its matches and nothing else (issue 20).
+ * later) ever needs; a page that is not hydrated renders its matches and nothing else.
  */
 function withMatchedRoutesOnly(context: EntryContext): EntryContext {
   const routes: EntryContext["manifest"]["routes"] = {};

@@ -40,7 +40,7 @@ function buildIfStale() {
 }
 
 /**
- * Two V8 settings for a server that shares a small machine (decision 030, issue 20's start and memory targets):
+ * Two V8 settings for a server that shares a small machine (decision 030: start and memory targets):
  * - The embedded database is WebAssembly, and V8 recompiles its busiest functions with its optimising compiler on
  *   background threads. At the default budget that is about a second of CPU while the server starts, taken from
  *   the cores the start itself needs; ten times the budget leaves start-up to the baseline compiler and still

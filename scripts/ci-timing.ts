@@ -1,5 +1,5 @@
 /**
- * The timing table `.ci/run` prints at the end of every run (issue 48): each phase with when it started, how long
+ * The timing table `.ci/run` prints at the end of every run: each phase with when it started, how long
  * it took and its test counts, then the ten slowest test files. `.ci/run` writes one line per phase to
  * `phases.tsv` in its report directory (name, start and end in epoch seconds, exit code, the phase's JSON report
  * if it has one: Vitest's `json` reporter or Playwright's), and runs `tsx scripts/ci-timing.ts DIR` on exit,

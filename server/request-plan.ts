@@ -141,7 +141,7 @@ export function planRequest(req: Pick<IncomingMessage, "method" | "headers">, ta
 export function canonicalUrl(target: RequestTarget, match: MatchedRoute): string | null {
   const reads = CACHEABLE_ROUTES[match.leafId];
   if (!reads) return null;
-  // "/?p=42" is a WordPress post's old address: the home loader redirects it when the post was imported (issue 21).
+  // "/?p=42" is a WordPress post's old address: the home loader redirects it when the post was imported.
   if (match.leafId === "routes/reader/home" && /(?:^\?|&)p=\d{1,12}(?:&|$)/.test(target.search)) return null;
   const path = match.pattern.replace(/:(\w+)/g, (_, name: string) =>
     encodeURIComponent((match.params[name] ?? "").toLowerCase()),

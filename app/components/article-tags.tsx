@@ -1,6 +1,6 @@
 import { tagPath, type TagLink } from "~/utils/tags";
 
-/** An article's tags (issue 47) under its body, each a link to the tag's page; nothing when it has none. */
+/** An article's tags under its body, each a link to the tag's page; nothing when it has none. */
 export function ArticleTags({ tags }: { tags: readonly TagLink[] }) {
   if (tags.length === 0) return null;
   return (

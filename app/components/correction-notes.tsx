@@ -5,7 +5,7 @@ import { CORRECTION_HEADINGS } from "~/validation/correction";
 import { useSite } from "./layout/use-site";
 
 /**
- * The corrections and updates of an article (issue 19), at the top of it, newest first: one box per note with its
+ * The corrections and updates of an article, at the top of it, newest first: one box per note with its
  * heading ("Correction" or "Updated"), its time in the newsroom's time zone, and the note.
  */
 export function CorrectionNotes({ notes }: { notes: readonly CorrectionNote[] }) {

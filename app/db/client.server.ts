@@ -84,7 +84,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 /**
  * The PostgreSQL driver, loaded only by a server that uses PostgreSQL: an embedded newsroom never pays for it
- * at start-up (issue 20's cold start), nor for PGlite the other way round.
+ * at start-up (a faster start), nor for PGlite the other way round.
  */
 const loadPostgresDriver = async () => {
   const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
@@ -193,7 +193,7 @@ async function listenOnPostgres(
 
 /**
  * The embedded database runs inside the server's process, so its buffer pool is the server's memory: 32 MB
- * instead of PostgreSQL's 128 MB default keeps a server under 400 MB (issue 8). Its files are ordinary files,
+ * instead of PostgreSQL's 128 MB default keeps a server under 400 MB. Its files are ordinary files,
  * which the operating system caches as well.
  */
 const PGLITE_SETTINGS = ["shared_buffers = 32MB"];

@@ -29,7 +29,7 @@ export function correctionNoticeSubject(kind: CorrectionNoticeEmailProps["kind"]
 }
 
 /**
- * A correction notice (issue 19): sent to the newsletter readers who received a story that has since been corrected
+ * A correction notice: sent to the newsletter readers who received a story that has since been corrected
  * or updated. The note, a link to the story, and the newsletter's unsubscribe link like every issue.
  */
 export function CorrectionNoticeEmail(props: CorrectionNoticeEmailProps): ReactElement {

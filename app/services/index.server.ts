@@ -165,7 +165,7 @@ export function createServices({
       popularFromReads: config.analytics ? site : undefined,
     }),
     search: createSearchService({ db, rateLimiter, clock, memo }),
-    /** Tag pages and an article's tags (issue 47). */
+    /** Tag pages and an article's tags. */
     tagPages: createTagPages({ db, clock, memo }),
     corrections: createCorrectionService({
       db,
@@ -206,7 +206,7 @@ export function createServices({
       storyJudge,
     }),
     revisions: createRevisionService({ db, clock, onPublicChange: contentChanges.announce }),
-    /** The editor's tag suggestions and the Tags tab: rename, merge, delete (issue 47, decision 041). */
+    /** The editor's tag suggestions and the Tags tab: rename, merge, delete (decision 041). */
     tags: createTagService({ db, clock, onPublicChange: contentChanges.announce, onFeedsMoved: websub.feedsMoved }),
     /** The site's pages (decision 039): About, the policies and what editors add; a change drops every instance's pages. */
     pages: createPageService({ db, clock, onPublicChange: contentChanges.announce }),

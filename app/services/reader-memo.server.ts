@@ -11,7 +11,7 @@ interface Entry {
 }
 
 /**
- * What readers' pages read from the database, remembered per content version (issue 20, decision 028): the bell's
+ * What readers' pages read from the database, remembered per content version (decision 028): the bell's
  * headlines, the home lists, a category's page, an article with its byline, related stories and corrections. Every
  * write that changes what readers see already announces it (content-changes.server.ts, heard by every instance), and
  * the server clears this memo then, as it clears the page cache; an entry also expires after READER_MEMO_TTL_MS,

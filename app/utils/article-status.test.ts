@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ARTICLE_STATUSES, nextStatus, TRANSITIONS, type ArticleStatus, type Transition } from "./article-status";
 
-/** The machine as issues 18 and 19 draw it: every allowed step, and nothing else. */
+/** The machine as the review flow and scheduling draw it: every allowed step, and nothing else. */
 const ALLOWED: Record<Transition, Partial<Record<ArticleStatus, ArticleStatus>>> = {
   submit: { draft: "in_review" },
   sendBack: { in_review: "draft" },

@@ -66,7 +66,7 @@ export interface ArticleDetail extends ArticleSummary {
   aiDisclosure: AiDisclosure | null;
 }
 
-/** The record behind the "AI-assisted" label that readers can open (issue 18). */
+/** The record behind the "AI-assisted" label that readers can open. */
 export interface AiDisclosure {
   /** The editor who took responsibility by publishing it; null for articles published before approvals were kept. */
   approverName: string | null;
@@ -190,7 +190,7 @@ export function joinNames(names: readonly string[]): string {
 
 /**
  * The article id in a URL: its plain base-10 number, without sign, leading zeros or trailing characters, so an
- * article has one address ("12abc" and "012" are not found; issue 17); null when there is none.
+ * article has one address ("12abc" and "012" are not found); null when there is none.
  */
 export function parseArticleId(value: string | undefined): number | null {
   if (value === undefined || !/^[1-9][0-9]{0,9}$/.test(value)) return null;

@@ -1,7 +1,7 @@
 import type { CorrectionKindValue } from "../validation/correction";
 
 /**
- * What pages show of corrections and updates (issue 19), shared by the corrections service, which reads them, and
+ * What pages show of corrections and updates, shared by the corrections service, which reads them, and
  * the pages that render them.
  */
 

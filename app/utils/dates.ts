@@ -97,7 +97,7 @@ const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * "Mar 5, 2025, 9:30 AM UTC": a moment with its time, in the newsroom's time zone (TIME_ZONE), named, so the server's
- * HTML and the hydrated page agree (a correction's time, issue 19); "Unknown date" when there is no valid date.
+ * HTML and the hydrated page agree (a correction's time); "Unknown date" when there is no valid date.
  */
 export function formatDateTime(value: Date | string | null | undefined, timeZone: string): string {
   if (value === null || value === undefined || value === "") return "Unknown date";

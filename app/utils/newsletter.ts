@@ -40,7 +40,7 @@ export interface NewsletterIssueView {
   id: number;
   subject: string;
   status: NewsletterIssueStatus;
-  /** "manual" from the tab, "weekly" from the schedule, "correction" for a correction notice (issue 19). */
+  /** "manual" from the tab, "weekly" from the schedule, "correction" for a correction notice. */
   origin: "manual" | "weekly" | "correction";
   createdAt: string;
   sendStartedAt: string | null;

@@ -27,7 +27,7 @@ const AREA_EXPECTED: Record<(typeof AREA_ACTIONS)[number], StaffRole[]> = {
 
 /**
  * Every cell of the article table: for each role, action, whose article, its state and whether it is an AI draft,
- * what the brief says. Written as rules a person can check against issues 18 and 19, not derived from the code.
+ * what the brief says. Written as rules a person can check against the team's review flow, not derived from the code.
  */
 function expected(role: StaffRole, action: ArticleAction, own: boolean, status: ArticleStatus, ai: boolean): boolean {
   const editorial = role === "administrator" || role === "editor";
@@ -48,12 +48,12 @@ function expected(role: StaffRole, action: ArticleAction, own: boolean, status: 
       return role === "author" && own && !ai; // only a named editor publishes an AI draft
     case "article.unpublish":
       return status === "published" && (editorial || (role === "author" && own));
-    case "article.schedule": // issue 19: publishing later follows the rule of publishing now
+    case "article.schedule": // publishing later follows the rule of publishing now
       if (status === "published") return false;
       if (editorial) return true;
       return role === "author" && own && !ai;
     case "article.correct":
-      return editorial && status === "published"; // issue 19: editors and administrators, published articles only
+      return editorial && status === "published"; // editors and administrators, published articles only
     case "article.delete":
       if (editorial) return true;
       if (role === "author") return own;

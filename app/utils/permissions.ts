@@ -35,7 +35,7 @@ export const AREA_ACTIONS = [
   "newsletter.manage",
   "subscribers.view",
   "staff.manage",
-  /** See the Insights tab: reading figures, subscribers, newsletter reads, search gaps (issue 23). */
+  /** See the Insights tab: reading figures, subscribers, newsletter reads, search gaps. */
   "insights.view",
   /** Download the newsroom's export (everything it owns, subscribers' addresses included: decision 027). */
   "newsroom.export",
@@ -43,7 +43,7 @@ export const AREA_ACTIONS = [
   "settings.manage",
   /** Add, rename, reorder and delete the newsroom's sections (decision 042). */
   "sections.manage",
-  /** Rename, merge and delete tags in the Tags tab (issue 47); anyone who edits an article may add tags to it. */
+  /** Rename, merge and delete tags in the Tags tab; anyone who edits an article may add tags to it. */
   "tags.manage",
   /** Change the header and footer menus (decision 040). */
   "navigation.manage",
@@ -62,7 +62,7 @@ export const ARTICLE_ACTIONS = [
   /** Schedule a draft or an article in review, move a scheduled one to another time, or take it back to draft. */
   "article.schedule",
   "article.delete",
-  /** Add a correction or an update to a published article, or delete one (issue 19). */
+  /** Add a correction or an update to a published article, or delete one. */
   "article.correct",
 ] as const;
 

@@ -35,7 +35,7 @@ export const RESERVED_ADDRESSES: readonly string[] = [
   "media",
   "uploads",
   "favicon.svg",
-  // Kept for the site's own use: sections and tags (issue 47), sign-in words, feeds and well-known files.
+  // Kept for the site's own use: sections and tags, sign-in words, feeds and well-known files.
   "section",
   "sections",
   "tag",

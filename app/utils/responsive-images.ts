@@ -1,7 +1,7 @@
 import { STOCK_IMAGES, STOCK_IMAGE_HEIGHT, STOCK_IMAGE_WIDTH } from "./stock-images";
 
 /**
- * Responsive images (issue 20 target 3, issue 21, issue 26 point 2; decision 025): the names of the variants
+ * Responsive images (decision 025): the names of the variants
  * the site makes of a cover, and what a page needs to show one. Pure: the making lives in
  * services/images/images.server.ts.
  *

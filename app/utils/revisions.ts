@@ -23,7 +23,7 @@ export interface RevisionFields {
   category: Category;
   image: string;
   sources: string;
-  /** The tag names then, separated by commas (issue 47); "" for none, or for a revision from before tags. */
+  /** The tag names then, separated by commas; "" for none, or for a revision from before tags. */
   tags: string;
 }
 

@@ -1,5 +1,5 @@
 /*
- * Tags (issue 47): free topics across sections, each at /tag/{slug}. Pure rules shared by the editor, the admin
+ * Tags: free topics across sections, each at /tag/{slug}. Pure rules shared by the editor, the admin
  * table and the services: how long a name may be, how many an article carries, how an address is made from a name.
  */
 

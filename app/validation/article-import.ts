@@ -72,7 +72,7 @@ export const ArticleImportRow = z
     sources: z.string().trim().check(singleLine).default(""),
     source_links: z.array(SourceLinkInput).default([]),
     author: z.string().trim().min(1, "must not be empty").max(200).check(singleLine).default("Staff"),
-    /** Its tags' names (issue 47), made when new; the same name twice (any case) is kept once. */
+    /** Its tags' names, made when new; the same name twice (any case) is kept once. */
     tags: z
       .array(TagName)
       .max(IMPORT_TAGS_MAX, `must list at most ${IMPORT_TAGS_MAX} tags`)

@@ -163,7 +163,7 @@ export function articleFieldErrors(error: z.ZodError): ArticleFieldErrors {
   return errors;
 }
 
-/** Scheduling's own sentences (issue 19). */
+/** Scheduling's own sentences. */
 export const SCHEDULE_TEXTS = {
   invalidTime: "Enter the date and time to publish at.",
   past: "Choose a time in the future.",
@@ -287,7 +287,7 @@ export const OpenedVersion = z.iso
   .transform((value) => new Date(value))
   .refine(isStorableInstant);
 
-/** The offer shown when a new article may follow up an earlier story (issue 22): welcome, and offered as related. */
+/** The offer shown when a new article may follow up an earlier story: welcome, and offered as related. */
 export const FOLLOW_UP_TEXTS = {
   offer: "This may be a follow-up to:",
   markRelated: "Mark as related",

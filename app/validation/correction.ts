@@ -3,7 +3,7 @@ import { FormId } from "./form-id";
 import { allowedText } from "./text";
 
 /**
- * The Corrections page's forms (issue 19): add a correction or an update to a published article, and delete one.
+ * The Corrections page's forms: add a correction or an update to a published article, and delete one.
  * No Node APIs here: the page checks the note in the browser with the same schema.
  */
 

@@ -4,7 +4,7 @@ import { FormId } from "./form-id";
 import { allowedText, isAllowedText, notAllowedMessage } from "./text";
 
 /**
- * The header and footer menus (issue 47, decision 040): one document, checked here on the way in (the Navigation form,
+ * The header and footer menus (decision 040): one document, checked here on the way in (the Navigation form,
  * the import) and read back leniently (`readStoredMenus`). The header is a list of links; the footer is a blurb and
  * columns, each a heading and its links.
  */

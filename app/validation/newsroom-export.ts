@@ -7,7 +7,7 @@ import { isPlainMailbox, normalizedEmail } from "./email";
 import { PAGE_ADDRESS_PATTERN, PAGE_LAYOUTS, PAGE_STATUSES, PageFields } from "./page";
 
 /**
- * The newsroom export (issue 21, decision 027): one JSON document that `npm run export` and the admin download write and
+ * The newsroom export (decision 027): one JSON document that `npm run export` and the admin download write and
  * `npm run import` reads back. Every part is checked here, at the border, entry by entry, so a bad entry is reported
  * by its line and the rest still imports. Field names follow the import format of decision 003 (snake_case).
  */
@@ -96,7 +96,7 @@ export const ExportRevision = z.strictObject({
   image: text,
   sources: text,
   source_links: z.array(SourceLink),
-  /** The article's tag names then (issue 47); null when recorded before tags existed, absent in older exports. */
+  /** The article's tag names then; null when recorded before tags existed, absent in older exports. */
   tags: z.array(text).nullable().optional(),
   created_at: instant,
   updated_at: instant,
@@ -234,7 +234,7 @@ export const ExportSectionEntry = z.strictObject({
 });
 export type ExportSectionEntry = z.infer<typeof ExportSectionEntry>;
 /**
- * Tags (issue 47): every tag with its address, then each article's tags in order (articles of this export). An export
+ * Tags: every tag with its address, then each article's tags in order (articles of this export). An export
  * made before tags has no such part.
  */
 export const ExportTags = z.discriminatedUnion("kind", [

@@ -4,7 +4,7 @@ import { FormId } from "./form-id";
 import { allowedText } from "./text";
 
 /**
- * A page of the site (issue 47, decision 039): About, Careers, Contact and the policies, and whatever editors add.
+ * A page of the site (decision 039): About, Careers, Contact and the policies, and whatever editors add.
  * The same schema checks the editor's form in the browser and again in the action.
  */
 

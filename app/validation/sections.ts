@@ -7,7 +7,7 @@ import { IMAGE_ADDRESS_MESSAGE, isImageAddress } from "./article";
 import { allowedText } from "./text";
 
 /*
- * Sections (issue 47, decision 042): the newsroom's own list of what it covers, once the seven technology categories
+ * Sections (decision 042): the newsroom's own list of what it covers, once the seven technology categories
  * of the specification. They are rows with a stable id; an article names its section, and the name follows a rename
  * (the database cascades it). The specification's seven, with its texts and colours, are the defaults.
  */

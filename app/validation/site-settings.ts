@@ -15,7 +15,7 @@ import { EMAIL_MAX_LENGTH, isPlainMailbox } from "./email";
 import { allowedText } from "./text";
 
 /*
- * The newsroom's settings (issue 47, decision 038): what an administrator changes at /admin/settings. The defaults are
+ * The newsroom's settings (decision 038): what an administrator changes at /admin/settings. The defaults are
  * the specification's site, so a fresh install shows it word for word. One schema, used by the form in the browser and
  * by its action on the server; the stored document is read through the same schema, so a field added later simply
  * takes its default.

@@ -35,7 +35,7 @@ import {
 } from "./support";
 
 /**
- * Article Management (spec issue 5) on a server of this file's own, seeded with the demo newsroom plus
+ * Article Management on a server of this file's own, seeded with the demo newsroom plus
  * articles imported for the tests below, so publishing, unpublishing and deleting never touch the shared
  * server the reader specs read. Each test works on articles of its own and reads the numbers it compares
  * from the page, so a test that fails (and restarts the server for the rest) leaves the others valid.
@@ -226,9 +226,9 @@ const initialStats: Stats = (() => {
     "Total Articles": all.length,
     Published: count((article) => article.published),
     Drafts: count((article) => !article.published),
-    // Nothing here goes to review (issue 18): imported and seeded drafts are plain drafts.
+    // Nothing here goes to review: imported and seeded drafts are plain drafts.
     "In review": 0,
-    // Nor is anything scheduled (issue 19).
+    // Nor is anything scheduled.
     Scheduled: 0,
     Featured: count((article) => article.featured),
     Popular: count((article) => article.popular),
@@ -275,7 +275,7 @@ async function expectRow(page: Page, title: string, cells: [string, string, stri
   await expect(rowOf(page, title).getByRole("cell")).toHaveText([...cells, ""]);
 }
 
-/** A row's title cell: the title, the excerpt, and the byline line (issue 18), "By <author>" and any markers after it. */
+/** A row's title cell: the title, the excerpt, and the byline line, "By <author>" and any markers after it. */
 function titleCell(title: string, excerpt: string, author?: string): RegExp {
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return new RegExp(`^${escape(title)}\\s+${escape(excerpt)}\\s+By ${author === undefined ? ".+" : `${escape(author)}$`}`);
@@ -521,7 +521,7 @@ test.describe("Article Management", () => {
     ]);
     await expectTitles(page, newestFirst.slice(0, 25));
 
-    // A draft: Publish, Schedule (issue 19), Edit and Delete; no View or Unpublish.
+    // A draft: Publish, Schedule, Edit and Delete; no View or Unpublish.
     const draft = drafts[0]!;
     await expectRow(page, draft.title, [draft.category, `${draft.readTime} min`, draft.sources, "Draft", "Not published"]);
     const draftRow = rowOf(page, draft.title);

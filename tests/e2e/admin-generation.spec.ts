@@ -24,7 +24,7 @@ import {
 import { exactly, notice } from "./support";
 
 /**
- * The Article Generation tab (spec issue 6) on a server of this file's own, grounded in the fixture feeds and
+ * The Article Generation tab on a server of this file's own, grounded in the fixture feeds and
  * talking to the fake chat-completions server: one and three drafts with their progress, every failure class
  * of spec section 8 with its text, the key rules in the browser, a server-held key, markup in a reply, and a
  * job followed across a reload. The generated drafts are published and read on the article page, where they
@@ -273,7 +273,7 @@ test.describe("Article Generation", () => {
     await expect(statusBox(page)).toHaveCount(0);
   }
 
-  /** Publishes a draft from Article Management's row action, as an editor does after reviewing it (AI drafts wait in review, issue 18). */
+  /** Publishes a draft from Article Management's row action, as an editor does after reviewing it (AI drafts wait in review). */
   async function publish(page: Page, title: string, target: ServerProcess = server): Promise<void> {
     await page.goto(`${target.url}/admin/articles`);
     const table = page.getByRole("table", { name: "Articles, newest first" });

@@ -7,7 +7,7 @@ import { accessibilityViolations, expect, test } from "./fixtures";
 import { sameOriginHeaders } from "./support";
 
 /**
- * The Newsletter Management tab's subscriber side (issue 7, first part) on a server of this file's own:
+ * The Newsletter Management tab's subscriber side on a server of this file's own:
  * the cards (the spec's three, with Pending apart since double opt-in), the Recent Subscribers table with the
  * spec's "Showing 10 of N subscribers", and the CSV export of the whole list. The readers sign up through the
  * public form with double opt-in on (the default) and confirm nothing, so every one of them is pending.

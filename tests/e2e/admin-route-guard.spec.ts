@@ -23,7 +23,7 @@ const DEFAULT_SETTINGS_FORM = Object.fromEntries(Object.entries(DEFAULT_SETTINGS
  * carries admin data; and none changes anything in the database. A new admin route whose loader or action
  * forgets requireAdmin makes this spec fail without anyone adding it here.
  *
- * With a session it is a role x route x method matrix (issue 18): RULES below names, for every admin route,
+ * With a session it is a role x route x method matrix: RULES below names, for every admin route,
  * the permission it needs and the roles that have it; a route without a rule fails the spec; every role gets
  * through where its rule says and a 403 with no admin data elsewhere; and no refused write changes anything.
  */
@@ -286,9 +286,9 @@ test("without a session every admin route answers 401, shows no admin data and c
 });
 
 // ---------------------------------------------------------------------------------------------------------
-// The role matrix (issue 18).
+// The role matrix.
 
-/** What a signed-in person gets for something their role does not allow (issue 18), written out here. */
+/** What a signed-in person gets for something their role does not allow, written out here. */
 const FORBIDDEN_MESSAGE = "Your role does not allow this. Ask an editor or an administrator.";
 
 const EVERYONE = STAFF_ROLES;
@@ -313,7 +313,7 @@ const RULES: Record<string, Rule> = {
   "routes/admin/articles": { permission: "admin.enter", roles: EVERYONE },
   "routes/admin/article-new": { permission: "article.create", roles: EVERYONE },
   "routes/admin/article-edit": { permission: "article.view", roles: EDITORIAL },
-  // Corrections (issue 19) are for published articles: on the probed draft nobody gets through.
+  // Corrections are for published articles: on the probed draft nobody gets through.
   "routes/admin/article-corrections": { permission: "article.correct", roles: [] },
   "routes/admin/article-history": { permission: "article.view", roles: EDITORIAL },
   "routes/admin/newsletter": { permission: "newsletter.manage", roles: EDITORIAL },

@@ -10,7 +10,7 @@ import { expect, test } from "./fixtures";
 import { exactly, notice, sameOriginHeaders } from "./support";
 
 /**
- * Cover image uploads (spec issue 5): the editor's file input and POST /admin/api/uploads accept a JPEG, PNG,
+ * Cover image uploads: the editor's file input and POST /admin/api/uploads accept a JPEG, PNG,
  * WebP or GIF of at most 5 MB, recognised by its content; anything else is refused with a clear message and
  * nothing is written to DATA_DIR/uploads. Runs on a server of its own, whose uploads folder the tests read.
  */

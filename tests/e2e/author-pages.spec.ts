@@ -9,7 +9,7 @@ import { htmlClasses, notice, siteOrigin } from "./support";
 import { createStaffAccount, type StaffAccount } from "./team-support";
 
 /**
- * Author pages and co-authors (issue 19), on a server of this file's own with three staff accounts made from the
+ * Author pages and co-authors, on a server of this file's own with three staff accounts made from the
  * shell: an editor writes an article with two co-authors in order, publishes it, and readers find "By A, B and C" with
  * links, the JSON-LD Persons, each author's page and feed, and the author pages in the sitemap.
  */
@@ -131,7 +131,7 @@ test.describe("Author pages and co-authors", () => {
       const alternate = (type: string) =>
         page.locator(`link[rel="alternate"][type="${type}"][title="${ada.username} on ${SITE_NAME}"]`);
       await expect(alternate("application/rss+xml")).toHaveAttribute("href", `/author/${ada.username}/rss.xml`);
-      // The same feed as JSON Feed 1.1 (issue 21).
+      // The same feed as JSON Feed 1.1.
       await expect(alternate("application/feed+json")).toHaveAttribute("href", `/author/${ada.username}/feed.json`);
       // The card names the lead author, linked to their page.
       await expect(page.getByRole("link", { name: deskName, exact: true })).toHaveAttribute("href", `/author/${desk.username}`);

@@ -16,7 +16,7 @@ import { exactly, notice } from "./support";
 import { createStaffAccount, type StaffAccount } from "./team-support";
 
 /**
- * Corrections and updates (issue 19) on a server of this file's own (so the shared server's reader pages keep their
+ * Corrections and updates on a server of this file's own (so the shared server's reader pages keep their
  * numbers), mail going to the SMTP sink. An editor adds a correction to a published story from Article Management:
  * readers see the "Correction" box with its note and time, the JSON-LD carries the CorrectionComment and the new
  * dateModified, /corrections lists it and its feed carries it; the one newsletter reader who received the story gets

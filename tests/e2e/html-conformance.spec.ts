@@ -110,7 +110,7 @@ test("every page kind has no error in the Nu Html Checker", async ({ page, reque
   await save("search-results", "/search?query=model", 200);
   await save("search-no-results", "/search?query=zzqxv", 200);
   await save("corrections", "/corrections", 200);
-  // An author page (issue 19), and the first page of an author's list: the demo's senior editor.
+  // An author page, and the first page of an author's list: the demo's senior editor.
   await save("author", "/author/maya-okafor", 200);
   for (const info of ["about", "careers", "contact", "advertise", "terms", "privacy", "cookie-policy"]) {
     await save(`info-${info}`, `/${info}`, 200);
@@ -165,7 +165,7 @@ test("every page kind has no error in the Nu Html Checker", async ({ page, reque
     await save(name, url, 200, signedIn);
   }
 
-  // Tags (issue 47): the demo has none, so the editor gives the rich article two; then its page, the tag's page and
+  // Tags: the demo has none, so the editor gives the rich article two; then its page, the tag's page and
   // the Tags tab with rows.
   const tagged = await page.request.post(`${server.url}/admin/articles/${richArticle.id}/edit`, {
     headers: sameOriginHeaders(server.url),

@@ -10,7 +10,7 @@ import { notice } from "./support";
 import { createStaffAccount, signedInClient, type StaffAccount } from "./team-support";
 
 /**
- * Issue 21's export from the admin area and issue 26's "Updated" line, on a server of this file's own: an
+ * The export from the admin area and the "Updated" line, on a server of this file's own: an
  * administrator downloads the newsroom from the Staff tab, an editor is refused; an editor's edit of a published
  * article shows "Updated {date}" with the very time of its dateModified, in the newsroom's time zone.
  */

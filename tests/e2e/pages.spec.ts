@@ -10,7 +10,7 @@ import { notice } from "./support";
 import { createStaffAccount, signedInClient, type StaffAccount } from "./team-support";
 
 /**
- * Pages (issue 47, decision 039) on a server of this file's own: an editor edits About and reads it on the site, adds
+ * Pages (decision 039) on a server of this file's own: an editor edits About and reads it on the site, adds
  * /ethics, publishes it and reads it, moves it to another address (the old one answers 301), and a contributor is
  * refused the Pages tab. The admin pages are checked with axe in both themes.
  */

@@ -98,7 +98,7 @@ test.describe("category pages", () => {
     const images = await imageAttributes(page);
     expect(images).toHaveLength(publishedIn("Security").length);
     for (const [index, image] of images.entries()) {
-      // The first card's cover is the page's first image, above the fold (issue 20, decision 025).
+      // The first card's cover is the page's first image, above the fold (decision 025).
       expect(image).toMatchObject({
         width: expect.stringMatching(/^\d+$/),
         height: expect.stringMatching(/^\d+$/),
@@ -345,7 +345,7 @@ test.describe("article not found", () => {
     { label: "a missing id", path: "/article/999999" },
     { label: "a non-numeric id", path: "/article/abc" },
     { label: "an id past the integer range", path: "/article/99999999999" },
-    // One address per article (issue 17): only its plain number finds it.
+    // One address per article: only its plain number finds it.
     { label: "a published article's id with letters after it", path: `${articlePath(handWritten)}abc` },
     { label: "a published article's id with a leading zero", path: articlePath(handWritten).replace(/(\d+)$/, "0$1") },
   ];

@@ -11,7 +11,7 @@ import { expect, test } from "./fixtures";
 import { notice } from "./support";
 
 /**
- * Responsive images (issue 20 target 3, issue 26 point 2, issue 21; decision 025): an editor uploads a camera-sized
+ * Responsive images (decision 025): an editor uploads a camera-sized
  * photo as a cover and publishes; the article page offers it in several widths as AVIF and WebP with a JPEG
  * fallback, a phone loads a small variant rather than the 5 MB original, and link previews get a 1200x630 JPEG.
  */

@@ -10,7 +10,7 @@ import { notice, sameOriginHeaders } from "./support";
 import { createStaffAccount, signedInClient, type StaffAccount } from "./team-support";
 
 /**
- * Revisions (issue 19) on a server of this file's own, with two editors: one writes an article, the other changes
+ * Revisions on a server of this file's own, with two editors: one writes an article, the other changes
  * a word; History lists both revisions with their authors and times in the newsroom's zone and shows the change word
  * by word; the first editor's late save is refused with a link to that change; restoring the first revision puts its
  * text back on the article's public page and is kept as a new revision.

@@ -9,7 +9,7 @@ import { articleRow, signInTo, waitForHydrated, waitForModal, type AdminAccount 
 import { drafts } from "./support";
 
 /**
- * Scheduled publishing in the browser (issue 19): an editor schedules a draft for tomorrow at nine on the
+ * Scheduled publishing in the browser: an editor schedules a draft for tomorrow at nine on the
  * newsroom's clock (New York here), readers cannot see it, and once the server's clock passes nine the scheduler
  * publishes it within a minute. The server is this file's own, started by a test-only launcher whose clock the
  * test moves forward (tests/support/movable-clock-server.mjs); production builds read the system clock.

@@ -10,7 +10,7 @@ import { notice } from "./support";
 import { createStaffAccount, signedInClient, type StaffAccount } from "./team-support";
 
 /**
- * Tags (issue 47) on a server of this file's own: an editor tags two articles in the editor, the second with a
+ * Tags on a server of this file's own: an editor tags two articles in the editor, the second with a
  * suggestion from the first; readers see the tags as links, the tag's page and feed list the published one; the Tags
  * tab renames a tag (its old address and feeds answer 301 in one hop), refuses a bad address with a sentence, and
  * deletes a tag after a real confirmation dialog; a contributor gets 403 there.

@@ -13,7 +13,7 @@ import { notice } from "./support";
 import { createStaffAccount, type StaffAccount } from "./team-support";
 
 /**
- * An AI draft and the named editor who takes responsibility for it (issue 18), on a server of this file's own
+ * An AI draft and the named editor who takes responsibility for it, on a server of this file's own
  * talking to the fake chat-completions server and the fixture feeds: the editor generates a draft, which waits
  * in review for them; they rewrite part of it and approve it; the article page's "AI-assisted" label opens to
  * the sources, the editor's name and the share of the AI text they rewrote, and the JSON-LD names the editor.

@@ -4,7 +4,7 @@ import { runScript } from "../support/run-script";
 import { sameOriginHeaders } from "./support";
 
 /**
- * What the team specs (issue 18) share: staff accounts made from the shell, as an administrator would
+ * What the team specs share: staff accounts made from the shell, as an administrator would
  * (`npm run admin -- create NAME --role ROLE --password-stdin`), and API clients signed in as them.
  */
 

@@ -12,7 +12,7 @@ import { exactly, notice } from "./support";
 import { createStaffAccount, type StaffAccount } from "./team-support";
 
 /**
- * A newsroom of four (issue 18) on a server of this file's own, mail going to the SMTP sink: the administrator
+ * A newsroom of four on a server of this file's own, mail going to the SMTP sink: the administrator
  * invites an editor, who accepts from the message in a browser of their own; a contributor's draft goes to
  * review with a note, comes back with the editor's note, is fixed and resubmitted, and the editor approves and
  * publishes it for readers; an author cannot open another author's article; suspending someone signs them out.

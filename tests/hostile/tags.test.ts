@@ -8,7 +8,7 @@ import { TAG_TEXTS } from "~/validation/tags";
 import { errorLogLines, STACK_TRACE, startServer, type ServerProcess } from "../support/server-process";
 
 /*
- * Tags (issue 47) against what a hostile or buggy client sends: the editor's tag fields (the chips and the entry)
+ * Tags against what a hostile or buggy client sends: the editor's tag fields (the chips and the entry)
  * with NUL, lone surrogates, long runs and too many names; the Tags tab's rename, merge and delete with ids, names and
  * addresses that are not; and tag addresses and feeds that no tag could have. Every answer is no server error and
  * shows nothing of the server's inside, a refusal in the editor says why next to the field, and the log holds no error.

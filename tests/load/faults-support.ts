@@ -9,7 +9,7 @@ import { stopServer } from "./load-support";
 export { logEntries } from "../support/server-process";
 
 /**
- * What the fault tests of issue 8 share: a throwaway PostgreSQL cluster they may stop and start at will, signing
+ * What the fault tests share: a throwaway PostgreSQL cluster they may stop and start at will, signing
  * in over HTTP as the login form does, reading a page's visible text, and bounded waits.
  */
 

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 /**
- * Which integration files the second time zone runs again (issue 48, docs/decisions/037-fast-feedback.md).
+ * Which integration files the second time zone runs again (docs/decisions/037-fast-feedback.md).
  *
  * `.ci/run` runs every test under TZ=Pacific/Kiritimati (UTC+14), then again under TZ=Pacific/Honolulu (UTC-10):
  * the unit project whole, and the integration files that can see a date. A file can see a date when its own text,

@@ -42,7 +42,7 @@ export async function insertArticles(db: Database, ...values: ArticleValues[]): 
         category: "AI",
         publishedAt: publishedOn(1),
         ...value,
-        // The state follows the publication time unless the test names one (issue 18's check holds them together).
+        // The state follows the publication time unless the test names one (a database check holds them together).
         status: value.status ?? (value.publishedAt === null ? "draft" : "published"),
         authorId: value.authorId ?? authorId!,
       })

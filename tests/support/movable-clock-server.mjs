@@ -1,4 +1,4 @@
-// Test-only launcher (issue 19): runs the production build's server with a clock a test can move forward, so an
+// Test-only launcher: runs the production build's server with a clock a test can move forward, so an
 // end-to-end test can watch a scheduled article appear without waiting for its time. It lives under tests/ and
 // is never part of a build: production starts through bin/byline.js, whose server reads the system clock.
 //

@@ -1,5 +1,5 @@
 /**
- * An earlier story, its follow-up (the same product, another event) and a retelling of it (issue 22), shared by
+ * An earlier story, its follow-up (the same product, another event) and a retelling of it, shared by
  * the duplicate check's tests and story similarity's rules tests.
  */
 export const ORBIT_LAUNCH = {

@@ -39,7 +39,7 @@ export interface ArticleFormValues {
   isPopular: boolean;
   /** The co-author selects' values in order: author ids, "" for None. */
   coauthors: string[];
-  /** Its tags' names in order (issue 47). */
+  /** Its tags' names in order. */
   tags: string[];
   /** A tag name typed but not added yet, echoed back after a refused save. */
   tagEntry?: string;
@@ -71,11 +71,11 @@ export interface ArticleEditorResult {
   formError?: string;
   /** A similar article exists (the duplicate check); saving again with allowDuplicate confirms. */
   duplicate?: { id: number; title: string; published: boolean; judgement?: string };
-  /** The article may follow up an earlier story (issue 22); saving again saves it, related to that one if ticked. */
+  /** The article may follow up an earlier story; saving again saves it, related to that one if ticked. */
   followUp?: { id: number; title: string; published: boolean; judgement?: string };
   /** The posted values, so a page rendered without JavaScript shows what was typed. */
   values?: ArticleFormValues;
-  /** A refused stale save: the History comparison of what changed since the editor opened the article (issue 19). */
+  /** A refused stale save: the History comparison of what changed since the editor opened the article. */
   changesHref?: string;
   /** The save found the session ended: nothing was saved, and the editor offers to sign in again (decision 036). */
   signInRequired?: boolean;
@@ -99,13 +99,13 @@ interface ArticleEditorProps {
   returnFocusTo: string;
   /** Who signs it and the latest review note, shown above the fields of an article being edited. */
   review?: { authorName: string; statusLabel: string; note: string };
-  /** The article's Corrections page, for a published article someone may correct (issue 19). */
+  /** The article's Corrections page, for a published article someone may correct. */
   correctionsHref?: string;
   /** The article's History page, linked next to the title. */
   historyHref?: string;
   /** The co-author selects, for those who may choose co-authors; none otherwise. */
   coauthors?: CoauthorChooser | null;
-  /** The existing tags, suggested in the Tags field (issue 47). */
+  /** The existing tags, suggested in the Tags field. */
   tagSuggestions?: readonly string[];
 }
 

@@ -51,7 +51,7 @@ const smallButtonClass =
   "rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-xs font-medium text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:hover:bg-slate-800";
 
 /**
- * The Navigation tab (issue 47, decision 040): the header menu, and the footer's blurb and columns of links. Links are
+ * The Navigation tab (decision 040): the header menu, and the footer's blurb and columns of links. Links are
  * added, removed and moved with buttons that keep the keyboard's focus on what moved and say what happened. The form
  * is checked here with the action's own schema before it is sent; the server's answer is the one that counts.
  */

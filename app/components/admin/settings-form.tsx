@@ -51,7 +51,7 @@ const AD_MODE_LABELS: Record<AdMode, { label: string; hint: string }> = {
 const SAVING_FIELDS = ["version"] as const;
 
 /**
- * The Settings tab (issue 47, decision 038): General, Newsletter and Advertising. A field a server variable pins is
+ * The Settings tab (decision 038): General, Newsletter and Advertising. A field a server variable pins is
  * shown read-only and says which; every save is listed below the form. The form is checked here with the action's
  * own schema before it is sent; the server's answer is the one that counts.
  */

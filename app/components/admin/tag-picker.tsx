@@ -4,7 +4,7 @@ import { MAX_TAGS_PER_ARTICLE, normaliseTagName, TAG_NAME_MAX_LENGTH, tagNameKey
 import { TAG_TEXTS, TagName } from "~/validation/tags";
 
 /**
- * The editor's tags (issue 47): a labelled text field whose suggestions are the existing tags (a native <datalist>),
+ * The editor's tags: a labelled text field whose suggestions are the existing tags (a native <datalist>),
  * and each added tag a chip with its own Remove button. Enter or a comma adds what is typed, as does choosing a
  * suggestion; a name that matches an existing tag in another case takes that tag's spelling. Each chip posts its
  * name as `tags`; whatever is still typed posts as `tagEntry` and is added on save, which is also how it works

@@ -31,7 +31,7 @@ const buttonClass =
   "rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800";
 
 /**
- * The Tags tab's table (issue 47): each tag with its address and article count, and Rename, Merge and Delete, each
+ * The Tags tab's table: each tag with its address and article count, and Rename, Merge and Delete, each
  * in a real modal <dialog>. A refused change opens its dialog again with what was typed and the reason by the field.
  */
 export function TagTable({ tags, refusal }: { tags: readonly TagRow[]; refusal: TagRefusal | undefined }) {

@@ -1,7 +1,7 @@
 import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
- * Addresses that moved (issue 47): a section's, tag's or page's old path and where it lives now. Readers and feed
+ * Addresses that moved: a section's, tag's or page's old path and where it lives now. Readers and feed
  * readers asking for the old path are answered 301 to the new one for good. A chain of renames is kept collapsed
  * (every row points at a live address), so the answer is always one hop.
  */

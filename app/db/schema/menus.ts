@@ -3,7 +3,7 @@ import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } f
 import { admins } from "./admins";
 
 /**
- * The header and footer menus (issue 47, decision 040): one row holding both as one document, checked by
+ * The header and footer menus (decision 040): one row holding both as one document, checked by
  * `SiteMenusInput` on the way in and read by `readStoredMenus` on the way out. No row means the specification's menus.
  * `version` goes up by one with every save: a save names the version it was made from, and an older one is refused.
  */

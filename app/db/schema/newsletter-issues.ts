@@ -29,7 +29,7 @@ export const newsletterIssues = pgTable(
     model: text("model"),
     weekKey: text("week_key"),
     /**
-     * Set on a correction notice (issue 19): a short message about a correction, sent through the same deliveries to
+     * Set on a correction notice: a short message about a correction, sent through the same deliveries to
      * the people who received an issue containing the article. Weekly digests and editor-made issues leave it null.
      */
     correctionId: integer("correction_id").references(() => articleCorrections.id, { onDelete: "set null" }),

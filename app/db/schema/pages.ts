@@ -5,7 +5,7 @@ import { revisionKind } from "./publishing";
 import type { PageFields } from "../../validation/page";
 
 /**
- * The site's pages (issue 47, decision 039): the seven the specification ships (`built_in` names which) and the ones
+ * The site's pages (decision 039): the seven the specification ships (`built_in` names which) and the ones
  * editors add, each at its own one-segment address. The text is markdown with `{site.name}`-style placeholders;
  * `fields` holds what the pages with structure list (Careers' openings, Advertise's figures and packages, where
  * Contact's form writes to). A deleted page keeps its row (`deleted_at`) so it can be brought back.

@@ -6,7 +6,7 @@ import { sectionName, articles } from "./articles";
 import { authors } from "./authors";
 
 /**
- * Publishing over time (issue 19): revisions, corrections and co-authors. Scheduling needs no table of its own:
+ * Publishing over time: revisions, corrections and co-authors. Scheduling needs no table of its own:
  * a scheduled article has the `scheduled` status and the time it will appear in `published_at`.
  */
 
@@ -38,7 +38,7 @@ export const articleRevisions = pgTable(
     image: text("image").notNull().default(""),
     sources: text("sources").notNull().default(""),
     sourceLinks: jsonb("source_links").$type<SourceLink[]>().notNull().default([]),
-    /** The article's tag names then (issue 47); null for revisions recorded before tags existed, which keep the tags as they are. */
+    /** The article's tag names then; null for revisions recorded before tags existed, which keep the tags as they are. */
     tags: text("tags").array(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),

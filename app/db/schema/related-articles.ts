@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, primaryKey, timestamp } from "drizzle-o
 import { articles } from "./articles";
 
 /**
- * Stories an editor marked as related (issue 22): a follow-up and the earlier story it follows. Stored once per
+ * Stories an editor marked as related: a follow-up and the earlier story it follows. Stored once per
  * pair, the later article first; "You might also like" reads both directions. Deleting either article removes the link.
  */
 export const relatedArticles = pgTable(

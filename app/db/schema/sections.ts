@@ -1,7 +1,7 @@
 import { integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
- * The newsroom's sections (issue 47, decision 042), once the enum of seven categories. Articles, their revisions and
+ * The newsroom's sections (decision 042), once the enum of seven categories. Articles, their revisions and
  * generation jobs name their section (`category`, a foreign key to `name` that follows a rename: ON UPDATE CASCADE),
  * and a section with articles cannot be deleted (ON DELETE RESTRICT): its articles are moved first, in one transaction.
  */

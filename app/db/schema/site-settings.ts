@@ -3,7 +3,7 @@ import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } f
 import { admins } from "./admins";
 
 /**
- * The newsroom's settings (issue 47, decision 038): one row, its document checked by `SiteSettingsInput` on the way in
+ * The newsroom's settings (decision 038): one row, its document checked by `SiteSettingsInput` on the way in
  * and read field by field on the way out (`readStoredSettings`), so a field added later needs no migration. `version`
  * goes up by one with every save: a save names the version it was made from, and an older one is refused.
  */

@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueInde
 import { articles } from "./articles";
 
 /**
- * Tags (issue 47): free topics across sections ("OpenAI", "EU AI Act"), each at `/tag/{slug}` with its feeds. A name
+ * Tags: free topics across sections ("OpenAI", "EU AI Act"), each at `/tag/{slug}` with its feeds. A name
  * is unique case-insensitively, so "openai" typed in the editor finds "OpenAI"; the slug is the address.
  */
 export const tags = pgTable(

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
- * WebSub publish notifications waiting to be sent (issue 21): one row per hub and feed (topic) after an article is
+ * WebSub publish notifications waiting to be sent: one row per hub and feed (topic) after an article is
  * published. Any instance claims due rows (`FOR UPDATE SKIP LOCKED`) and posts `hub.mode=publish`; a failed post is
  * tried again later with backoff, up to WEBSUB_MAX_ATTEMPTS. `status`: pending, sent or failed.
  */

@@ -35,7 +35,7 @@ async function backToList(): Promise<never> {
 }
 
 /**
- * The Corrections page of a published article (issue 19): its notes, newest first, and the form that adds one.
+ * The Corrections page of a published article: its notes, newest first, and the form that adds one.
  * Editors and administrators only, published articles only (`article.correct`).
  */
 export async function loader(args: Route.LoaderArgs) {

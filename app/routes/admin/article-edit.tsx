@@ -101,7 +101,7 @@ async function save(args: Route.ActionArgs) {
       });
     }
     const reason = outcome === "missing" ? ARTICLE_EDIT_TEXTS.missing : ARTICLE_EDIT_TEXTS.stale;
-    // A stale save links to what the other admin changed since this editor opened the article (issue 19).
+    // A stale save links to what the other admin changed since this editor opened the article.
     const changesHref = outcome === "stale" ? historyAddress(id, await revisions.sinceOpened(id, expectedUpdatedAt)) : undefined;
     return data<ArticleEditorResult>(
       { formError: `${ARTICLE_EDIT_TEXTS.updateFailed}. ${reason}`, values, ...(changesHref ? { changesHref } : {}) },

@@ -70,7 +70,7 @@ export function parseEditorForm(
   const chosen = coauthors ? coauthorChoice(coauthors.leadAuthorId).safeParse(fields) : null;
   // A section deleted (or renamed) since the form was opened is no section.
   const unknownSection = parsed.success && !sections.byName(parsed.data.category);
-  // The tags (issue 47): the chips and what is still typed, several values of one name, so read apart from the rest.
+  // The tags: the chips and what is still typed, several values of one name, so read apart from the rest.
   const tagged = ArticleTagNames.safeParse(tagFieldsOf(form));
   if (parsed.success && !unknownSection && (chosen === null || chosen.success) && tagged.success)
     return { ok: true, input: parsed.data, coauthorIds: chosen?.data, tagNames: tagged.data, values };

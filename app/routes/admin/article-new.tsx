@@ -26,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
 /**
  * A new article written by hand: saved as a draft signed by the writer's
  * author profile, after the spec's duplicate check, which the editor may override by confirming. A possible
- * follow-up of an earlier story is offered once, to be marked related, then saved (issue 22).
+ * follow-up of an earlier story is offered once, to be marked related, then saved.
  */
 export async function action(args: Route.ActionArgs) {
   return keepFormWhenSignedOut(() => save(args));

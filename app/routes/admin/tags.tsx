@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Tags · Admin");
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-/** Every tag with how many articles carry it (issue 47, decision 041). */
+/** Every tag with how many articles carry it (decision 041). */
 export async function loader(args: Route.LoaderArgs) {
   await requirePermission(args, "tags.manage");
   const { tags } = args.context.get(servicesContext);

@@ -255,7 +255,7 @@ function ArticleNotFound() {
   );
 }
 
-/** schema.org NewsArticle for search engines, with its corrections and updates as CorrectionComments (issue 19). */
+/** schema.org NewsArticle for search engines, with its corrections and updates as CorrectionComments. */
 function newsArticleData(
   site: SiteInfo,
   article: ArticleDetail,

@@ -15,7 +15,7 @@ export const handle = readerPageHandle;
 
 const DESCRIPTION = "Every correction and update to our published stories, newest first.";
 
-/** The public list of corrections and updates (issue 19), newest first, paged like a category. */
+/** The public list of corrections and updates, newest first, paged like a category. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return context.get(servicesContext).corrections.recent(parsePageParam(request.url));
 }

@@ -14,7 +14,7 @@ import type { Route } from "./+types/tag";
 export const handle = readerPageHandle;
 
 /**
- * A tag's page (issue 47): the articles readers may see that carry it, newest first, paged like a category. An address
+ * A tag's page: the articles readers may see that carry it, newest first, paged like a category. An address
  * a tag moved away from (renamed, merged) answers 301 to where it lives now, in one hop; any other unknown address is
  * the site's 404 page.
  */

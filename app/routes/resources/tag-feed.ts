@@ -6,7 +6,7 @@ import type { Route } from "./+types/tag-feed";
 
 /**
  * `/tag/{slug}/rss.xml` (route "rss-tag") and `/tag/{slug}/feed.json` (route "json-feed-tag"): a tag's articles as
- * RSS 2.0 and JSON Feed 1.1 (issue 47). The feed of a tag that moved answers 301 to its new feed; an unknown tag 404.
+ * RSS 2.0 and JSON Feed 1.1. The feed of a tag that moved answers 301 to its new feed; an unknown tag 404.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { syndication, oldAddresses } = context.get(servicesContext);

@@ -25,7 +25,7 @@ export const NEWSLETTER_ISSUES_COUNT = 20;
 export const SEARCH_GAPS_COUNT = 50;
 
 /**
- * The Insights tab's figures (issue 23, decision 033), all read from daily aggregates and the newsroom's own tables:
+ * The Insights tab's figures (decision 033), all read from daily aggregates and the newsroom's own tables:
  * nothing here knows a visitor. Days are the newsroom's (TIME_ZONE); a period ends today.
  */
 export function createInsights({ db, clock, timeZone: zone }: { db: Database; clock: Clock; timeZone: ZoneSource }) {

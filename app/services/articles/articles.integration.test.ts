@@ -215,7 +215,7 @@ describe("listRelated", () => {
     expect(titles(related)).toEqual(["Cloud 6", "Cloud 4", "Cloud 3"]);
   });
 
-  it("puts the stories marked related first, in either direction, newest first, never a draft (issue 22)", async () => {
+  it("puts the stories marked related first, in either direction, newest first, never a draft", async () => {
     const [current, earlier, later, draft] = await insertArticles(
       database.db,
       { title: "Current AI story", category: "AI", publishedAt: publishedOn(10) },

@@ -302,7 +302,7 @@ export function createArticleService({
 
     /**
      * Other published articles: first the stories an editor marked as related to this one (a follow-up and the story
-     * it follows, issue 22), newest first; then the same category; then the newest of the rest. Index-ordered queries.
+     * it follows), newest first; then the same category; then the newest of the rest. Index-ordered queries.
      */
     listRelated(article: { id: number; category: Category }, limit = RELATED_COUNT): Promise<ArticleSummary[]> {
       return memo.read(`related:${article.id}:${article.category}:${limit}`, async () => {

@@ -17,7 +17,7 @@ import { createRateLimiter } from "../rate-limits/rate-limiter.server";
 import { CorrectionError, createCorrectionService } from "./corrections.server";
 
 /**
- * Corrections and updates (issue 19) against the real database: what the editor adds, what readers may see, and the
+ * Corrections and updates against the real database: what the editor adds, what readers may see, and the
  * correction notice, delivered by the real newsletter sender over real SMTP to the sink.
  */
 

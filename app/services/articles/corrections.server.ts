@@ -55,7 +55,7 @@ const noteColumns = {
 const newestNoteFirst = [desc(articleCorrections.createdAt), desc(articleCorrections.id)] as const;
 
 /**
- * Corrections and updates (issue 19): dated notes on a published article, shown at the top of its page, in its
+ * Corrections and updates: dated notes on a published article, shown at the top of its page, in its
  * JSON-LD, on /corrections and in its feed. Adding one moves the article's `updated_at` (its dateModified) and, when
  * asked, freezes a correction notice for the newsletter readers who received the article, all in one transaction;
  * then every instance drops its cached pages. A normal save of the article never makes one.

@@ -321,7 +321,7 @@ describe("findSimilarArticle: the story measure (departure 10)", () => {
   });
 });
 
-describe("checkStory: the same story or a follow-up (issue 22)", () => {
+describe("checkStory: the same story or a follow-up", () => {
   it("offers the newest earlier story with the same subject and another event as a follow-up, not a duplicate", async () => {
     const [, launch] = await insertArticles(
       database.db,
@@ -366,7 +366,7 @@ describe("checkStory: the same story or a follow-up (issue 22)", () => {
   });
 });
 
-describe("checkStory with a model's judgement of close calls (issue 22)", () => {
+describe("checkStory with a model's judgement of close calls", () => {
   // A retelling the local measure misses (the verbs differ and the score stays under the threshold) and offers as a
   // possible follow-up: a close call, the kind of pair the model is asked about.
   const JUDGE_SIDES_WITH_META = {

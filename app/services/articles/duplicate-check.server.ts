@@ -91,7 +91,7 @@ export interface SimilarArticle {
    * (story-similarity.server.ts), which catches the same story retold in other words.
    */
   reason: "title" | "keywords" | "story" | "model";
-  /** The model's reason, when a configured model judged the pair (issue 22). */
+  /** The model's reason, when a configured model judged the pair. */
   judgement?: string;
 }
 
@@ -114,13 +114,13 @@ const similarColumns = {
   createdAt: articles.createdAt,
 };
 
-/** An earlier story that a new article may follow up (issue 22): the same subject, another event. */
+/** An earlier story that a new article may follow up: the same subject, another event. */
 export interface EarlierStory {
   id: number;
   title: string;
   excerpt: string;
   publishedAt: Date | null;
-  /** The model's reason, when a configured model judged the pair (issue 22). */
+  /** The model's reason, when a configured model judged the pair. */
   judgement?: string;
 }
 

@@ -482,7 +482,7 @@ describe("create", () => {
   });
 });
 
-describe("create: a possible follow-up (issue 22)", () => {
+describe("create: a possible follow-up", () => {
   const followUpInput = () =>
     articleInput({
       title: "Brightvale halts Orbit 2 e-reader sales after reports of cracked screens",

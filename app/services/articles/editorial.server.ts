@@ -154,13 +154,13 @@ export function createEditorialService({
   db: Database;
   clock: Clock;
   logger?: Logger;
-  /** The optional model judgement of close calls in the duplicate check (issue 22); null without a provider. */
+  /** The optional model judgement of close calls in the duplicate check; null without a provider. */
   storyJudge?: StoryJudge | null;
   /** Called after a change readers may see (edit, publish, unpublish, delete), so cached pages are dropped. */
   onPublicChange?: () => Promise<unknown>;
   /**
    * Called once after an article is published (not scheduled: the scheduler calls its own), and after a published
-   * article's tags change (issue 47): feed pings.
+   * article's tags change: feed pings.
    */
   onPublished?: (articleIds: number[]) => Promise<unknown>;
 }) {
@@ -269,7 +269,7 @@ export function createEditorialService({
     /**
      * A new article written by hand: a draft signed by the admin's author profile. The spec's duplicate
      * check runs first; `allowDuplicate` is the editor's confirmation that a similar story is not a duplicate.
-     * A possible follow-up of an earlier story (issue 22) is not a duplicate: the first save offers it
+     * A possible follow-up of an earlier story is not a duplicate: the first save offers it
      * ("follow-up"), and the next, with `followUpSeen`, saves the draft, marked related to `relatedTo` if given.
      */
     async create(
@@ -291,7 +291,7 @@ export function createEditorialService({
         by?: number | null;
         /** Co-authors in byline order (editors and administrators choose them); refused with a CoauthorError. */
         coauthorIds?: readonly number[];
-        /** Its tags' names in order (issue 47), made when new; saved in the same transaction. */
+        /** Its tags' names in order, made when new; saved in the same transaction. */
         tagNames?: readonly string[];
       },
     ): Promise<CreateOutcome> {
@@ -340,7 +340,7 @@ export function createEditorialService({
         by?: number | null;
         /** The co-authors in byline order, replacing the current ones in the same transaction; undefined keeps them. */
         coauthorIds?: readonly number[];
-        /** The tags' names in order (issue 47), replacing the current ones in the same transaction; undefined keeps them. */
+        /** The tags' names in order, replacing the current ones in the same transaction; undefined keeps them. */
         tagNames?: readonly string[];
       } = {},
     ): Promise<ChangeOutcome> {
@@ -369,7 +369,7 @@ export function createEditorialService({
         if (row && tagNames !== undefined) {
           const before = await articleTagNames(tx, id);
           const after = await saveArticleTags(tx, id, tagNames, now);
-          // A published article that joins or leaves a tag changes that tag's feeds (issue 47).
+          // A published article that joins or leaves a tag changes that tag's feeds.
           retagged = current?.status === "published" && before.join("\n") !== after.join("\n");
         }
         if (row) await recordRevision(tx, row, { kind: "edited", editorId: by, now });
@@ -450,7 +450,7 @@ export function createEditorialService({
       return byline.slice(1).map((author) => author.id);
     },
 
-    /** An article's tag names in the editor's order (issue 47). */
+    /** An article's tag names in the editor's order. */
     tagNames(articleId: number): Promise<string[]> {
       return articleTagNames(db, articleId);
     },

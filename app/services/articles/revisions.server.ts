@@ -54,7 +54,7 @@ export type RevisionSnapshot = Pick<
 /** A database or the transaction a save runs in. */
 type Executor = Pick<Database, "select" | "insert" | "update">;
 
-/** The snapshot with the article's tags as they are now (issue 47), unless the caller names them. */
+/** The snapshot with the article's tags as they are now, unless the caller names them. */
 async function withTags(tx: Executor, snapshot: RevisionSnapshot): Promise<RevisionSnapshot> {
   return snapshot.tags === undefined ? { ...snapshot, tags: await articleTagNames(tx, snapshot.articleId) } : snapshot;
 }

@@ -17,7 +17,7 @@ export interface PublishedArticle {
 }
 
 /**
- * Scheduled publishing (issue 19, decision 021). The database is the source of truth: a scheduled article is a
+ * Scheduled publishing (decision 021). The database is the source of truth: a scheduled article is a
  * row with status `scheduled` and its time in `published_at`. Every instance polls; a poll claims due rows with
  * `FOR UPDATE SKIP LOCKED` and flips them to `published` in one statement that still names the `scheduled`
  * state, so however many instances race, each article is published by exactly one of them, and only that one

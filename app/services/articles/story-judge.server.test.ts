@@ -4,7 +4,7 @@ import { createTestLogger } from "../../../tests/setup/test-logger";
 import { createAiProviders } from "../generation/ai-provider.server";
 import { createStoryJudge } from "./story-judge.server";
 
-/** The optional model judgement (issue 22), against the fake OpenAI-compatible server over a real socket. */
+/** The optional model judgement, against the fake OpenAI-compatible server over a real socket. */
 
 const EARLIER = {
   title: "Ford recalls 850,000 vehicles in the US over faulty fuel pumps",

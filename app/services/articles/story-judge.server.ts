@@ -38,7 +38,7 @@ function judgePrompt(draft: StoryText, earlier: StoryText): string {
 }
 
 /**
- * The optional model judgement of the uncertain band (issue 22, docs/decisions/014): only where a provider is
+ * The optional model judgement of the uncertain band (docs/decisions/014): only where a provider is
  * configured on the server (an OpenAI key or an OpenAI-compatible server); null otherwise, and everything works
  * without it. Any failure (time limit, refused key, a reply that is not the expected JSON) is logged and gives
  * null, so the caller keeps its local decision.

@@ -12,7 +12,7 @@ import {
 
 /*
  * Story similarity's rules with the exact value each gives (found by `npm run test:mutation`: each case fails when
- * one of these rules is changed). The pairs are those of the duplicate check's tests (issue 22).
+ * one of these rules is changed). The pairs are those of the duplicate check's tests.
  */
 
 const REPAIR_SHOP = {

@@ -58,7 +58,7 @@ describe("extractFigures", () => {
     expect(figureOf("a 50b chip")).toMatchObject({ value: 50, kind: "quantity" });
   });
 
-  it("reads currency codes, other countries' dollars, currency words and 'pc' (issue 22)", () => {
+  it("reads currency codes, other countries' dollars, currency words and 'pc'", () => {
     for (const spelling of ["US$18m", "USD 18 million", "18 million US dollars", "$18M", "18m dollars"]) {
       expect(figureOf(`a round of ${spelling} this week`)).toMatchObject({ value: 18e6, kind: "money", currency: "USD" });
     }
@@ -138,7 +138,7 @@ describe("eventKinds", () => {
     }
   });
 
-  it("knows the other words newsrooms use for each kind (issue 22)", () => {
+  it("knows the other words newsrooms use for each kind", () => {
     const kinds: Array<[string, string]> = [
       ["General Catalyst backs Larkspur with US$18m", "funding"],
       ["Larkspur lands $45m as Atomico leads new round", "funding"],
@@ -242,7 +242,7 @@ describe("storySimilarity: a headline whose main clause reports nothing", () => 
   });
 });
 
-describe("storySimilarity: the evidence of one event (issue 22)", () => {
+describe("storySimilarity: the evidence of one event", () => {
   it("two headlines that report different events are told apart, though one excerpt gives the other as background", () => {
     const funding = {
       title: "Gridwise raises $95 million to expand its virtual power plant software",

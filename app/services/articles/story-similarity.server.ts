@@ -1069,7 +1069,7 @@ export function isSameStory(a: StoryText | PreparedStory, b: StoryText | Prepare
 }
 
 /**
- * How a new article relates to an existing one (issue 22):
+ * How a new article relates to an existing one:
  * - **same**: the same story retold (nothing tells them apart, more than names shared, the score reaches the threshold);
  * - **follow-up**: not the same story, but the same main subject named in both, with more in common than that one
  *   name (another name, a figure, a kind of event or two other words)
@@ -1086,7 +1086,7 @@ export function storyRelation(a: StoryText | PreparedStory, b: StoryText | Prepa
 export const UNCERTAIN_BAND = { from: 0.3, to: 0.6 } as const;
 
 /**
- * The relation with whether the measure is unsure of it (issue 22), which is when a configured model may be asked:
+ * The relation with whether the measure is unsure of it, which is when a configured model may be asked:
  * nothing tells the pair apart and the score is in `UNCERTAIN_BAND`, or only an event kind tells it apart while the
  * subject, names and score say the same story.
  */

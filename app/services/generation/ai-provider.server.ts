@@ -16,7 +16,7 @@ export const COMPLETION_LIMITS = {
 
 /** Spec section 9: 0.9 for OpenAI article generation, 0.7 for Perplexity and for the newsletter. */
 export function temperatureFor(provider: ModelProvider, purpose: CompletionPurpose): number {
-  // A judgement of two stories (issue 22) should be the same every time it is asked.
+  // A judgement of two stories should be the same every time it is asked.
   if (purpose === "story-check") return 0;
   return purpose === "article" && provider !== "perplexity" ? 0.9 : 0.7;
 }

@@ -38,7 +38,7 @@ export interface ArticleRequest {
   apiKey: string;
   category: Category;
   topic?: string | undefined;
-  /** The editor who started the job: the draft waits in review for them (issue 18). */
+  /** The editor who started the job: the draft waits in review for them. */
   reviewerId?: number | null;
 }
 
@@ -142,7 +142,7 @@ export function createArticleGenerator({
   news: NewsSource;
   /** The newsroom in force: its tagline says what kind of journalist the model writes as. */
   site: Pick<SiteInfo, "tagline">;
-  /** The optional model judgement of close calls in the duplicate check (issue 22); null without a provider. */
+  /** The optional model judgement of close calls in the duplicate check; null without a provider. */
   storyJudge?: StoryJudge | null;
 }) {
   async function correspondentId(): Promise<number> {
@@ -153,7 +153,7 @@ export function createArticleGenerator({
   }
 
   /**
-   * Earlier stories of this site on the subjects of the first news items (issue 22): the story each item retells or
+   * Earlier stories of this site on the subjects of the first news items: the story each item retells or
    * follows up, at most `EARLIER_COVERAGE_LIMIT`, given to the model as context so that it does not repeat them.
    */
   async function earlierCoverage(items: readonly NewsItem[]): Promise<EarlierStory[]> {

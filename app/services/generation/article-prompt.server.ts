@@ -30,7 +30,7 @@ export function buildArticlePrompt({
   topic: string | undefined;
   news: readonly NewsItem[];
   now: Date;
-  /** Stories this site already ran on the news' subjects (issue 22): context, so a follow-up does not retell them. */
+  /** Stories this site already ran on the news' subjects: context, so a follow-up does not retell them. */
   earlierCoverage?: ReadonlyArray<{ title: string; excerpt: string }>;
 }): string {
   const [titleMin, titleMax] = ARTICLE_TARGETS.titleCharacters;

@@ -196,7 +196,7 @@ describe("one article", () => {
       image: "/images/stock/ai-technology.svg",
     });
     expect(job.articleIds).toEqual([saved?.id]);
-    // The model's text is the article's first revision, by no one (issue 19).
+    // The model's text is the article's first revision, by no one.
     const revisions = await database.db
       .select({ kind: articleRevisions.kind, editorId: articleRevisions.editorId, title: articleRevisions.title })
       .from(articleRevisions)

@@ -24,7 +24,7 @@ import {
 import { UPLOAD_MAX_PIXELS } from "../../validation/upload";
 import type { Logger } from "../logger.server";
 
-/** sharp and libvips, loaded by the first image that needs them rather than with the server (issue 20's cold start). */
+/** sharp and libvips, loaded by the first image that needs them rather than with the server, which starts faster without them. */
 let sharpModule: Promise<typeof Sharp> | undefined;
 const loadSharp = () => (sharpModule ??= import("sharp").then((module) => module.default));
 

@@ -221,7 +221,7 @@ export async function importArticles({ db, now }: { db: Database; now: Date }, p
       return authorId;
     };
     const values = fresh.map(({ value }) => {
-      // A publication time still to come makes a scheduled article (issue 19): the scheduler publishes it then.
+      // A publication time still to come makes a scheduled article: the scheduler publishes it then.
       const scheduled = value.published_at !== null && value.published_at > now;
       const createdAt = value.created_at ?? (value.published_at && !scheduled ? value.published_at : now);
       return {
@@ -251,7 +251,7 @@ export async function importArticles({ db, now }: { db: Database; now: Date }, p
         .insert(articles)
         .values(values.slice(start, start + 500))
         .returning(revisionSnapshot);
-      // Its tags (issue 47), then the revision that starts its history with the text and tags as imported.
+      // Its tags, then the revision that starts its history with the text and tags as imported.
       const tagged = await saveTagsOfArticles(
         tx,
         inserted.map((article, index) => ({ articleId: article.articleId, names: fresh[start + index]?.value.tags ?? [] })),

@@ -159,7 +159,7 @@ export function convertGhostExport(
         published_at: publishedAt,
         created_at: text(post, "created_at") || null,
         is_featured: post.featured === true || post.featured === 1,
-        // Every public tag stays a tag (issue 47); the first also chose the section above.
+        // Every public tag stays a tag; the first also chose the section above.
         tags: importedTagNames(tagNames),
         ...(authorNames[0] ? { author: authorNames[0] } : {}),
       },

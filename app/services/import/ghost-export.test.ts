@@ -64,7 +64,7 @@ describe("Ghost export", () => {
     ]);
   });
 
-  it("keeps every public tag of a post as a tag (issue 47), the primary one too, internal #tags left out", () => {
+  it("keeps every public tag of a post as a tag, the primary one too, internal #tags left out", () => {
     const parsed = parseImportFile(ghostExport, { categoryMap: parseCategoryMap(["Hardware=Gadgets", "reviews=gadgets"]) });
     expect(parsed.rows.map((row) => [row.source?.sourceId.slice(-1), fields(row).tags])).toEqual([
       ["1", ["mobile", "Reviews"]],

@@ -160,7 +160,7 @@ async function seedNewsroom(db: Database) {
   ]);
   await db.insert(relatedArticles).values({ articleId: aiStory!.id, relatedId: published!.id, createdAt: now });
   await db.insert(articleSources).values({ articleId: published!.id, system: "ghost", sourceId: "abc", oldPath: "/published" });
-  // Tags (issue 47): one shared, one an id apart, and the order each article lists them in.
+  // Tags: one shared, one an id apart, and the order each article lists them in.
   const [openai, euAiAct, chips] = await db
     .insert(tags)
     .values([

@@ -142,7 +142,7 @@ async function* settingsEntries(db: Database): AsyncGenerator<ExportEntryInput<"
     };
 }
 
-/** Every tag, then each article's tags in order (issue 47). */
+/** Every tag, then each article's tags in order. */
 async function* tagEntries(db: Database): AsyncGenerator<ExportEntryInput<"tags">> {
   const list = await db.select().from(tags).orderBy(asc(tags.id));
   for (const tag of list) yield { kind: "tag", id: tag.id, name: tag.name, slug: tag.slug, created_at: iso(tag.createdAt) };

@@ -16,7 +16,7 @@ export interface TagImportContext {
 }
 
 /**
- * One entry of the export's tags part (issue 47). A tag whose name is here already (any case) is that tag; a new one
+ * One entry of the export's tags part. A tag whose name is here already (any case) is that tag; a new one
  * keeps its id and address where this database has not used them. An article's tags are written when it has none
  * here yet (it was just imported), so importing again changes nothing and never undoes an editor's later choice.
  */

@@ -173,7 +173,7 @@ export function convertWxr(
         image,
         published_at: publishedAt,
         created_at: gmtDate(textOf(item["wp:post_date_gmt"])),
-        // Its tags, and the categories after the first (which chose the section), stay as tags (issue 47).
+        // Its tags, and the categories after the first (which chose the section), stay as tags.
         tags: importedTagNames([...postTags, ...categories.slice(1)]),
         ...(login ? { author: authors.get(login) ?? login } : {}),
       },

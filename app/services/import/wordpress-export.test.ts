@@ -42,7 +42,7 @@ describe("WordPress export (WXR)", () => {
     ]);
   });
 
-  it("keeps a post's tags, and its categories after the one that chose the section, as tags (issue 47)", () => {
+  it("keeps a post's tags, and its categories after the one that chose the section, as tags", () => {
     const parsed = parseImportFile(wxr, withPhones);
     expect(parsed.rows.map((row) => [row.source?.sourceId, fields(row).tags])).toEqual([
       ["101", ["robots"]],

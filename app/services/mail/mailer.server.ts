@@ -71,7 +71,7 @@ export function describeMailError(error: unknown): string {
  * Sends mail through nodemailer: a pooled SMTP transport when SMTP_URL is set, otherwise each message is
  * written as an .eml file to DATA_DIR/outbox (written to a temporary name, then renamed, so a file
  * there is always whole). nodemailer is loaded with the first message, not at start-up: only sending
- * needs it (issue 20, cold start).
+ * needs it (a faster start).
  */
 export function createMailer({ smtpUrl, from, replyTo = () => undefined, dataDir, connections }: MailerOptions): Mailer {
   /** The sender's headers and envelope for one message, as the settings are now. */

@@ -61,7 +61,7 @@ export function knownAddresses(sections: readonly { name: string; slug: string }
 }
 
 /**
- * The header and footer menus (issue 47, decision 040). Every instance keeps them in memory, as the settings: loaded at
+ * The header and footer menus (decision 040). Every instance keeps them in memory, as the settings: loaded at
  * start-up and again before this instance drops its pages whenever content changes anywhere, so a save reaches every
  * instance without a restart. Each site path is passed through the moved addresses as it is loaded, so a renamed
  * section or page never leaves a menu pointing at a redirect.

@@ -165,7 +165,7 @@ export function createNewsletterService({
     sendWeeklyDigest,
 
     /**
-     * Correction notices (issue 19): a short message to the people who received an issue containing a corrected
+     * Correction notices: a short message to the people who received an issue containing a corrected
      * article, delivered by the same sender as every issue (once each, with the unsubscribe link and headers).
      */
     correctionNotices: {

@@ -3,7 +3,7 @@ import { PageFields as PageFieldsSchema } from "../../validation/page";
 
 /**
  * The specification's seven information pages, word for word, as the pages a fresh install starts with (decision 039).
- * Until issue 47 they were JSX under app/routes/reader/info/; the texts moved here unchanged. `{site.name}` and the
+ * They were once JSX under app/routes/reader/info/; the texts moved here unchanged. `{site.name}` and the
  * other placeholders are filled in when a page is shown (page-text.ts), so renaming the publication in the settings
  * renames it here too.
  */

@@ -135,7 +135,7 @@ const summaryColumns = {
 };
 
 /**
- * The site's pages (issue 47, decision 039): the specification's seven, put in place on an empty table, and the ones
+ * The site's pages (decision 039): the specification's seven, put in place on an empty table, and the ones
  * editors add. Every save is a revision (the articles' rule, decision 018), a changed address leaves a permanent
  * redirect behind, and every change that readers may see is announced, so every instance drops its cached pages.
  */

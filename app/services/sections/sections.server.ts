@@ -39,7 +39,7 @@ export const SPEC_SECTIONS = {
 };
 
 /**
- * The newsroom's sections (issue 47, decision 042). Each instance keeps the list in memory, ordered, and reads it again
+ * The newsroom's sections (decision 042). Each instance keeps the list in memory, ordered, and reads it again
  * whenever any instance announces a content change (`refresh`, wired in index.server.ts), so a renamed or added section
  * shows everywhere at once. Every change runs in one transaction, announces the change (which drops the page cache on
  * every instance), and leaves the old address answering 301.

@@ -57,7 +57,7 @@ export interface SettingsForm {
 }
 
 /**
- * The newsroom's settings (issue 47, decision 038). Every instance keeps the settings in force in memory, so pages,
+ * The newsroom's settings (decision 038). Every instance keeps the settings in force in memory, so pages,
  * feeds and mails read them without a query: loaded at start-up, and again before this instance drops its pages
  * whenever content changes anywhere (content-changes.server.ts), so a save reaches every instance without a restart.
  * A variable set in the environment pins its setting; a fresh database starts from the environment's values.

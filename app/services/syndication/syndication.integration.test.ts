@@ -131,7 +131,7 @@ describe("the RSS document", () => {
     expect(item).toContain(`<guid isPermaLink="true">https://news.example/article/${id}</guid>`);
     expect(item).toContain("<pubDate>Wed, 05 Mar 2025 09:30:00 GMT</pubDate>");
     expect(item).toContain("<description>A small model.</description>");
-    // The full body, sanitized HTML as the article page shows it (issue 21).
+    // The full body, sanitized HTML as the article page shows it.
     expect(item).toContain("<content:encoded>&lt;p&gt;Body&lt;/p&gt;</content:encoded>");
     expect(item).toContain("<category>AI</category>");
     expect(item).toContain("<dc:creator>Maya Okafor</dc:creator>");

@@ -97,7 +97,7 @@ export interface SitemapArticle {
 /** greatest(updated_at, published_at): an edit after publication, or the publication itself. */
 const lastModified = sql<Date>`greatest(${articles.updatedAt}, ${articles.publishedAt})`.mapWith(articles.updatedAt);
 
-/** The public list of corrections and updates (issue 19), in the sitemap. */
+/** The public list of corrections and updates, in the sitemap. */
 export const CORRECTIONS_PATH = "/corrections";
 
 /** A section's page in the sitemap: its address and the latest change among its published articles. */
@@ -288,7 +288,7 @@ export function createSyndicationService({
       return author ? renderJsonFeed(site, { author }, await authorFeedItems(author.id)) : null;
     },
 
-    /** The RSS 2.0 document of one tag's articles (issue 47); null for an address no tag has. */
+    /** The RSS 2.0 document of one tag's articles; null for an address no tag has. */
     async tagRss(slug: string): Promise<string | null> {
       const tag = await findTagBySlug(db, slug);
       return tag ? renderRss(site, { tag }, await feedRows(and(visible(), taggedWith(db, tag.id)), FEED_ITEM_LIMIT)) : null;
@@ -492,7 +492,7 @@ export function renderRss(site: SyndicationSite, scope: FeedScope | undefined, i
 }
 
 /**
- * The corrections feed (issue 19), `/corrections/rss.xml`: one item per correction or update, newest first, titled
+ * The corrections feed, `/corrections/rss.xml`: one item per correction or update, newest first, titled
  * "Correction: {article}" or "Updated: {article}", linking to the note on the article page.
  */
 export function renderCorrectionsRss(site: SyndicationSite, corrections: readonly PublicCorrection[]): string {

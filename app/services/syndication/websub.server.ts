@@ -22,7 +22,7 @@ export const WEBSUB_POLL_MS = 5_000;
 export const WEBSUB_TIMEOUT_MS = 10_000;
 
 /**
- * WebSub publishing (issue 21, https://www.w3.org/TR/websub/): with WEBSUB_HUB set, publishing an article (by an
+ * WebSub publishing (https://www.w3.org/TR/websub/, decision 024): with WEBSUB_HUB set, publishing an article (by an
  * editor or when its scheduled time comes) queues one ping per hub and per feed that lists it (the site's, its
  * category's, each author's and each tag's, as RSS and JSON Feed). The queue is a table, so a ping survives a restart and
  * any instance sends it; each is posted until a hub answers 2xx, with backoff, up to WEBSUB_MAX_ATTEMPTS.
@@ -58,7 +58,7 @@ export function createWebSub({
       db,
       rows.map((row) => row.id),
     );
-    // The site's feeds, and those of each article's section, authors and tags (issue 47).
+    // The site's feeds, and those of each article's section, authors and tags.
     const pages = new Set<string>([""]);
     for (const row of rows) {
       pages.add(`/category/${row.section}`);

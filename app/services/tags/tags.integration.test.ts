@@ -15,7 +15,7 @@ import { createTagService } from "./tags.server";
 import { SPEC_SECTIONS } from "../sections/sections.server";
 
 /**
- * Tags on the real database (issue 47): saved with the article in its transaction, matched case-insensitively, listed
+ * Tags on the real database: saved with the article in its transaction, matched case-insensitively, listed
  * on the tag's page and feeds, kept by revisions, and renamed, merged and deleted in the Tags tab with their old
  * addresses answering where they live now.
  */

@@ -24,7 +24,7 @@ export type MergeOutcome = "done" | "missing" | "unknownTarget" | "same";
 export const TAG_SUGGESTION_LIMIT = 1_000;
 
 /**
- * The newsroom's side of tags (issue 47): the editor's suggestions, and the Tags tab's table, rename, merge and
+ * The newsroom's side of tags: the editor's suggestions, and the Tags tab's table, rename, merge and
  * delete. Every change is one transaction and announces a content change, so every instance's pages, feeds and
  * memo follow at once. A changed address is recorded as moved (recordAddressMove): the old page and both its feeds
  * answer 301 to the new ones in one hop. Revisions keep tag names, so a rename, a merge or a delete rewrites the names
