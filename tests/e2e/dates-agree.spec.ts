@@ -6,7 +6,7 @@ import { expect, test } from "./fixtures";
 import { published } from "./support";
 
 /**
- * Issue 26, one truth about time: on a fresh demo newsroom of its own, every article's JSON-LD `dateModified`
+ * One truth about time: on a fresh demo newsroom of its own, every article's JSON-LD `dateModified`
  * is on or after its `datePublished`, equals its `article:modified_time`, and equals its sitemap `lastmod`.
  */
 

@@ -12,7 +12,7 @@ import { expect, test } from "./fixtures";
 import { coverPath, sameOriginHeaders, seeded } from "./support";
 
 /**
- * Issue 26, valid to the letter: every reader and admin page kind, as the production server sends it, has no
+ * Valid to the letter: every reader and admin page kind, as the production server sends it, has no
  * error in the W3C's Nu Html Checker (vnu-jar from npm, run on the machine's Java). The pages are saved to a
  * folder and checked in one run; warnings are printed, errors fail the test, each with its page.
  */

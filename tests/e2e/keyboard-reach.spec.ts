@@ -5,7 +5,7 @@ import { accessibilityViolations, expect, test } from "./fixtures";
 import { appUrl, articlePath, published } from "./support";
 
 /**
- * Issue 26, keyboard reach: a box that scrolls sideways (an article's table on a phone, the admin area's wide
+ * Keyboard reach: a box that scrolls sideways (an article's table on a phone, the admin area's wide
  * tables) is in the tab order with a name, so a keyboard user can reach it and scroll it with the arrow keys.
  */
 

@@ -8,7 +8,7 @@ import { createStaffAccount, signedInClient, type StaffAccount } from "./team-su
 import { twoInstancesOnPostgres } from "./two-instances-support";
 
 /**
- * Issue 47's whole scenario, as a newsroom that does not cover technology lives it: an administrator makes the demo
+ * The whole scenario, as a newsroom that does not cover technology lives it: an administrator makes the demo
  * site The Harbour Ledger from the admin area alone (name, tagline, logo, icon, accent colour, a Climate section with a header
  * entry, a story moved into it and tagged, the section's address changed, About rewritten, an ethics page linked from
  * the footer), on one of two production instances sharing a PostgreSQL database. The other instance shows each change

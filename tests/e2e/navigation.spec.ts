@@ -11,7 +11,7 @@ import { createStaffAccount, signedInClient, type StaffAccount } from "./team-su
 import { twoInstancesOnPostgres } from "./two-instances-support";
 
 /**
- * Issue 47's menus: an administrator edits the header and footer menus at /admin/navigation, from the keyboard, and the
+ * The menus: an administrator edits the header and footer menus at /admin/navigation, from the keyboard, and the
  * reader pages show the change at once; editors and contributors are kept out. A server of its own, on a fresh
  * embedded database, so the other specs keep the specification's menus.
  */

@@ -10,7 +10,7 @@ import { cardValues, newsletterTab, openNewsletterTab } from "./newsletter-suppo
 import { NOT_FOUND_CONSOLE_ERROR, waitForHydration } from "./support";
 
 /**
- * Issue 17, double opt-in (decision 013), as a reader lives it, on a server of this file's own with the SMTP
+ * Double opt-in (decision 013), as a reader lives it, on a server of this file's own with the SMTP
  * sink as SMTP_URL: the home page's form thanks and asks to check the inbox; the message arrives with a signed
  * link; the link opens a page whose button confirms; the editor's cards count the reader as pending, then active.
  * Without JavaScript the same. A link that was altered changes nothing and says so.

@@ -19,7 +19,7 @@ import {
 } from "./newsletter-support";
 
 /**
- * Issue 7: the sender survives a crash. 300 readers are subscribed; the editor sends the digest through a slow
+ * The sender survives a crash. 300 readers are subscribed; the editor sends the digest through a slow
  * SMTP server, and the server process is killed (SIGKILL) a third of the way through. A new server on the same
  * data directory finishes the issue: everyone gets the newsletter, and only the messages that were in flight
  * at the kill (at most the sender's 5 connections) arrive twice.

@@ -26,7 +26,7 @@ import { published, sameOriginHeaders, waitForHydration } from "./support";
 import { readerContext } from "./views-support";
 
 /**
- * Issue 7, the newsletter really sends, end to end on a server of this file's own: the demo newsroom (so there
+ * The newsletter really sends, end to end, on a server of this file's own: the demo newsroom (so there
  * are published articles), the SMTP sink as SMTP_URL and the fake chat-completions server as OPENAI_BASE_URL,
  * with no server key, so the editor types one. A reader signs up on the home page; the editor generates the
  * digest, previews it and sends it; each active subscriber gets one message with a personal unsubscribe link

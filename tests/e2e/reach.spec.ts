@@ -9,7 +9,7 @@ import { signInTo, waitForHydrated, waitForModal, type AdminAccount } from "./ar
 import { expect, test } from "./fixtures";
 
 /**
- * Issue 21, "Search engines and aggregators": the Google News sitemap, JSON Feed 1.1 and WebSub, read the way
+ * Search engines and aggregators: the Google News sitemap, JSON Feed 1.1 and WebSub, read the way
  * their consumers read them.
  */
 

@@ -5,7 +5,7 @@ import { notice, published } from "./support";
 import { twoInstancesOnPostgres } from "./two-instances-support";
 
 /**
- * Issue 47's sections (decision 042): an editor adds a section, moves a story into it, changes its address and deletes
+ * The sections (decision 042): an editor adds a section, moves a story into it, changes its address and deletes
  * it, and a second production instance on the same PostgreSQL database follows every change without a restart, while
  * every old address answers 301 in one hop. Needs TEST_DATABASE_URL, a PostgreSQL server (.ci/run sets it); without it the test fails, never skips.
  */

@@ -6,7 +6,7 @@ import { exactly, notice, sameOriginHeaders } from "./support";
 import { twoInstancesOnPostgres } from "./two-instances-support";
 
 /**
- * Issue 47's settings: an administrator makes the newsroom their own at /admin/settings, and two production instances
+ * The settings: an administrator makes the newsroom their own at /admin/settings, and two production instances
  * on one PostgreSQL database show every change without a restart. Runs when TEST_DATABASE_URL points at a PostgreSQL
  * server (always in CI, see .ci/run).
  */

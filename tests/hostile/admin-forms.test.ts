@@ -5,6 +5,7 @@ import { parse, type DefaultTreeAdapterTypes } from "parse5";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stopServer } from "../load/load-support";
 import { errorLogLines, STACK_TRACE, startServer, type ServerProcess } from "../support/server-process";
+import { signInOverHttp } from "../support/sign-in";
 
 /*
  * Every form the admin area shows, each of its fields sent with what a hostile (or buggy) client sends instead of
@@ -45,14 +46,7 @@ beforeAll(async () => {
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
   });
-  const signIn = await fetch(`${server.url}/auth/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ ...ADMIN, returnTo: "/admin" }).toString(),
-  });
-  expect(signIn.status).toBe(303);
-  cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  cookie = await signInOverHttp(server.url, ADMIN);
 });
 
 afterAll(async () => {

@@ -8,9 +8,10 @@ import { UNREADABLE_FORM_MESSAGE } from "~/utils/http";
 import { ARTICLE_EDIT_TEXTS, SCHEDULE_TEXTS } from "~/validation/article";
 import { SEARCH_NOT_ALLOWED_MESSAGE } from "~/validation/search";
 import { errorLogLines, PROJECT_ROOT, STACK_TRACE, startServer, type ServerProcess } from "../support/server-process";
+import { signInOverHttp } from "../support/sign-in";
 
 /*
- * Issue 17: malformed input gets a 4xx answer with a plain sentence, never a 500, a stack trace or an error in
+ * Malformed input gets a 4xx answer with a plain sentence, never a 500, a stack trace or an error in
  * the server's log. The production build runs as `npm start` would run it (built first when the sources
  * changed), with the demo content and one admin, and is sent what a hostile client sends: random text with
  * control characters, lone surrogates and long runs in the search, sign-up and sign-in fields, and bodies
@@ -35,10 +36,7 @@ beforeAll(async () => {
     { DATA_DIR: dataDir, SEED_CONTENT: "demo", ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
     120_000,
   );
-  const signIn = await post("/auth/login", form({ ...ADMIN, returnTo: "/admin" }));
-  expect(signIn.status, await signIn.text()).toBe(303);
-  session = (signIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-  expect(session).toMatch(/^byline_session=\S+/);
+  session = await signInOverHttp(server.url, ADMIN);
 }, HOOK_TIMEOUT_MS);
 
 afterAll(async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
 
 /*
- * Issue 21: after `npm run import` of a Ghost and a WordPress export, the old sites' addresses answer a permanent
+ * After `npm run import` of a Ghost and a WordPress export, the old sites' addresses answer a permanent
  * redirect to the imported article on the production server, and a draft's old address stays a 404. A rule that
  * first sends "/slug/" to "/slug" (308) may stand in front; the old address is found either way.
  */

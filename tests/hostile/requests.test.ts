@@ -9,7 +9,7 @@ import { DESKTOP_CHROME } from "../support/chromium";
 import { errorLogLines, startServer, type ServerProcess } from "../support/server-process";
 
 /**
- * Issue 17: what a hostile client sends, against the production server (`npm start`'s build) with the page
+ * What a hostile client sends, against the production server (`npm start`'s build) with the page
  * cache on. Each answer is checked as that client would see it: the status, the caching headers, the body.
  */
 

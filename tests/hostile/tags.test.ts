@@ -6,6 +6,7 @@ import { DEMO_ARTICLES } from "~/services/seed/demo-content.server";
 import { stockImageUrl } from "~/utils/stock-images";
 import { TAG_TEXTS } from "~/validation/tags";
 import { errorLogLines, STACK_TRACE, startServer, type ServerProcess } from "../support/server-process";
+import { signInOverHttp } from "../support/sign-in";
 
 /*
  * Tags against what a hostile or buggy client sends: the editor's tag fields (the chips and the entry)
@@ -27,9 +28,7 @@ beforeAll(async () => {
     { DATA_DIR: dataDir, SEED_CONTENT: "demo", ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
     120_000,
   );
-  const signIn = await send("/auth/login", new URLSearchParams({ ...ADMIN, returnTo: "/admin" }));
-  expect(signIn.status).toBe(303);
-  cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  cookie = await signInOverHttp(server.url, ADMIN);
 }, 300_000);
 
 afterAll(async () => {

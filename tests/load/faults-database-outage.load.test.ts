@@ -5,6 +5,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_CHANNEL } from "../../app/services/content-changes.server";
 import { startServer, type ServerProcess } from "../support/server-process";
+import { waitFor } from "../support/wait-for";
 import {
   createThrowawayCluster,
   fetchWithin,
@@ -12,12 +13,11 @@ import {
   postgresBinaries,
   stopWithin,
   visibleText,
-  waitFor,
   type ThrowawayCluster,
 } from "./faults-support";
 
 /**
- * Issue 8, fault point: the database goes away for a few seconds. A production server runs on a PostgreSQL
+ * Fault point: the database goes away for a few seconds. A production server runs on a PostgreSQL
  * cluster of this test's own, which is stopped at once (`pg_ctl stop -m immediate`, as a crash or a pulled cable
  * would) and started again a few seconds later. While it is away, pages that need the database answer with the
  * spec's top-level error screen ("Something went wrong" / "Please try refreshing the page" / Refresh Page) and

@@ -17,10 +17,12 @@ import { header, startSmtpSink, type SmtpSink } from "../fakes/smtp-sink";
 import { startNewsFixtures, type NewsFixtures } from "../support/news-fixtures";
 import { seededRandom } from "../support/seeded-random";
 import { errorLogLines, startServer, type ServerProcess } from "../support/server-process";
-import { fetchWithin, logEntries, postForm, signIn, stopWithin, visibleText, waitFor } from "./faults-support";
+import { signInOverHttp } from "../support/sign-in";
+import { waitFor } from "../support/wait-for";
+import { fetchWithin, logEntries, postForm, stopWithin, visibleText } from "./faults-support";
 
 /**
- * Issue 8, fault point: kill -9 during a newsletter send and during a batch generation, five times each, on the
+ * Fault point: kill -9 during a newsletter send and during a batch generation, five times each, on the
  * embedded database (DATA_DIR), whose lock a killed process leaves behind. After every kill a new server starts on
  * the same data: it must take the lock over, and nothing is lost and nothing stays running forever.
  *
@@ -170,7 +172,7 @@ describe("kill -9 during a newsletter send, five times", () => {
     const signedUp = Date.now();
 
     // The editor generates the digest and sends it, through the tab's own forms.
-    const cookie = await signIn(server.url, ADMIN);
+    const cookie = await signInOverHttp(server.url, ADMIN);
     chat.script(digestReply);
     const generated = await postForm(server.url, "/admin/newsletter", cookie, { intent: "generate", model: "gpt-4o" });
     expect(generated.status).toBe(200);
@@ -416,7 +418,7 @@ describe("kill -9 during a batch generation, five times", () => {
       return launched;
     };
     let server = await startGenerationServer();
-    const cookie = await signIn(server.url, ADMIN);
+    const cookie = await signInOverHttp(server.url, ADMIN);
 
     /** Starts a batch of three through the tab's form; resolves once the server has accepted it. */
     async function startBatch(): Promise<void> {

@@ -9,8 +9,9 @@ import { stopServer } from "./load-support";
 export { logEntries } from "../support/server-process";
 
 /**
- * What the fault tests share: a throwaway PostgreSQL cluster they may stop and start at will, signing
- * in over HTTP as the login form does, reading a page's visible text, and bounded waits.
+ * What the fault tests share: a throwaway PostgreSQL cluster they may stop and start at will, forms posted with a
+ * session, reading a page's visible text, and bounded fetches and stops. Signing in over HTTP and waiting for a
+ * condition are for every suite: tests/support/sign-in.ts and tests/support/wait-for.ts.
  */
 
 /** The folder holding initdb, pg_ctl and postgres: the one on PATH, else Debian's newest; undefined when absent. */
@@ -142,32 +143,6 @@ export async function createThrowawayCluster(binaries: string): Promise<Throwawa
   };
 }
 
-/** The admin session cookie's name (app/services/auth/sessions.server.ts). */
-const SESSION_COOKIE = "byline_session";
-
-/**
- * Signs in as the login form does (a same-origin form POST) and returns the Cookie header for the session.
- * `clientAddress` is the X-Forwarded-For the sign-in comes from, so lockouts of other tests never meet it.
- */
-export async function signIn(
-  serverUrl: string,
-  admin: { username: string; password: string },
-  clientAddress = "198.51.100.80",
-): Promise<string> {
-  const response = await fetch(`${serverUrl}/auth/login`, {
-    method: "POST",
-    body: new URLSearchParams({ username: admin.username, password: admin.password, returnTo: "/admin" }),
-    headers: { Origin: new URL(serverUrl).origin, "X-Forwarded-For": clientAddress },
-    redirect: "manual",
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0]!)
-    .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
-  if (response.status !== 303 || !cookie) throw new Error(`Sign-in failed with ${response.status}: ${await response.text()}`);
-  return cookie;
-}
-
 /** A same-origin form POST with the session, as the admin tabs send their forms; the answer is not followed. */
 export function postForm(serverUrl: string, pathname: string, cookie: string, fields: Record<string, string>): Promise<Response> {
   return fetch(`${serverUrl}${pathname}`, {
@@ -190,31 +165,6 @@ export function visibleText(html: string): string {
     .replace(/&amp;/g, "&")
     .replace(/\s+/g, " ")
     .trim();
-}
-
-/**
- * Calls `probe` every `intervalMs` until it returns a value other than undefined; rejects after `timeoutMs` with
- * `message` and the last value seen.
- */
-export async function waitFor<T>(
-  message: string,
-  probe: () => Promise<T | undefined> | T | undefined,
-  { timeoutMs, intervalMs = 200 }: { timeoutMs: number; intervalMs?: number },
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (value !== undefined) return value;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() >= deadline) {
-      throw new Error(`${message}: not within ${timeoutMs} ms${last ? ` (last error: ${String(last)})` : ""}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
 }
 
 /** A fetch that gives up after `timeoutMs`, so a hanging server fails the test instead of stalling it. */

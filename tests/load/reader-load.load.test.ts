@@ -13,12 +13,12 @@ import { storedViews } from "../support/stored-views";
 import { httpRequest, listenerWarnings, residentMemoryKiB, stopServer } from "./load-support";
 
 /**
- * Issue 8, faults and load: readers' pages under 200 concurrent keep-alive connections for a minute, on
+ * Faults and load: readers' pages under 200 concurrent keep-alive connections for a minute, on
  * the production build with the embedded database and the demo newsroom. Every answer must be a 200 (or
  * a 304 to a conditional request), nothing may go wrong in the server's log, and its memory must not
  * keep growing once its caches are full.
  *
- * Issue 23: after every article page the reader sends the view beacon its script sends, and now and then
+ * After every article page the reader sends the view beacon its script sends, and now and then
  * sends it again (a reload), so the counter works under the same concurrency; once the server has stopped,
  * the database holds exactly one view per visitor per article. Its throughput target is the bench's
  * (`npm run bench -- --only=beacon`), not this test's.

@@ -4,7 +4,7 @@ import { postgresUrlFor } from "../support/postgres-url";
 import { errorLogLines, startServer, type ServerProcess } from "../support/server-process";
 
 /**
- * Issue 19, "Scheduled publishing": two real server processes (the production build) on one PostgreSQL database,
+ * Scheduled publishing: two real server processes (the production build) on one PostgreSQL database,
  * 200 articles scheduled for the same moment. Each is published exactly once (the instance that publishes logs
  * it, and the two logs together name every article once), and after that moment every one becomes visible on
  * both instances' pages. How long after the moment is printed, not judged (the promised minute rests on the

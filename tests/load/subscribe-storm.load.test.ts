@@ -19,7 +19,7 @@ import {
 } from "./load-support";
 
 /**
- * Issue 8, faults and load: a storm of newsletter sign-ups. 1,000 requests for 100 addresses (10 each, in
+ * Faults and load: a storm of newsletter sign-ups. 1,000 requests for 100 addresses (10 each, in
  * varying case and spacing) all sent at once from many clients, over one connection each. However the
  * concurrent inserts interleave, every address ends up subscribed exactly once, and every answer is the
  * thanks or the rate-limit refusal, never a server error.

@@ -13,10 +13,11 @@ import { header, startSmtpSink, type SmtpMessage, type SmtpSink } from "../fakes
 import { articleReply, completionRequests, promptOf, SERVER_KEY, type Story } from "../e2e/generation-support";
 import { startNewsFixtures, type NewsFixtures } from "../support/news-fixtures";
 import { postgresUrlFor } from "../support/postgres-url";
-import { errorLogLines, startServer, type ServerProcess } from "../support/server-process";
+import { waitFor } from "../support/wait-for";
+import { errorLogLines, logEntries, startServer, type ServerProcess } from "../support/server-process";
 
 /**
- * Issue 8, "Several instances": two real server processes (the production build) on one fresh PostgreSQL
+ * Several instances: two real server processes (the production build) on one fresh PostgreSQL
  * database behave as one site. Sessions and the sign-in lockout are shared; a change made on one instance
  * clears the other's page cache within milliseconds (PostgreSQL NOTIFY); a newsletter issue, a generation job
  * and the weekly digest are each done once however many instances run. Each instance mails through its own SMTP sink, so every
@@ -273,32 +274,9 @@ function textOf(html: string): string {
     .trim();
 }
 
-/** Waits until `check` gives a value, checking every `intervalMs` for at most `timeoutMs`, then fails saying what it waited for. */
-async function waitFor<T>(what: string, check: () => Promise<T | undefined>, timeoutMs: number, intervalMs = 250): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-}
-
 /** The JSON log lines of a server with this message, from `since` characters on. */
-function logEntries(server: ServerProcess, message: string, since = 0): Record<string, unknown>[] {
-  return server
-    .output()
-    .slice(since)
-    .split("\n")
-    .filter((line) => line.startsWith("{"))
-    .map((line) => {
-      try {
-        return JSON.parse(line) as Record<string, unknown>;
-      } catch {
-        return {};
-      }
-    })
-    .filter((entry) => entry.msg === message);
+function logEntriesWith(server: ServerProcess, message: string, since = 0): Record<string, unknown>[] {
+  return logEntries(server.output().slice(since)).filter((entry) => entry.msg === message);
 }
 
 /** The line each instance's newsletter sender logs (at debug level) at the end of every look for due deliveries. */
@@ -315,8 +293,8 @@ const WORKER_LOOKED = "the generation worker looked for queued jobs";
 async function eachLookedAgain(servers: ServerProcess[], message: string, marks: number[], timeoutMs = 60_000): Promise<void> {
   await waitFor(
     `two more "${message}" lines from each instance`,
-    async () => (servers.every((server, index) => logEntries(server, message, marks[index]).length >= 2) ? true : undefined),
-    timeoutMs,
+    async () => (servers.every((server, index) => logEntriesWith(server, message, marks[index]).length >= 2) ? true : undefined),
+    { timeoutMs },
   );
 }
 
@@ -515,9 +493,8 @@ describe.skipIf(!postgresUrl && !process.env.CI)("two instances on one PostgreSQ
     ): Promise<string> {
       await waitFor(
         `B's "${CONTENT_CHANGE_HEARD}" line`,
-        async () => (logEntries(b, CONTENT_CHANGE_HEARD, mark).length > 0 ? true : undefined),
-        HEARD_TIMEOUT_MS,
-        20,
+        async () => (logEntriesWith(b, CONTENT_CHANGE_HEARD, mark).length > 0 ? true : undefined),
+        { timeoutMs: HEARD_TIMEOUT_MS, intervalMs: 20 },
       );
       const response = await get(b, path, { address: CLIENT.reader });
       const text = textOf(await response.text());
@@ -674,7 +651,7 @@ describe.skipIf(!postgresUrl && !process.env.CI)("two instances on one PostgreSQ
         const { rows } = await db.query<{ status: string }>("select status from newsletter_issues where id = $1", [draftId]);
         return total() >= SUBSCRIBERS && rows[0]?.status === "sent" ? true : undefined;
       },
-      90_000,
+      { timeoutMs: 90_000 },
     );
     // Both senders have looked for due deliveries again since: a message sent twice would have arrived by now.
     await eachLookedAgain([a, b], SENDER_LOOKED, [a.output().length, b.output().length]);
@@ -704,8 +681,8 @@ describe.skipIf(!postgresUrl && !process.env.CI)("two instances on one PostgreSQ
       { status: "sent", attempts: 1, count: SUBSCRIBERS },
     ]);
     for (const server of [a, b]) {
-      expect(logEntries(server, "a newsletter message was not accepted"), "no message was refused").toEqual([]);
-      expect(logEntries(server, "newsletter deliveries of a stopped sender will be sent again")).toEqual([]);
+      expect(logEntriesWith(server, "a newsletter message was not accepted"), "no message was refused").toEqual([]);
+      expect(logEntriesWith(server, "newsletter deliveries of a stopped sender will be sent again")).toEqual([]);
     }
 
     // Either instance shows the progress: every message sent.
@@ -756,7 +733,7 @@ describe.skipIf(!postgresUrl && !process.env.CI)("two instances on one PostgreSQ
         );
         return rows.length === 1 && !["queued", "running"].includes(rows[0]!.status) ? rows[0] : undefined;
       },
-      60_000,
+      { timeoutMs: 60_000 },
     );
     // Both workers have looked for queued jobs again since: a second run of the job would have started by now.
     await eachLookedAgain([a, b], WORKER_LOOKED, [a.output().length, b.output().length]);
@@ -782,9 +759,9 @@ describe.skipIf(!postgresUrl && !process.env.CI)("two instances on one PostgreSQ
     );
 
     // A ran it (its log says so); B never touched it.
-    expect(logEntries(a, "generation job finished", markA).map((entry) => entry.jobId)).toEqual([job.id]);
-    expect(logEntries(b, "generation job finished", markB)).toEqual([]);
-    expect(logEntries(b, "marked a generation job interrupted: its process stopped", markB)).toEqual([]);
+    expect(logEntriesWith(a, "generation job finished", markA).map((entry) => entry.jobId)).toEqual([job.id]);
+    expect(logEntriesWith(b, "generation job finished", markB)).toEqual([]);
+    expect(logEntriesWith(b, "marked a generation job interrupted: its process stopped", markB)).toEqual([]);
 
     // The editor following the job on B sees the three drafts.
     const tab = await get(b, "/admin/generate", { cookie: editorCookie, address: CLIENT.editor });
@@ -818,7 +795,7 @@ describe.skipIf(!postgresUrl && !process.env.CI)("two instances on one PostgreSQ
         );
         return ["queued", "running"].includes(rows[0]!.status) ? undefined : rows[0];
       },
-      30_000,
+      { timeoutMs: 30_000 },
     );
     // Both workers have looked for queued jobs again since: a second run would have started by now.
     await eachLookedAgain([a, b], WORKER_LOOKED, [a.output().length, b.output().length]);
@@ -829,7 +806,7 @@ describe.skipIf(!postgresUrl && !process.env.CI)("two instances on one PostgreSQ
     const { rows: made } = await db.query<{ id: number }>("select id from articles where title = $1", [ORPHANED.title]);
     expect(made).toEqual([{ id: job.article_ids[0] }]);
     const runs = [a, b].map((server, index) =>
-      logEntries(server, "generation job finished", marks[index]).filter((entry) => entry.jobId === jobId),
+      logEntriesWith(server, "generation job finished", marks[index]).filter((entry) => entry.jobId === jobId),
     );
     expect(runs.flat(), "one instance ran it").toHaveLength(1);
   });
@@ -863,7 +840,7 @@ describe.skipIf(!postgresUrl && !process.env.CI)("two instances on one PostgreSQ
     }
     for (const instance of [weekly.a, weekly.b]) {
       expect(
-        logEntries(instance.server, "weekly digest scheduled").map((entry) => entry.nextRun),
+        logEntriesWith(instance.server, "weekly digest scheduled").map((entry) => entry.nextRun),
         `instance ${instance.label} fires at ${fireAt.toISOString()}`,
       ).toEqual([fireAt.toISOString()]);
     }
@@ -878,7 +855,7 @@ describe.skipIf(!postgresUrl && !process.env.CI)("two instances on one PostgreSQ
         const { rows } = await weekly.db.query<{ status: string }>("select status from newsletter_issues");
         return messages().length >= WEEKLY_SUBSCRIBERS && rows[0]?.status === "sent" ? true : undefined;
       },
-      fireAt.getTime() - Date.now() + 60_000,
+      { timeoutMs: fireAt.getTime() - Date.now() + 60_000 },
     );
     // Both senders have looked for due deliveries again since: a message sent twice would have arrived by now.
     await eachLookedAgain([weekly.a.server, weekly.b.server], SENDER_LOOKED, [
@@ -898,9 +875,11 @@ describe.skipIf(!postgresUrl && !process.env.CI)("two instances on one PostgreSQ
     ).toEqual([]);
 
     // Both schedules fired: one instance made the issue, the other found the week already taken.
-    const made = [weekly.a, weekly.b].map((instance) => logEntries(instance.server, "the weekly digest is being sent").length);
+    const made = [weekly.a, weekly.b].map(
+      (instance) => logEntriesWith(instance.server, "the weekly digest is being sent").length,
+    );
     const skipped = [weekly.a, weekly.b].map(
-      (instance) => logEntries(instance.server, "this week's digest was already made").length,
+      (instance) => logEntriesWith(instance.server, "this week's digest was already made").length,
     );
     expect([...made].sort(), "one instance made the digest").toEqual([0, 1]);
     expect(skipped, "the other instance's schedule fired too and made nothing").toEqual(made.map((count) => 1 - count));

@@ -26,7 +26,7 @@ import { createInsights } from "./insights.server";
 import { createViewCounter } from "./view-counter.server";
 
 /**
- * Issue 23's second slice on the real database: reads from newsletters, subscriber changes per day, Popular Stories
+ * The second slice on the real database: reads from newsletters, subscriber changes per day, Popular Stories
  * from reads with the pin and the threshold, search gaps (normalised, bots and staff left out, 30 days) and the
  * tables and CSV of the Insights tab.
  */
