@@ -1,13 +1,14 @@
 import { systemClock } from "~/services/clock.server";
-import { mkdirSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase, PROJECT_ROOT, type DatabaseHandle } from "../app/db/client.server";
+import { openDatabase, type DatabaseHandle } from "../app/db/client.server";
 import { createAdminService } from "../app/services/auth/admins.server";
 import { verifyPassword } from "../app/services/auth/passwords.server";
 import { createSessionService } from "../app/services/auth/sessions.server";
 import { runScript, type CommandResult } from "../tests/support/run-script";
 import { newMigratedDataDir, scriptBundles } from "../tests/setup/test-database";
+import { freshTestDir } from "../tests/support/test-dirs";
 
 const PASSWORD = "first secret passphrase";
 const NEW_PASSWORD = "second secret passphrase";
@@ -23,9 +24,8 @@ describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("npm run admin", { ti
    * so the command does not spend seconds migrating where the test is about something else).
    */
   function freshDataDir({ migrated = false } = {}): string {
-    const dataDir = path.join(PROJECT_ROOT, "tests", ".tmp", `admin-cli-${process.pid}-${Date.now()}-${dataDirs.length}`);
+    const dataDir = freshTestDir("admin-cli");
     if (migrated) newMigratedDataDir(dataDir);
-    else mkdirSync(dataDir, { recursive: true });
     dataDirs.push(dataDir);
     return dataDir;
   }

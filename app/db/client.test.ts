@@ -1,13 +1,13 @@
-import { mkdtempSync, rmSync, writeFileSync, existsSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, writeFileSync, existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { DatabaseInUseError, openDatabase } from "./client.server";
+import { freshTestDir } from "../../tests/support/test-dirs";
 
 const dirs: string[] = [];
 function freshDataDir(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "byline-client-"));
+  const dir = freshTestDir("client");
   dirs.push(dir);
   return path.join(dir, "db");
 }

@@ -1,10 +1,11 @@
 import { test, expect } from "@playwright/test";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { newDataDir } from "../support/pglite-template";
 import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
 import { runCommand } from "../support/run-script";
+import { freshTestDir } from "../support/test-dirs";
 
 /*
  * README promises about the running server, each checked against the production build in a server process of
@@ -18,8 +19,7 @@ const dirs: string[] = [];
 const servers: ServerProcess[] = [];
 
 function freshDir(name: string): string {
-  const dir = path.join(PROJECT_ROOT, "tests", ".tmp", `${name}-${process.pid}-${Date.now()}-${dirs.length}`);
-  mkdirSync(dir, { recursive: true });
+  const dir = freshTestDir(name);
   dirs.push(dir);
   return dir;
 }

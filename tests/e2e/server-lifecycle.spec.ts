@@ -1,22 +1,17 @@
 import { test, expect } from "@playwright/test";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { DEMO_ARTICLES } from "../../app/services/seed/demo-content.server";
 import { postgresUrlFor } from "../support/postgres-url";
-import { errorLogLines, PROJECT_ROOT, startServer } from "../support/server-process";
+import { errorLogLines, startServer } from "../support/server-process";
 import { runCommand, runScript } from "../support/run-script";
+import { freshTestDir } from "../support/test-dirs";
 
 const demoTitle = DEMO_ARTICLES.find((article) => article.publishedDaysAgo === 0)!.title;
 
 // These tests start their own server processes; they run one after another.
 test.describe.configure({ mode: "serial" });
-
-function freshDir(name: string): string {
-  const dir = path.join(PROJECT_ROOT, "tests", ".tmp", `${name}-${process.pid}-${Date.now()}`);
-  mkdirSync(dir, { recursive: true });
-  return dir;
-}
 
 /** How often the demo title stands in a page: the same after a restart means nothing was seeded twice. */
 function occurrences(html: string): number {
@@ -30,7 +25,7 @@ async function homeHtml(url: string): Promise<string> {
 }
 
 test("the embedded database keeps its data across restarts, and import works while the server is stopped", async () => {
-  const dir = freshDir("lifecycle");
+  const dir = freshTestDir("lifecycle");
   const dataDir = path.join(dir, "data");
   const rows = path.join(dir, "rows.json");
   writeFileSync(
@@ -86,7 +81,7 @@ test("a wrong setting stops start-up with one line naming the variable", async (
 });
 
 test("SEED_CONTENT=none starts an empty newsroom", async () => {
-  const dir = freshDir("empty");
+  const dir = freshTestDir("empty");
   try {
     const server = await startServer({ DATA_DIR: dir, SEED_CONTENT: "none" });
     const html = await homeHtml(server.url);

@@ -1,8 +1,8 @@
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import path from "node:path";
 import { DESKTOP_CHROME } from "../support/chromium";
 import { newDataDir } from "../support/pglite-template";
-import { PROJECT_ROOT, type ServerProcess } from "../support/server-process";
+import type { ServerProcess } from "../support/server-process";
+import { freshTestDir } from "../support/test-dirs";
 
 /** What the reading-figure specs share (article views, insights): readers' browsers and their view reports. */
 
@@ -10,7 +10,7 @@ export { DESKTOP_CHROME };
 
 /** A newsroom folder of its own, with the run's migrated embedded database in it. */
 export function freshDataDir(name: string): string {
-  return newDataDir(path.join(PROJECT_ROOT, "tests", ".tmp", `${name}-${process.pid}-${Date.now()}`));
+  return newDataDir(freshTestDir(name));
 }
 
 /** The ids of the published articles the home page links to, in order. */
