@@ -49,6 +49,24 @@ export default tseslint.config(
     },
   },
   {
+    // app/domain is the bottom layer: the article state machine, roles and permissions, what history records. It
+    // imports nothing of ours, so every other layer may import it without a circle.
+    files: ["app/domain/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(~/|\\.\\./)",
+              message: "app/domain is the bottom layer: it imports only its own modules and packages.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The composition root (app/services/index.server.ts) imports the services, never the reverse: a service that
     // took anything from it, even a type, would close an import circle through every other service.
     files: ["app/services/**"],

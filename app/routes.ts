@@ -14,7 +14,7 @@ export default [
   route("unsubscribe/:token", "routes/reader/unsubscribe.tsx"),
   route("unsubscribe/:token/resubscribe", "routes/reader/resubscribe.tsx"),
 
-  // The admin area: every loader and action starts with the guard and its permission (app/utils/permissions.ts);
+  // The admin area: every loader and action starts with the guard and its permission (app/domain/permissions.ts);
   // tests/e2e/admin-route-guard.spec.ts checks each route for every role.
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),

@@ -14,7 +14,7 @@ import { createSessionService } from "~/services/auth/sessions.server";
 import { AdminAccountError, createAdminService } from "~/services/auth/admins.server";
 import { systemClock } from "~/services/clock.server";
 import { failureReason } from "~/services/logger.server";
-import { isStaffRole, STAFF_ROLES, type StaffRole } from "~/utils/permissions";
+import { isStaffRole, STAFF_ROLES, type StaffRole } from "~/domain/permissions";
 import { AdminPassword, AdminUsername } from "~/validation/admin";
 import { openDatabaseForCommand, readConfigOrExit } from "../server/bootstrap";
 import { readHiddenLine, readStandardInput } from "./terminal";

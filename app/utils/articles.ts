@@ -1,7 +1,7 @@
-import type { ArticleStatus } from "./article-status";
+import type { ArticleStatus } from "../domain/article-status";
 import { DATABASE_INT_MAX } from "./database-limits";
 import type { Category } from "./categories";
-import type { ProfileLink } from "./permissions";
+import type { ProfileLink } from "../domain/permissions";
 
 /** One fetched news item a generated article is based on, linked from the article page. */
 export interface SourceLink {

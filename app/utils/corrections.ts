@@ -1,4 +1,4 @@
-import type { CorrectionKindValue } from "../validation/correction";
+import type { CorrectionKind } from "../domain/history";
 
 /**
  * What pages show of corrections and updates, shared by the corrections service, which reads them, and
@@ -8,7 +8,7 @@ import type { CorrectionKindValue } from "../validation/correction";
 /** One dated note on an article. */
 export interface CorrectionNote {
   id: number;
-  kind: CorrectionKindValue;
+  kind: CorrectionKind;
   note: string;
   createdAt: Date;
 }

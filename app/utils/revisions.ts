@@ -1,9 +1,6 @@
 import { diffWords } from "diff";
-import type { REVISION_KINDS } from "../db/schema/publishing";
+import type { RevisionKind } from "../domain/history";
 import type { Category } from "./categories";
-
-/** How a revision came to be (app/db/schema/publishing.ts). */
-export type RevisionKind = (typeof REVISION_KINDS)[number];
 
 /** A row of the History list. `editorName` is the saver's author profile; null for the system or a deleted account. */
 export interface RevisionSummary {

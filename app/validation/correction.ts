@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CORRECTION_KINDS, type CorrectionKind as Kind } from "../domain/history";
 import { FormId } from "./form-id";
 import { allowedText } from "./text";
 
@@ -7,13 +8,9 @@ import { allowedText } from "./text";
  * No Node APIs here: the page checks the note in the browser with the same schema.
  */
 
-/** A correction (something was wrong) or an update (something new happened). */
-export const CORRECTION_KIND_VALUES = ["correction", "update"] as const;
-export type CorrectionKindValue = (typeof CORRECTION_KIND_VALUES)[number];
-
 /** What the reader sees as the note's heading, and what the form calls each kind. */
-export const CORRECTION_HEADINGS: Record<CorrectionKindValue, string> = { correction: "Correction", update: "Updated" };
-export const CORRECTION_KIND_LABELS: Record<CorrectionKindValue, string> = { correction: "Correction", update: "Update" };
+export const CORRECTION_HEADINGS: Record<Kind, string> = { correction: "Correction", update: "Updated" };
+export const CORRECTION_KIND_LABELS: Record<Kind, string> = { correction: "Correction", update: "Update" };
 
 export const CORRECTION_NOTE_MAX = 500;
 
@@ -24,7 +21,7 @@ export const CORRECTION_TEXTS = {
   notPublished: "Only a published article can have corrections and updates.",
   missing: "This article no longer exists; another admin may have deleted it.",
   correctionMissing: "This note was already deleted.",
-  added: { correction: "Correction added.", update: "Update added." } satisfies Record<CorrectionKindValue, string>,
+  added: { correction: "Correction added.", update: "Update added." } satisfies Record<Kind, string>,
   deleted: "Note deleted.",
   failed: "The note could not be saved. Please try again.",
 } as const;
@@ -43,7 +40,7 @@ export const CorrectionNote = z.preprocess(
     .check(allowedText("The note")),
 );
 
-export const CorrectionKind = z.enum(CORRECTION_KIND_VALUES, { error: CORRECTION_TEXTS.kind });
+export const CorrectionKind = z.enum(CORRECTION_KINDS, { error: CORRECTION_TEXTS.kind });
 
 export const CorrectionForm = z.discriminatedUnion("intent", [
   z.object({

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { DATABASE_INT_MAX, isStorableInstant } from "../utils/database-limits";
-import { ARTICLE_STATUSES } from "../utils/article-status";
+import { ARTICLE_STATUSES } from "../domain/article-status";
 import { DELIVERY_STATUSES, NEWSLETTER_ISSUE_STATUSES } from "../utils/newsletter";
-import { STAFF_ROLES } from "../utils/permissions";
+import { STAFF_ROLES } from "../domain/permissions";
 import { isPlainMailbox, normalizedEmail } from "./email";
 import { PAGE_ADDRESS_PATTERN, PAGE_LAYOUTS, PAGE_STATUSES, PageFields } from "./page";
 

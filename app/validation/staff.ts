@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { FormId } from "./form-id";
-import { STAFF_ROLES } from "../utils/permissions";
+import { STAFF_ROLES } from "../domain/permissions";
 import { AdminPassword, AdminUsername } from "./admin";
 import { IMAGE_ADDRESS_MESSAGE, isImageAddress } from "./article";
 import { EMAIL_MAX_LENGTH, isPlainMailbox } from "./email";

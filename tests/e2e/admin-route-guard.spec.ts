@@ -8,7 +8,7 @@ import { openDatabase } from "../../app/db/client.server";
 import { newDataDir } from "../support/pglite-template";
 import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
 import { runScript } from "../support/run-script";
-import { can, STAFF_ROLES, type Action, type StaffRole } from "../../app/utils/permissions";
+import { can, STAFF_ROLES, type Action, type StaffRole } from "../../app/domain/permissions";
 import { SESSION_COOKIE } from "./admin-support";
 import { sameOriginHeaders } from "./support";
 import { createStaffAccount, signedInClient, type StaffAccount } from "./team-support";

@@ -1,5 +1,5 @@
 import { expect, request as requestFactory, type APIRequestContext } from "@playwright/test";
-import type { StaffRole } from "../../app/utils/permissions";
+import type { StaffRole } from "../../app/domain/permissions";
 import { runScript } from "../support/run-script";
 import { sameOriginHeaders } from "./support";
 

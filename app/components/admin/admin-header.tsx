@@ -1,6 +1,6 @@
 import { LogOut } from "lucide-react";
 import { Form, NavLink } from "react-router";
-import { ROLE_LABELS, type AreaAction, type StaffRole } from "~/utils/permissions";
+import { ROLE_LABELS, type AreaAction, type StaffRole } from "~/domain/permissions";
 import { LocalTime } from "../local-time";
 
 /**

@@ -16,10 +16,10 @@ import { useCallback, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { CategoryBadge } from "~/components/category-badge";
 import { Pagination } from "~/components/pagination";
-import { STATUS_LABELS, type ArticleStatus } from "~/utils/article-status";
+import { STATUS_LABELS, type ArticleStatus } from "~/domain/article-status";
 import { articlePath, type ArticleListPage, type ManagedArticle } from "~/utils/articles";
 import { formatArticleDate, formatDateTime } from "~/utils/dates";
-import { can, type Actor } from "~/utils/permissions";
+import { can, type Actor } from "~/domain/permissions";
 import { articleListSearch, type ArticleListQuery } from "~/validation/article-list";
 import { ConfirmActionDialog, type ConfirmAnswer, type PendingAction } from "./confirm-action-dialog";
 

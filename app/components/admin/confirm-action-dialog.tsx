@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { ModalDialog } from "~/components/ui/modal-dialog";
-import type { ArticleStatus } from "~/utils/article-status";
+import type { ArticleStatus } from "~/domain/article-status";
 import { instantToZonedTime } from "~/utils/dates";
 import { SIGNED_OUT_TEXTS } from "~/validation/admin";
 import { ARTICLE_ACTION_TEXTS, REVIEW_NOTE_MAX_LENGTH, SCHEDULE_TEXTS, type ArticleAction } from "~/validation/article";

@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck, LoaderCircle, TriangleAlert, X } from "lucide-react";
 import { useEffect } from "react";
 import { Form, Link, useRevalidator } from "react-router";
-import { STATUS_LABELS } from "~/utils/article-status";
+import { STATUS_LABELS } from "~/domain/article-status";
 import type { DraftHeadline } from "~/utils/articles";
 import {
   isFinished,

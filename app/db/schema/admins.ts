@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { STAFF_ROLES } from "../../utils/permissions";
+import { STAFF_ROLES } from "../../domain/permissions";
 import { authors } from "./authors";
 
 export const staffRole = pgEnum("staff_role", STAFF_ROLES);

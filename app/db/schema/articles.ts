@@ -13,7 +13,7 @@ import {
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import type { AiOriginal, SourceLink } from "../../utils/articles";
-import { ARTICLE_STATUSES } from "../../utils/article-status";
+import { ARTICLE_STATUSES } from "../../domain/article-status";
 import { admins } from "./admins";
 import { authors } from "./authors";
 import { sections } from "./sections";

@@ -1,5 +1,5 @@
 import { jsonb, pgTable, integer, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import type { ProfileLink } from "../../utils/permissions";
+import type { ProfileLink } from "../../domain/permissions";
 
 /** People (and the automated "Correspondent") who sign articles. */
 export const authors = pgTable(

@@ -4,14 +4,13 @@ import type { SourceLink } from "../../utils/articles";
 import { admins } from "./admins";
 import { sectionName, articles } from "./articles";
 import { authors } from "./authors";
+import { CORRECTION_KINDS, REVISION_KINDS } from "../../domain/history";
 
 /**
  * Publishing over time: revisions, corrections and co-authors. Scheduling needs no table of its own:
  * a scheduled article has the `scheduled` status and the time it will appear in `published_at`.
  */
 
-/** How a revision came to be: the AI draft as generated, a new article, a save, a restore, an import. */
-export const REVISION_KINDS = ["ai_original", "created", "edited", "restored", "imported"] as const;
 export const revisionKind = pgEnum("revision_kind", REVISION_KINDS);
 
 /**
@@ -49,8 +48,6 @@ export const articleRevisions = pgTable(
   ],
 );
 
-/** A correction (something was wrong) or an update (something new happened) to a published article. */
-export const CORRECTION_KINDS = ["correction", "update"] as const;
 export const correctionKind = pgEnum("correction_kind", CORRECTION_KINDS);
 
 /** The dated notes shown at the top of an article, in its JSON-LD and on /corrections. */

@@ -7,18 +7,17 @@ import { servicesContext } from "~/context";
 import { CorrectionError } from "~/services/articles/corrections.server";
 import { articlePath, parseArticleId } from "~/utils/articles";
 import { formatDateTime } from "~/utils/dates";
+import { CORRECTION_KINDS, type CorrectionKind } from "~/domain/history";
 import { readForm } from "~/utils/http";
 import { adminMeta } from "~/utils/seo";
 import {
   CORRECTION_HEADINGS,
   CORRECTION_KIND_LABELS,
-  CORRECTION_KIND_VALUES,
   CORRECTION_NOTE_MAX,
   CORRECTION_TEXTS,
   CorrectionForm,
   CorrectionNote,
   notifyLabel,
-  type CorrectionKindValue,
 } from "~/validation/correction";
 import type { Route } from "./+types/article-corrections";
 import { keepFormWhenSignedOut, requireArticlePermission } from "./guard.server";
@@ -160,7 +159,7 @@ export default function ArticleCorrections({ loaderData, actionData }: Route.Com
           <fieldset>
             <legend className="mb-1 text-sm font-medium">Kind</legend>
             <div className="flex flex-wrap gap-4">
-              {CORRECTION_KIND_VALUES.map((kind: CorrectionKindValue) => (
+              {CORRECTION_KINDS.map((kind: CorrectionKind) => (
                 <label key={kind} className="inline-flex items-center gap-2 text-sm">
                   <input type="radio" name="kind" value={kind} defaultChecked={kind === "correction"} />
                   {CORRECTION_KIND_LABELS[kind]}

@@ -10,8 +10,8 @@ import { ARTICLE_EDIT_TEXTS, OpenedVersion } from "~/validation/article";
 import { historyAddress } from "~/validation/revisions";
 import type { Route } from "./+types/article-edit";
 import { formValues, listAddress, parseEditorForm } from "./article-editing.server";
-import { STATUS_LABELS } from "~/utils/article-status";
-import { can } from "~/utils/permissions";
+import { STATUS_LABELS } from "~/domain/article-status";
+import { can } from "~/domain/permissions";
 import { keepFormWhenSignedOut, requireArticlePermission } from "./guard.server";
 import { noticeHeaders } from "./notice.server";
 

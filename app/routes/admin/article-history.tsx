@@ -3,7 +3,7 @@ import { RevisionHistory } from "~/components/admin/revision-history";
 import { servicesContext } from "~/context";
 import { parseArticleId } from "~/utils/articles";
 import { readForm } from "~/utils/http";
-import { can } from "~/utils/permissions";
+import { can } from "~/domain/permissions";
 import { formatDateTime } from "~/utils/dates";
 import { diffRevisions, shownRevision } from "~/utils/revisions";
 import { adminMeta } from "~/utils/seo";

@@ -3,7 +3,7 @@ import { ArticleEditor, EMPTY_ARTICLE, type ArticleEditorResult } from "~/compon
 import { NEW_ARTICLE_LINK } from "~/components/admin/article-table";
 import { servicesContext } from "~/context";
 import { CoauthorError } from "~/services/articles/editorial.server";
-import { can } from "~/utils/permissions";
+import { can } from "~/domain/permissions";
 import { readForm } from "~/utils/http";
 import { adminMeta } from "~/utils/seo";
 import { ARTICLE_EDIT_TEXTS, FollowUpDecision } from "~/validation/article";

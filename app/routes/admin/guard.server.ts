@@ -3,8 +3,8 @@ import { servicesContext } from "~/context";
 import type { AdminSession } from "~/services/auth/sessions.server";
 import { endSessionCookie, sessionTokenIn } from "~/services/auth/session-cookie.server";
 import { postOnlyHandle } from "~/route-handle";
-import type { ArticleStatus } from "~/utils/article-status";
-import { can, type AreaAction, type ArticleAction, type ArticleFacts } from "~/utils/permissions";
+import type { ArticleStatus } from "~/domain/article-status";
+import { can, type AreaAction, type ArticleAction, type ArticleFacts } from "~/domain/permissions";
 
 /** What a signed-in person gets for something their role does not allow: a 403 with this sentence. */
 export const FORBIDDEN_MESSAGE = "Your role does not allow this. Ask an editor or an administrator.";
@@ -75,7 +75,7 @@ function forbidden(): never {
 
 /**
  * The guard with a permission: the signed-in person when their role allows `action` on the admin area
- * (`can` in app/utils/permissions.ts), 401 without a session, 403 otherwise.
+ * (`can` in app/domain/permissions.ts), 401 without a session, 403 otherwise.
  */
 export async function requirePermission(
   args: GuardArgs,

@@ -5,7 +5,7 @@ import { LoginScreen } from "~/components/admin/login-screen";
 import { servicesContext } from "~/context";
 import type { Route } from "./+types/layout";
 import { requireAdmin, type SignInRequired } from "./guard.server";
-import { can } from "~/utils/permissions";
+import { can } from "~/domain/permissions";
 import { adminMeta } from "~/utils/seo";
 
 /** Without a session the error boundary shows the login screen, and the title says so. */

@@ -9,7 +9,7 @@ import { AdminAccountError } from "~/services/auth/admins.server";
 import { hashSessionToken } from "~/services/auth/sessions.server";
 import { readForm } from "~/utils/http";
 import { STOCK_AVATARS } from "~/utils/avatars";
-import { ROLE_LABELS } from "~/utils/permissions";
+import { ROLE_LABELS } from "~/domain/permissions";
 import { adminMeta } from "~/utils/seo";
 import { firstProblem, PasswordForm, ProfileForm } from "~/validation/staff";
 import type { Route } from "./+types/profile";

@@ -6,7 +6,7 @@ import { LocalTime } from "~/components/local-time";
 import { servicesContext } from "~/context";
 import { AdminAccountError } from "~/services/auth/admins.server";
 import { readForm } from "~/utils/http";
-import { can, ROLE_LABELS, STAFF_ROLES } from "~/utils/permissions";
+import { can, ROLE_LABELS, STAFF_ROLES } from "~/domain/permissions";
 import { adminMeta } from "~/utils/seo";
 import { firstProblem, InvitationForm, StaffAction } from "~/validation/staff";
 import type { Route } from "./+types/staff";

@@ -1,13 +1,9 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { articleCorrections, articles } from "../../db/schema";
+import type { CorrectionKind as Kind } from "../../domain/history";
 import type { CorrectionNote, CorrectionsPage, PublicCorrection } from "../../utils/corrections";
-import {
-  CorrectionKind,
-  CorrectionNote as NoteSchema,
-  CORRECTION_TEXTS,
-  type CorrectionKindValue,
-} from "../../validation/correction";
+import { CorrectionKind, CorrectionNote as NoteSchema, CORRECTION_TEXTS } from "../../validation/correction";
 import type { Clock } from "../clock.server";
 import { noReaderMemo, type ReaderMemo } from "../reader-memo.server";
 import type { Logger } from "../logger.server";
@@ -36,7 +32,7 @@ export class CorrectionError extends Error {
 /** A note as the editor asks for it. */
 export interface NewCorrection {
   articleId: number;
-  kind: CorrectionKindValue;
+  kind: Kind;
   note: string;
   /** The admin who adds it; null for the system (tests, the demo). */
   by: number | null;

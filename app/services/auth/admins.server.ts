@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNull, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { admins, articles, authors, loginAttempts, sessions } from "../../db/schema";
-import type { ProfileLink, StaffRole } from "../../utils/permissions";
+import type { ProfileLink, StaffRole } from "../../domain/permissions";
 import type { Clock } from "../clock.server";
 import { hashPassword, verifyPassword } from "./passwords.server";
 

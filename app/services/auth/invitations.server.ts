@@ -3,7 +3,7 @@ import { absoluteUrl } from "../../utils/seo";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { admins, authors, staffInvitations } from "../../db/schema";
-import { ROLE_LABELS, type StaffRole } from "../../utils/permissions";
+import { ROLE_LABELS, type StaffRole } from "../../domain/permissions";
 import type { Clock } from "../clock.server";
 import type { Logger } from "../logger.server";
 import { describeMailError, type Mailer } from "../mail/mailer.server";

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { admins, authors, sessions } from "../../db/schema";
-import type { StaffRole } from "../../utils/permissions";
+import type { StaffRole } from "../../domain/permissions";
 import type { Clock } from "../clock.server";
 
 /** The spec's session length: 24 hours. */
