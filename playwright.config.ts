@@ -18,9 +18,7 @@ export default defineConfig({
     // A failed test keeps its trace (actions, console, network) and a screenshot of the end. The trace's screencast
     // and DOM snapshots cost about 15% of the suite's time on two cores (decision 037); E2E_FULL_TRACE=1 records
     // them when a failure needs them.
-    trace: process.env.E2E_FULL_TRACE
-      ? "retain-on-failure"
-      : { mode: "retain-on-failure", screenshots: false, snapshots: false },
+    trace: process.env.E2E_FULL_TRACE ? "retain-on-failure" : { mode: "retain-on-failure", screenshots: false, snapshots: false },
     screenshot: "only-on-failure",
     launchOptions: {
       // Playwright drives the system Chromium; it never downloads a browser.
