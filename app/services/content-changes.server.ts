@@ -91,8 +91,9 @@ export function createContentChanges({ database, logger }: { database: DatabaseH
           });
         },
         () => {
-          logger.info("listening for content changes again");
-          void refreshThenEmit();
+          // Changes announced while the connection was down are lost: drop what this instance keeps, then say
+          // so. A page asked for after this line is rendered from the database as it is now, and kept.
+          void refreshThenEmit().then(() => logger.info("listening for content changes again"));
         },
       );
     },
