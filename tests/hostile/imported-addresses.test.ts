@@ -1,8 +1,8 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runScript } from "../support/run-script";
 import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";
 
 /*
@@ -17,20 +17,16 @@ const fixture = (name: string) => path.join(PROJECT_ROOT, "tests", "fixtures", "
 let server: ServerProcess | undefined;
 let dataDir: string | undefined;
 
-function runImport(...args: string[]) {
-  const result = spawnSync(path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx"), ["scripts/import.ts", ...args], {
-    cwd: PROJECT_ROOT,
-    encoding: "utf8",
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", DATA_DIR: dataDir, SEED_CONTENT: "none" },
-  });
+async function runImport(...args: string[]) {
+  const result = await runScript("import", args, { DATA_DIR: dataDir!, SEED_CONTENT: "none" });
   expect(result.stderr).toBe("");
-  expect(result.status, result.stdout).toBe(0);
+  expect(result.code, result.stdout).toBe(0);
 }
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "byline-imported-addresses-"));
-  runImport(fixture("ghost-export.json"), "--category-map", "Hardware=Gadgets", "--category-map", "Reviews=Gadgets");
-  runImport(fixture("wordpress-export.xml"), "--category-map", "Phones=Mobile");
+  await runImport(fixture("ghost-export.json"), "--category-map", "Hardware=Gadgets", "--category-map", "Reviews=Gadgets");
+  await runImport(fixture("wordpress-export.xml"), "--category-map", "Phones=Mobile");
   server = await startServer({ DATA_DIR: dataDir, SEED_CONTENT: "none" }, 120_000);
 }, HOOK_TIMEOUT_MS);
 

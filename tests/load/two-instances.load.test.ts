@@ -13,6 +13,7 @@ import { header, startSmtpSink, type SmtpMessage, type SmtpSink } from "../fakes
 import { articleReply, completionRequests, promptOf, SERVER_KEY, type Story } from "../e2e/generation-support";
 import { startNewsFixtures, type NewsFixtures } from "../support/news-fixtures";
 import { postgresUrlFor } from "../support/postgres-url";
+import { signInOverHttp } from "../support/sign-in";
 import { waitFor } from "../support/wait-for";
 import { errorLogLines, logEntries, startServer, type ServerProcess } from "../support/server-process";
 
@@ -249,12 +250,8 @@ function signIn(server: ServerProcess, password: string, address: string): Promi
   return post(server, "/auth/login", { username: ADMIN.username, password, returnTo: "/admin" }, { address });
 }
 
-async function sessionFrom(server: ServerProcess, address: string): Promise<string> {
-  const response = await signIn(server, ADMIN.password, address);
-  expect(response.status, "the sign-in succeeds").toBe(303);
-  const cookie = cookieFrom(response, SESSION_COOKIE);
-  if (!cookie || cookie === `${SESSION_COOKIE}=`) throw new Error("The sign-in set no session cookie");
-  return cookie;
+function sessionFrom(server: ServerProcess, address: string): Promise<string> {
+  return signInOverHttp(server.url, ADMIN, address);
 }
 
 /** The text a reader sees in an HTML page: no scripts, tags or React's text separators; entities decoded; spaces collapsed. */
