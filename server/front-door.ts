@@ -1,7 +1,8 @@
 import type { RequestHandler } from "express";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerBuild } from "react-router";
-import { planOf, planRequest, planTarget, PUBLIC_BODY_LIMIT, setPlan, type RequestPlan, type TargetPlan } from "./request-plan";
+import { PUBLIC_BODY_LIMIT } from "~/route-handle";
+import { planOf, planRequest, planTarget, setPlan, type RequestPlan, type TargetPlan } from "./request-plan";
 import { createRouteMatcher, parseRequestTarget, tidyPath, type MatchedRoute } from "./request-target";
 
 /** Request targets whose plan is remembered: the pages readers actually ask for, over and over. */

@@ -6,7 +6,7 @@ import { PROJECT_ROOT, type DatabaseHandle } from "~/db/client.server";
 import { createServices, systemClock, type Clock } from "~/services/index.server";
 import { siteUrlWarning } from "~/services/env.server";
 import { createLogger } from "~/services/logger.server";
-import { loadNewsOutlets, unknownFeedSections, type NewsOutlet } from "~/services/generation/news-feeds.server";
+import { loadNewsOutlets, unknownFeedSections, type NewsOutlet } from "~/services/generation/news-feeds/outlets.server";
 import { seedDemoContent } from "~/services/seed/seed.server";
 import { createRequestListener } from "./app";
 import { createPageCache } from "./page-cache";

@@ -4,7 +4,8 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { createPageCache, inlineScriptHashes, preferredEncoding, type PageCache } from "./page-cache";
-import { planOf, setPlan, PUBLIC_BODY_LIMIT } from "./request-plan";
+import { PUBLIC_BODY_LIMIT } from "~/route-handle";
+import { planOf, setPlan } from "./request-plan";
 
 const NONCE = "bm9uY2Utb2YtdGhpcy1yZXF1ZXN0";
 const SCRIPT = 'window.__boot = "hello";';

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_BODY_LIMIT, planRequest, planTarget, PUBLIC_BODY_LIMIT, UPLOAD_BODY_LIMIT } from "./request-plan";
+import { ADMIN_BODY_LIMIT, PUBLIC_BODY_LIMIT, UPLOAD_BODY_LIMIT } from "~/route-handle";
+import { planRequest, planTarget } from "./request-plan";
 import { createRouteMatcher, parseRequestTarget, tidyPath } from "./request-target";
 import { buildRoutes } from "../tests/support/route-table";
 
-const match = createRouteMatcher(buildRoutes());
+const match = createRouteMatcher(await buildRoutes());
 
 function plan(url: string, { method = "GET", cookie }: { method?: string; cookie?: string } = {}) {
   const target = parseRequestTarget(url);

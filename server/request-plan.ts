@@ -1,55 +1,11 @@
 import type { IncomingMessage } from "node:http";
+import { PUBLIC_BODY_LIMIT } from "~/route-handle";
 import { SESSION_COOKIE_NAME } from "~/services/auth/session-cookie.server";
 import { escapeRegExp } from "~/utils/regexp";
 import { isNewsletterOutcome } from "~/validation/newsletter";
 import { parsePageParam } from "~/validation/paging";
-import { PAGE_ADDRESS_PATTERN } from "~/validation/page";
 import { SEARCH_QUERY_MAX_LENGTH } from "~/validation/search";
-import { canonicalPath, isPrivateRoute, type MatchedRoute, type RequestTarget } from "./request-target";
-
-/** Body budgets: public forms and sign-in are a few fields; admin forms carry an article; uploads a 5 MB image. */
-export const PUBLIC_BODY_LIMIT = 64 * 1024;
-export const ADMIN_BODY_LIMIT = 1024 * 1024;
-/**
- * The upload route refuses a file over 5 MB itself while streaming, with its own message for the editor; this
- * only stops absurd bodies before it, well above any photo picked by mistake.
- */
-export const UPLOAD_BODY_LIMIT = 16 * 1024 * 1024;
-
-/**
- * The reader routes the page cache may keep, each with the query parameters its page reads. Every other
- * parameter is left out of the cache key and of the URL the page is rendered from, so `?x=<random>` hits the
- * same copy. Their path parameters are case-insensitive (category and author slugs, numeric ids), so they are lower-cased.
- */
-const CACHEABLE_ROUTES: Readonly<Record<string, readonly string[]>> = {
-  "routes/reader/home": [],
-  "routes/reader/category": ["page"],
-  "routes/reader/article": [],
-  "routes/reader/author": ["page"],
-  "routes/reader/tag": ["page"],
-  "routes/reader/search": ["query", "page"],
-  "routes/reader/corrections": ["page"],
-  // About, the policies and the pages editors add (decision 039); a change announces itself and drops them.
-  "routes/reader/page": [],
-  "rss-site": [],
-  "rss-category": [],
-  "routes/resources/corrections-rss": [],
-  "rss-author": [],
-  "routes/resources/sitemap": [],
-  "sitemap-pages": [],
-  "sitemap-articles": [],
-  "json-feed-site": [],
-  "json-feed-category": [],
-  "json-feed-author": [],
-  "rss-tag": [],
-  "json-feed-tag": [],
-  "routes/resources/corrections-json-feed": [],
-  "routes/resources/news-sitemap": [],
-  "routes/resources/robots": [],
-};
-
-/** Reader pages show the sign-up block, which reads its outcome from the URL after a post without JavaScript. */
-const HTML_ROUTE = /^routes\/reader\//;
+import { canonicalPath, type MatchedRoute, type RequestTarget } from "./request-target";
 
 /** Any spelling of the admin session cookie's name: a signed-in editor's pages are rendered for them. */
 const SESSION_COOKIE = new RegExp(escapeRegExp(SESSION_COOKIE_NAME), "i");
@@ -99,25 +55,21 @@ export interface TargetPlan {
   slashRedirect: string | null;
 }
 
+/**
+ * The plan for a request target: each rule read from the handles of the routes it matched (app/route-handle.ts). A
+ * target no route matched is public, never cached, with the public body budget.
+ */
 export function planTarget(target: RequestTarget, match: MatchedRoute | null): TargetPlan {
-  const bodyLimit =
-    match?.leafId === "routes/admin/upload-image"
-      ? UPLOAD_BODY_LIMIT
-      : match?.routeIds.some((id) => id.startsWith("routes/admin/"))
-        ? ADMIN_BODY_LIMIT
-        : PUBLIC_BODY_LIMIT;
-  const isPrivate = isPrivateRoute(match);
-  // React Router's own addresses (`/__manifest?paths=…&version=…`) and anything else that cannot be a page's address
-  // reach the pages' route as they reached the catch-all: as asked, in their own case, never through the page cache.
-  const notAPage = match?.leafId === "routes/reader/page" && !PAGE_ADDRESS_PATTERN.test((match.params.slug ?? "").toLowerCase());
+  const bodyLimit = match?.rules.bodyLimit ?? PUBLIC_BODY_LIMIT;
+  const isPrivate = match?.rules.private ?? false;
+  // An address whose parameters have not the form its route's pages have (React Router's own `/__manifest?paths=…`
+  // reaching the pages' route, say) is answered as asked: in its own case, never through the page cache.
+  const notAPage =
+    !!match && Object.entries(match.rules.params).some(([name, form]) => !form.test((match.params[name] ?? "").toLowerCase()));
   const path = canonicalPath(target.pathname, notAPage ? null : match);
-  // An address only the catch-all or the pages' route answers, asked with a trailing slash ("/my-post/", as every Ghost
-  // link is), goes on as asked: their loader answers an old address's redirect in one hop, and the one spelling itself.
-  const catchAllSlash =
-    !!match &&
-    (match.pattern.includes("*") || match.leafId === "routes/reader/page") &&
-    !match.data &&
-    `${path}/` === target.pathname;
+  // An address a route that answers old addresses matched, asked with a trailing slash ("/my-post/", as every Ghost
+  // link is), goes on as asked: its loader answers an old address's redirect in one hop, and the one spelling itself.
+  const catchAllSlash = !!match && match.rules.answersOldAddresses && !match.data && `${path}/` === target.pathname;
   const redirect = path === target.pathname || catchAllSlash ? null : `${path}${target.search}`;
   // Such an address is never a page's one spelling: it is answered as asked, never from or into the page cache.
   const canonical = !isPrivate && match && !redirect && !catchAllSlash && !notAPage ? canonicalUrl(target, match) : null;
@@ -135,30 +87,29 @@ export function planRequest(req: Pick<IncomingMessage, "method" | "headers">, ta
 
 /**
  * The one URL under which a cacheable answer is kept: the route's own path with its parameters lower-cased,
- * and only the query parameters the page reads, normalised as its loader reads them. Null for a route the
- * page cache does not keep.
+ * and only the query parameters the page reads (its handle's `cache.query`), normalised as its loader reads them.
+ * Null for a route the page cache does not keep.
  */
 export function canonicalUrl(target: RequestTarget, match: MatchedRoute): string | null {
-  const reads = CACHEABLE_ROUTES[match.leafId];
-  if (!reads) return null;
-  // "/?p=42" is a WordPress post's old address: the home loader redirects it when the post was imported.
-  if (match.leafId === "routes/reader/home" && /(?:^\?|&)p=\d{1,12}(?:&|$)/.test(target.search)) return null;
+  const { cache } = match.rules;
+  if (!cache || cache.unless?.test(target.search)) return null;
   const path = match.pattern.replace(/:(\w+)/g, (_, name: string) =>
     encodeURIComponent((match.params[name] ?? "").toLowerCase()),
   );
   const given = new URLSearchParams(target.search);
   const kept = new URLSearchParams();
-  for (const name of reads) {
+  for (const name of cache.query) {
     if (name === "page") {
       const page = parsePageParam(`http://local/?page=${encodeURIComponent(given.get("page") ?? "")}`);
       if (page > 1) kept.set("page", String(page));
     } else if (name === "query") {
       const query = (given.get("query") ?? "").trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
       if (query) kept.set("query", query);
+    } else {
+      const outcome = given.get("newsletter");
+      if (isNewsletterOutcome(outcome)) kept.set("newsletter", outcome);
     }
   }
-  const outcome = given.get("newsletter");
-  if (HTML_ROUTE.test(match.leafId) && isNewsletterOutcome(outcome)) kept.set("newsletter", outcome);
   if (match.data) {
     // A client navigation asks for some of the matched routes' loaders; any other id changes nothing.
     const asked = (given.get("_routes") ?? "").split(",").filter((id) => match.routeIds.includes(id));

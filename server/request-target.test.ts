@@ -1,7 +1,9 @@
 import { matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
 import { buildRoutes } from "../tests/support/route-table";
-import { canonicalPath, createRouteMatcher, isPrivateRoute, parseRequestTarget, tidyPath } from "./request-target";
+import { canonicalPath, createRouteMatcher, parseRequestTarget, tidyPath } from "./request-target";
+
+const routes = await buildRoutes();
 
 describe("parseRequestTarget", () => {
   it.each([
@@ -42,7 +44,6 @@ describe("parseRequestTarget", () => {
 });
 
 describe("createRouteMatcher", () => {
-  const routes = buildRoutes();
   const match = createRouteMatcher(routes);
 
   /** React Router's own matcher over the same table, as the reference. */
@@ -116,7 +117,7 @@ describe("createRouteMatcher", () => {
   });
 
   it("names the methods the leaf route answers: POST only where its module has an action", () => {
-    const withAction = buildRoutes();
+    const withAction = { ...routes };
     const unsubscribe = withAction["routes/reader/unsubscribe"]!;
     withAction[unsubscribe.id] = { ...unsubscribe, module: { action: () => null } as never };
     const matchWithAction = createRouteMatcher(withAction);
@@ -125,7 +126,7 @@ describe("createRouteMatcher", () => {
   });
 
   it("takes the methods from the route's handle where it names them: an endpoint that only takes posts", () => {
-    const postOnly = buildRoutes();
+    const postOnly = { ...routes };
     const uploads = postOnly["routes/admin/upload-image"]!;
     postOnly[uploads.id] = { ...uploads, module: { loader: () => null, action: () => null, handle: { allow: "POST" } } as never };
     expect(createRouteMatcher(postOnly)("/admin/api/uploads")).toMatchObject({ leafId: uploads.id, allow: "POST" });
@@ -143,16 +144,16 @@ describe("createRouteMatcher", () => {
       "/admin/newsletter/subscribers.csv",
       "/admin/api/session",
     ]) {
-      expect(isPrivateRoute(match(path)), path).toBe(true);
+      expect(match(path)?.rules.private, path).toBe(true);
     }
     for (const path of ["/", "/article/1", "/administrator", "/search", "/newsletter"]) {
-      expect(isPrivateRoute(match(path)), path).toBe(false);
+      expect(match(path)?.rules.private, path).toBe(false);
     }
   });
 });
 
 describe("canonicalPath", () => {
-  const match = createRouteMatcher(buildRoutes());
+  const match = createRouteMatcher(routes);
   const canonical = (pathname: string) => canonicalPath(pathname, match(tidyPath(pathname)));
 
   it("drops doubled and trailing slashes, but / stays /", () => {

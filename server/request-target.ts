@@ -1,5 +1,5 @@
 import type { ServerBuild } from "react-router";
-import type { RouteHandle } from "~/route-handle";
+import { routeRules, type RouteHandle, type RouteRules } from "~/route-handle";
 
 /**
  * The request target as every later decision reads it: the path exactly as sent (React Router decodes it
@@ -85,6 +85,8 @@ export interface MatchedRoute {
   data: boolean;
   /** The methods the leaf route answers, as a 405's `Allow` names them: POST only where it has an action (or its handle's `allow`). */
   allow: string;
+  /** What the matched routes' handles say about the request: private or not, the page cache, the body budget. */
+  rules: RouteRules;
 }
 
 /** The path a single-fetch data request asks about (React Router's trailing-slash-aware rule). */
@@ -99,6 +101,7 @@ interface Branch {
   routeIds: string[];
   pattern: string;
   allow: string;
+  rules: RouteRules;
   regex: RegExp;
   paramNames: string[];
   score: number;
@@ -149,10 +152,11 @@ export function createRouteMatcher(routes: ServerBuild["routes"]): (pathname: st
     byParent.set(route.parentId, siblings);
   }
   const branches: Branch[] = [];
-  const walk = (parentId: string | undefined, parentPattern: string, chain: string[]) => {
+  const walk = (parentId: string | undefined, parentPattern: string, chain: string[], chainHandles: unknown[]) => {
     for (const route of byParent.get(parentId) ?? []) {
       const pattern = route.path ? `${parentPattern}/${route.path}`.replace(/\/{2,}/g, "/") : parentPattern;
       const routeIds = [...chain, route.id];
+      const handles = [...chainHandles, route.module.handle];
       if (route.path || route.index) {
         const whole = pattern || "/";
         branches.push({
@@ -160,15 +164,16 @@ export function createRouteMatcher(routes: ServerBuild["routes"]): (pathname: st
           pattern: whole,
           allow:
             (route.module.handle as RouteHandle | undefined)?.allow ?? (route.module.action ? "GET, HEAD, POST" : "GET, HEAD"),
+          rules: routeRules(handles),
           ...compile(whole),
           score: rankScore(whole, Boolean(route.index)),
           order: branches.length,
         });
       }
-      walk(route.id, pattern, routeIds);
+      walk(route.id, pattern, routeIds, handles);
     }
   };
-  walk(undefined, "", []);
+  walk(undefined, "", [], []);
   branches.sort((a, b) => b.score - a.score || a.order - b.order);
 
   return (pathname) => {
@@ -187,17 +192,9 @@ export function createRouteMatcher(routes: ServerBuild["routes"]): (pathname: st
       if (!found) continue;
       const params: Record<string, string | undefined> = {};
       branch.paramNames.forEach((name, index) => (params[name] = found[index + 1] ?? ""));
-      const { routeIds, pattern, allow } = branch;
-      return { routeIds, leafId: routeIds.at(-1) ?? "root", pattern, params, data, allow };
+      const { routeIds, pattern, allow, rules } = branch;
+      return { routeIds, leafId: routeIds.at(-1) ?? "root", pattern, params, data, allow, rules };
     }
     return null;
   };
-}
-
-/** Routes whose answers are personal or private: the admin area, sign-in, and pages reached by a personal link. */
-const PRIVATE_ROUTES = /^routes\/(?:admin|auth)\/|^routes\/reader\/(?:unsubscribe|resubscribe|confirm-subscription)$/;
-
-/** Never stored by a browser, a proxy or the page cache. */
-export function isPrivateRoute(match: MatchedRoute | null): boolean {
-  return match?.routeIds.some((id) => PRIVATE_ROUTES.test(id)) ?? false;
 }

@@ -4,6 +4,9 @@ import { insightsTables } from "~/utils/insights-tables";
 import { parseInsightsCsvName, parseInsightsPeriod } from "~/validation/insights";
 import type { Route } from "./+types/insights-csv";
 import { requirePermission } from "./guard.server";
+import { staffHandle } from "~/route-handle";
+
+export const handle = staffHandle;
 
 /** One table of the Insights tab as a CSV download: `/admin/insights/reads-per-day.csv?days=90`. */
 export async function loader(args: Route.LoaderArgs) {

@@ -7,6 +7,9 @@ import type { Route } from "./+types/layout";
 import { requireAdmin, type SignInRequired } from "./guard.server";
 import { can } from "~/domain/permissions";
 import { adminMeta } from "~/utils/seo";
+import { staffHandle } from "~/route-handle";
+
+export const handle = staffHandle;
 
 /** Without a session the error boundary shows the login screen, and the title says so. */
 export const meta: Route.MetaFunction = ({ error }) => adminMeta(error ? "Admin Access" : "Admin Dashboard");

@@ -1,6 +1,9 @@
 import { servicesContext } from "~/context";
 import type { Route } from "./+types/newsroom-export";
 import { requirePermission } from "./guard.server";
+import { staffHandle } from "~/route-handle";
+
+export const handle = staffHandle;
 
 /**
  * The newsroom's export as a download, for administrators only (it holds every subscriber's address and the staff

@@ -2,6 +2,9 @@ import { servicesContext } from "~/context";
 import { csvDocument } from "~/utils/csv";
 import type { Route } from "./+types/subscribers-csv";
 import { requirePermission } from "./guard.server";
+import { staffHandle } from "~/route-handle";
+
+export const handle = staffHandle;
 
 /** The whole subscriber list as a CSV download: email, status, subscribed (ISO 8601, UTC). */
 export async function loader(args: Route.LoaderArgs) {

@@ -4,11 +4,11 @@ import { readForm, UNREADABLE_FORM_MESSAGE } from "~/utils/http";
 import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from "~/validation/upload";
 import type { Route } from "./+types/upload-image";
 import { postOnly, requirePermission } from "./guard.server";
-import { postOnlyHandle } from "~/route-handle";
+import { postOnlyHandle, UPLOAD_BODY_LIMIT, type RouteHandle } from "~/route-handle";
 
 /** Only posts are taken here; a GET gets 401 without a session and 405 with one. */
 export const loader = (args: Route.LoaderArgs) => postOnly(args, "article.create");
-export const handle = postOnlyHandle;
+export const handle = { ...postOnlyHandle, bodyLimit: UPLOAD_BODY_LIMIT } satisfies RouteHandle;
 
 /** Room for the multipart envelope around the file itself. */
 const ENVELOPE_BYTES = 64 * 1024;

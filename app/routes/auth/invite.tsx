@@ -10,6 +10,9 @@ import { adminMeta } from "~/utils/seo";
 import { AcceptInvitationForm, firstProblem } from "~/validation/staff";
 import { startSessionCookie } from "~/services/auth/session-cookie.server";
 import type { Route } from "./+types/invite";
+import type { RouteHandle } from "~/route-handle";
+
+export const handle = { access: "staff", cache: false } satisfies RouteHandle;
 
 export const meta: Route.MetaFunction = () => adminMeta("Join the newsroom");
 

@@ -7,6 +7,9 @@ import { LOGIN_MESSAGES, LoginForm } from "~/validation/admin";
 import { startSessionCookie } from "~/services/auth/session-cookie.server";
 import { adminMeta } from "~/utils/seo";
 import type { Route } from "./+types/login";
+import type { RouteHandle } from "~/route-handle";
+
+export const handle = { access: "staff", cache: false } satisfies RouteHandle;
 
 /** Without this, React Router keeps only Set-Cookie from the action and drops its Retry-After. */
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;

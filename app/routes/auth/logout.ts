@@ -1,6 +1,9 @@
 import { redirect } from "react-router";
 import { endSession } from "../admin/guard.server";
 import type { Route } from "./+types/logout";
+import type { RouteHandle } from "~/route-handle";
+
+export const handle = { access: "staff", cache: false } satisfies RouteHandle;
 
 export function loader() {
   return redirect("/admin");

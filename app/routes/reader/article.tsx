@@ -29,12 +29,12 @@ import { formatReadTime } from "~/utils/read-time";
 import { absoluteUrl, pageMeta, pageTitle, siteFromMatches, type SiteInfo } from "~/utils/seo";
 import { plainPicture, type Picture } from "~/utils/responsive-images";
 import { CoverPicture } from "~/components/cover-picture";
-import { readerPageHandle } from "~/route-handle";
+import { readerPageHandle, type RouteHandle } from "~/route-handle";
 import { ArticleTags } from "~/components/article-tags";
 import type { TagLink } from "~/utils/tags";
 import type { Route } from "./+types/article";
 
-export const handle = readerPageHandle;
+export const handle = { ...readerPageHandle, cache: { query: ["newsletter"] } } satisfies RouteHandle;
 
 /** The cover spans the wide column (56rem) less the page's side padding on smaller screens. */
 const ARTICLE_COVER_SIZES = "(min-width: 60rem) 56rem, calc(100vw - 2rem)";

@@ -9,10 +9,10 @@ import { authorPath } from "~/utils/articles";
 import { avatarOrDefault } from "~/utils/avatars";
 import { pageMeta, pageTitle, siteFromMatches } from "~/utils/seo";
 import { parsePageParam } from "~/validation/paging";
-import { readerPageHandle } from "~/route-handle";
+import { readerPageHandle, type RouteHandle } from "~/route-handle";
 import type { Route } from "./+types/author";
 
-export const handle = readerPageHandle;
+export const handle = { ...readerPageHandle, cache: { query: ["page", "newsletter"] } } satisfies RouteHandle;
 
 /**
  * An author's page: their profile and the articles they sign (as lead or co-author) that readers may see, newest

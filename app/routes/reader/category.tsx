@@ -7,10 +7,10 @@ import { servicesContext } from "~/context";
 import type { Picture } from "~/utils/responsive-images";
 import { pageMeta, pageTitle, siteFromMatches } from "~/utils/seo";
 import { parsePageParam } from "~/validation/paging";
-import { readerPageHandle } from "~/route-handle";
+import { readerPageHandle, type RouteHandle } from "~/route-handle";
 import type { Route } from "./+types/category";
 
-export const handle = readerPageHandle;
+export const handle = { ...readerPageHandle, cache: { query: ["page", "newsletter"] } } satisfies RouteHandle;
 
 /**
  * A section's published stories, newest first (decision 042). The address is matched in lower case; an address a

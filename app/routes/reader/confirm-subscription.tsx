@@ -3,10 +3,10 @@ import { ConfirmationNotice } from "~/components/confirmation-notice";
 import { servicesContext } from "~/context";
 import type { ConfirmationState } from "~/services/newsletter/subscribers.server";
 import { pageTitle, siteFromMatches } from "~/utils/seo";
-import { readerPageHandle } from "~/route-handle";
+import type { RouteHandle } from "~/route-handle";
 import type { Route } from "./+types/confirm-subscription";
 
-export const handle = readerPageHandle;
+export const handle = { hydrate: false, access: "personal", cache: false } satisfies RouteHandle;
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

@@ -2,7 +2,7 @@ import { Container, SiteShell } from "~/components/layout/site-shell";
 import { useSite } from "~/components/layout/use-site";
 import { Pagination } from "~/components/pagination";
 import { servicesContext } from "~/context";
-import { readerPageHandle } from "~/route-handle";
+import { readerPageHandle, type RouteHandle } from "~/route-handle";
 import { articlePath } from "~/utils/articles";
 import { correctionAnchor } from "~/utils/corrections";
 import { formatDateTime } from "~/utils/dates";
@@ -11,7 +11,7 @@ import { CORRECTION_HEADINGS } from "~/validation/correction";
 import { parsePageParam } from "~/validation/paging";
 import type { Route } from "./+types/corrections";
 
-export const handle = readerPageHandle;
+export const handle = { ...readerPageHandle, cache: { query: ["page", "newsletter"] } } satisfies RouteHandle;
 
 const DESCRIPTION = "Every correction and update to our published stories, newest first.";
 

@@ -15,10 +15,16 @@ import { formatReadTime } from "~/utils/read-time";
 import { pageMeta, siteFromMatches } from "~/utils/seo";
 import { plainPicture, type Picture } from "~/utils/responsive-images";
 import { CoverPicture } from "~/components/cover-picture";
-import { readerPageHandle } from "~/route-handle";
+import { readerPageHandle, type RouteHandle } from "~/route-handle";
 import type { Route } from "./+types/home";
 
-export const handle = readerPageHandle;
+/** A WordPress post's plain address, "/?p=42": the loader redirects it when the post was imported. */
+const WORDPRESS_POST_QUERY = /(?:^\?|&)p=\d{1,12}(?:&|$)/;
+
+export const handle = {
+  ...readerPageHandle,
+  cache: { query: ["newsletter"], unless: WORDPRESS_POST_QUERY },
+} satisfies RouteHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A WordPress post's plain address, "/?p=42", when the post was imported.

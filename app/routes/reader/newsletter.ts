@@ -9,6 +9,9 @@ import {
 } from "~/validation/newsletter";
 import { NEWSLETTER_ANCHOR } from "~/validation/newsletter-rules";
 import type { Route } from "./+types/newsletter";
+import { uncachedResourceHandle } from "~/route-handle";
+
+export const handle = uncachedResourceHandle;
 
 const STATUS: Record<NewsletterOutcome, number> = {
   subscribed: 200,

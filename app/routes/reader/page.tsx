@@ -1,13 +1,18 @@
 import { SitePage } from "~/components/info/page-view";
 import { servicesContext } from "~/context";
-import { readerPageHandle } from "~/route-handle";
+import { readerPageHandle, type RouteHandle } from "~/route-handle";
 import { pageView } from "~/services/pages/page-view.server";
 import { pageMeta, pageTitle, siteFromMatches } from "~/utils/seo";
 import { PAGE_ADDRESS_PATTERN } from "~/validation/page";
 import type { Route } from "./+types/page";
 import { answerUnknownAddress } from "./unknown-address.server";
 
-export const handle = readerPageHandle;
+export const handle = {
+  ...readerPageHandle,
+  cache: { query: ["newsletter"] },
+  answersOldAddresses: true,
+  params: { slug: PAGE_ADDRESS_PATTERN },
+} satisfies RouteHandle;
 
 /**
  * A page of the site at its one-segment address (decision 039): About, the policies, what editors added. A draft, a

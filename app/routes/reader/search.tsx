@@ -10,14 +10,14 @@ import { useArticleDate } from "~/components/use-article-date";
 import { pageMeta, pageTitle, siteFromMatches } from "~/utils/seo";
 import { parsePageParam } from "~/validation/paging";
 import { parseSearchQuery, searchPath } from "~/validation/search";
-import { readerPageHandle } from "~/route-handle";
+import { readerPageHandle, type RouteHandle } from "~/route-handle";
 import type { Route } from "./+types/search";
 import { plainPicture, type Picture } from "~/utils/responsive-images";
 import { CoverPicture } from "~/components/cover-picture";
 import { SearchGapBeacon } from "~/components/view-beacon";
 import { useSite } from "~/components/layout/use-site";
 
-export const handle = readerPageHandle;
+export const handle = { ...readerPageHandle, cache: { query: ["query", "page", "newsletter"] } } satisfies RouteHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = parseSearchQuery(request.url);

@@ -5,13 +5,13 @@ import { Container, SiteShell } from "~/components/layout/site-shell";
 import { NewsletterSignup } from "~/components/newsletter-signup";
 import { Pagination } from "~/components/pagination";
 import { servicesContext } from "~/context";
-import { readerPageHandle } from "~/route-handle";
+import { readerPageHandle, type RouteHandle } from "~/route-handle";
 import { pageMeta, pageTitle, siteFromMatches } from "~/utils/seo";
 import { tagPath } from "~/utils/tags";
 import { parsePageParam } from "~/validation/paging";
 import type { Route } from "./+types/tag";
 
-export const handle = readerPageHandle;
+export const handle = { ...readerPageHandle, cache: { query: ["page", "newsletter"] } } satisfies RouteHandle;
 
 /**
  * A tag's page: the articles readers may see that carry it, newest first, paged like a category. An address

@@ -3,6 +3,9 @@ import { SubscriptionNotice } from "~/components/subscription-notice";
 import { servicesContext } from "~/context";
 import { pageTitle, siteFromMatches } from "~/utils/seo";
 import type { Route } from "./+types/unsubscribe";
+import type { RouteHandle } from "~/route-handle";
+
+export const handle = { access: "personal", cache: false } satisfies RouteHandle;
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

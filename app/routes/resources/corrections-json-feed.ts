@@ -2,6 +2,9 @@ import { servicesContext } from "~/context";
 import { JSON_FEED_CONTENT_TYPE } from "~/services/syndication/syndication.server";
 import { PUBLIC_REVALIDATE } from "~/utils/http";
 import type { Route } from "./+types/corrections-json-feed";
+import { cachedResourceHandle } from "~/route-handle";
+
+export const handle = cachedResourceHandle;
 
 /** `/corrections/feed.json`: the newest corrections and updates as JSON Feed 1.1. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -2,6 +2,9 @@ import { servicesContext } from "~/context";
 import { RSS_CONTENT_TYPE } from "~/services/syndication/syndication.server";
 import { PUBLIC_REVALIDATE } from "~/utils/http";
 import type { Route } from "./+types/corrections-rss";
+import { cachedResourceHandle } from "~/route-handle";
+
+export const handle = cachedResourceHandle;
 
 /** `/corrections/rss.xml`: the newest corrections and updates as RSS 2.0. */
 export async function loader({ context }: Route.LoaderArgs) {

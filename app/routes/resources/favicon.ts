@@ -1,6 +1,9 @@
 import { redirect } from "react-router";
 import { servicesContext } from "~/context";
 import type { Route } from "./+types/favicon";
+import { uncachedResourceHandle } from "~/route-handle";
+
+export const handle = uncachedResourceHandle;
 
 /**
  * Browsers ask for /favicon.ico on pages that name no icon (plain-text answers, feeds): the newsroom's icon made from

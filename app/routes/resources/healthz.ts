@@ -1,5 +1,8 @@
 import { servicesContext } from "~/context";
 import type { Route } from "./+types/healthz";
+import { uncachedResourceHandle } from "~/route-handle";
+
+export const handle = uncachedResourceHandle;
 
 /** Liveness and readiness: 200 when the database answers, 503 when it does not. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -4,6 +4,9 @@ import { JSON_FEED_CONTENT_TYPE } from "~/services/syndication/syndication.serve
 import { PUBLIC_REVALIDATE } from "~/utils/http";
 import { feedSection } from "./feed-section.server";
 import type { Route } from "./+types/json-feed";
+import { cachedResourceHandle } from "~/route-handle";
+
+export const handle = cachedResourceHandle;
 
 /**
  * `/feed.json` (route "json-feed-site"), `/category/{slug}/feed.json` ("json-feed-category") and

@@ -2,6 +2,9 @@ import { servicesContext } from "~/context";
 import { SITEMAP_CONTENT_TYPE } from "~/services/syndication/syndication.server";
 import { PUBLIC_REVALIDATE } from "~/utils/http";
 import type { Route } from "./+types/news-sitemap";
+import { cachedResourceHandle } from "~/route-handle";
+
+export const handle = cachedResourceHandle;
 
 /** `/news-sitemap.xml`: the Google News sitemap, articles published in the last two days. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -4,6 +4,9 @@ import { RSS_CONTENT_TYPE } from "~/services/syndication/syndication.server";
 import { PUBLIC_REVALIDATE } from "~/utils/http";
 import { feedSection } from "./feed-section.server";
 import type { Route } from "./+types/rss";
+import { cachedResourceHandle } from "~/route-handle";
+
+export const handle = cachedResourceHandle;
 
 /**
  * `/rss.xml` (route "rss-site"), `/category/{slug}/rss.xml` (route "rss-category") and `/author/{author}/rss.xml`

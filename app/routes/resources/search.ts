@@ -2,6 +2,9 @@ import { requestContext, servicesContext } from "~/context";
 import { PUBLIC_REVALIDATE, retryAfterHeader } from "~/utils/http";
 import { parseSearchQuery } from "~/validation/search";
 import type { Route } from "./+types/search";
+import { uncachedResourceHandle } from "~/route-handle";
+
+export const handle = uncachedResourceHandle;
 
 /** Instant results for the header's search box: at most 5, matched by word prefixes as the reader types. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -3,6 +3,9 @@ import { servicesContext } from "~/context";
 import { SITEMAP_CONTENT_TYPE } from "~/services/syndication/syndication.server";
 import { PUBLIC_REVALIDATE } from "~/utils/http";
 import type { Route } from "./+types/sitemap-part";
+import { cachedResourceHandle } from "~/route-handle";
+
+export const handle = cachedResourceHandle;
 
 /**
  * The parts a sitemap index points to once the site passes 50,000 URLs: `/sitemaps/pages.xml` (route

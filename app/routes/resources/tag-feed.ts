@@ -3,6 +3,9 @@ import { servicesContext } from "~/context";
 import { JSON_FEED_CONTENT_TYPE, RSS_CONTENT_TYPE } from "~/services/syndication/syndication.server";
 import { PUBLIC_REVALIDATE } from "~/utils/http";
 import type { Route } from "./+types/tag-feed";
+import { cachedResourceHandle } from "~/route-handle";
+
+export const handle = cachedResourceHandle;
 
 /**
  * `/tag/{slug}/rss.xml` (route "rss-tag") and `/tag/{slug}/feed.json` (route "json-feed-tag"): a tag's articles as

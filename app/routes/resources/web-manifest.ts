@@ -1,5 +1,8 @@
 import { servicesContext } from "~/context";
 import type { Route } from "./+types/web-manifest";
+import { uncachedResourceHandle } from "~/route-handle";
+
+export const handle = uncachedResourceHandle;
 
 /**
  * `/site.webmanifest`: the name and icons a phone's home screen uses when a reader adds the site to it (the newsroom's
