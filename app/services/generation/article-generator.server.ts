@@ -17,7 +17,7 @@ import type { AiProviders } from "./ai-provider.server";
 import { buildArticlePrompt } from "./article-prompt.server";
 import { cleanUpContent } from "./content-cleanup.server";
 import { GenerationError, noMatchingNewsMessage, noRecentNewsMessage } from "./generation-errors.server";
-import type { NewsItem } from "./news-feeds.server";
+import type { NewsItem } from "./news-feeds/feed-parser.server";
 import { parseModelReply } from "./reply-parsing.server";
 import type { SiteInfo } from "../../utils/seo";
 

@@ -3,7 +3,7 @@ import type { Category } from "../../utils/categories";
 import { composeDraft, gatherNews, readReply, usedNews } from "./article-generator.server";
 import { buildArticlePrompt } from "./article-prompt.server";
 import { GenerationError } from "./generation-errors.server";
-import type { NewsItem } from "./news-feeds.server";
+import type { NewsItem } from "./news-feeds/feed-parser.server";
 
 /** The pure steps of the generation flow; the whole flow runs in generation.integration.test.ts. */
 

@@ -1,5 +1,6 @@
 import type { Category } from "../../utils/categories";
-import { formatNewsForPrompt, type NewsItem } from "./news-feeds.server";
+import type { NewsItem } from "./news-feeds/feed-parser.server";
+import { formatNewsForPrompt } from "./news-feeds/news-selection.server";
 
 /** Spec section 5: the prompt's limits. */
 export const ARTICLE_TARGETS = {

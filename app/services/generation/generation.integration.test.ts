@@ -18,7 +18,8 @@ import { createAiProviders } from "./ai-provider.server";
 import { DEFAULT_SITE_INFO } from "../../validation/site-settings";
 import { createArticleGenerator } from "./article-generator.server";
 import { createGenerationJobService, type StartJobInput } from "./generation-jobs.server";
-import { createNewsFeedReader, type NewsOutlet } from "./news-feeds.server";
+import { createNewsFeedReader } from "./news-feeds/feed-reader.server";
+import type { NewsOutlet } from "./news-feeds/outlets.server";
 
 /**
  * The generation flow end to end inside one process: real feeds served over a socket, the real

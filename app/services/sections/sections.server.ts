@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, lt, desc, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { articleRevisions, articles, generationJobs, sections } from "../../db/schema";
-import { CATEGORY_KEYWORDS } from "../generation/news-feeds.server";
+import { CATEGORY_KEYWORDS } from "../generation/news-feeds/category-keywords.server";
 import type { Clock } from "../clock.server";
 import type { Logger } from "../logger.server";
 import { recordAddressMove } from "../import/old-addresses.server";

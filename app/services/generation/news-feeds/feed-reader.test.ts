@@ -1,21 +1,19 @@
 import { lookup } from "node:dns/promises";
 import { afterEach, describe, expect, it } from "vitest";
-import { rssFeed, atomFeed, startFeedServer, type FeedServer } from "../../../tests/fakes/feed-server";
-import { manualClock, type ManualClock } from "../../../tests/support/manual-clock";
-import { startNewsFixtures, type NewsFixtures } from "../../../tests/support/news-fixtures";
-import { createTestLogger, type TestLogger } from "../../../tests/setup/test-logger";
-import { CATEGORIES, type Category } from "../../utils/categories";
+import { rssFeed, atomFeed, startFeedServer, type FeedServer } from "../../../../tests/fakes/feed-server";
+import { manualClock, type ManualClock } from "../../../../tests/support/manual-clock";
+import { startNewsFixtures, type NewsFixtures } from "../../../../tests/support/news-fixtures";
+import { createTestLogger, type TestLogger } from "../../../../tests/setup/test-logger";
+import { CATEGORIES, type Category } from "../../../utils/categories";
 import {
   createNewsFeedReader,
   FEED_ACCEPT,
   FEED_USER_AGENT,
-  loadNewsOutlets,
-  MAX_FEED_BYTES,
-  MAX_FEED_REDIRECTS,
   NewsUnavailableError,
   type NewsFeedReaderOptions,
-  type NewsOutlet,
-} from "./news-feeds.server";
+} from "./feed-reader.server";
+import { loadNewsOutlets, type NewsOutlet } from "./outlets.server";
+import { MAX_FEED_BYTES, MAX_FEED_REDIRECTS } from "./safe-fetch.server";
 
 /*
  * The feed reader against the fake feed server over a real socket: conditional requests,
