@@ -11,7 +11,7 @@ import { once } from "node:events";
 import { createWriteStream, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { chunked, exportNewsroomLines } from "~/services/import/newsroom-export.server";
+import { chunked, exportNewsroomLines } from "~/services/newsroom-transfer/newsroom-export.server";
 import { failureReason } from "~/services/logger.server";
 import type { ExportSection } from "~/validation/newsroom-export";
 import { openDatabaseForCommand, readConfigOrExit } from "../server/bootstrap";

@@ -24,13 +24,15 @@ import { sections } from "~/db/schema";
 import { CategoryMapError, parseCategoryMap } from "~/services/import/import-source.server";
 import {
   describeNewsroomResult,
-  ExportLayoutError,
   importNewsroom,
+  type NewsroomImportResult,
+} from "~/services/newsroom-transfer/newsroom-import.server";
+import {
+  ExportLayoutError,
   looksLikeNewsroomExport,
   piecesOfDocument,
   piecesOfLines,
-  type NewsroomImportResult,
-} from "~/services/import/newsroom-import.server";
+} from "~/services/newsroom-transfer/newsroom-import-reader.server";
 import { openDatabaseForCommand, readConfigOrExit } from "../server/bootstrap";
 
 const USAGE = `Usage: npm run import -- FILE [--category-map TAG=CATEGORY]... [--site-url URL]

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import type { OldAddressService } from "~/services/import/old-addresses.server";
+import type { OldAddressService } from "~/services/old-addresses/old-addresses.server";
 import { articlePath } from "~/utils/articles";
 
 /**

@@ -7,7 +7,7 @@ import { PROJECT_ROOT } from "../../db/client.server";
 import { articleCoauthors, articleRevisions, articleSources, articleTags, articles, authors, tags } from "../../db/schema";
 import { importArticles, importFailureReason, parseImportFile } from "./article-import.server";
 import { parseCategoryMap } from "./import-source.server";
-import { createOldAddressService } from "./old-addresses.server";
+import { createOldAddressService } from "../old-addresses/old-addresses.server";
 
 const database = withTestDatabase();
 const now = new Date("2026-11-21T12:00:00Z");

@@ -13,9 +13,10 @@ import { siteMenus, siteMenuSaves } from "../../db/schema";
 import { DEFAULT_MENUS, type SiteMenus } from "../../validation/menus";
 import { createAdminService } from "../auth/admins.server";
 import { createContentChanges, type ContentChanges } from "../content-changes.server";
-import { exportNewsroomLines } from "../import/newsroom-export.server";
-import { importNewsroom, piecesOfLines } from "../import/newsroom-import.server";
-import { createOldAddressService, recordAddressMove } from "../import/old-addresses.server";
+import { exportNewsroomLines } from "../newsroom-transfer/newsroom-export.server";
+import { importNewsroom } from "../newsroom-transfer/newsroom-import.server";
+import { piecesOfLines } from "../newsroom-transfer/newsroom-import-reader.server";
+import { createOldAddressService, recordAddressMove } from "../old-addresses/old-addresses.server";
 import { createSiteMenus, knownAddresses, MenusConflictError } from "./site-menus.server";
 import { SPEC_SECTIONS } from "../sections/sections.server";
 

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { resetDatabase, testDriver, withTestDatabase } from "../../../tests/setup/test-database";
 import { admins, authors, pageRevisions } from "../../db/schema";
 import { pageFormValuesOf, PageInput } from "../../validation/page";
-import { createOldAddressService } from "../import/old-addresses.server";
+import { createOldAddressService } from "../old-addresses/old-addresses.server";
 import { DEFAULT_PAGES } from "./default-pages.server";
 import { pageView } from "./page-view.server";
 import { createPageService, type Page } from "./pages.server";

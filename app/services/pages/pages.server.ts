@@ -8,7 +8,7 @@ import type { PageFields, PageInput, PageLayout, PageStatus } from "../../valida
 import { PageFields as PageFieldsSchema } from "../../validation/page";
 import { foldsIntoLatest } from "../articles/revisions.server";
 import type { Clock } from "../clock.server";
-import { recordAddressMove } from "../import/old-addresses.server";
+import { recordAddressMove } from "../old-addresses/old-addresses.server";
 import { DEFAULT_PAGES } from "./default-pages.server";
 
 /** What a page says, as a revision keeps it and the editor shows it. */

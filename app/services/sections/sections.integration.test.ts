@@ -5,7 +5,7 @@ import { createTestLogger } from "../../../tests/setup/test-logger";
 import { insertArticles } from "../../../tests/support/article-factory";
 import { manualClock } from "../../../tests/support/manual-clock";
 import { articleRevisions, articles, generationJobs } from "../../db/schema";
-import { createOldAddressService } from "../import/old-addresses.server";
+import { createOldAddressService } from "../old-addresses/old-addresses.server";
 import { SectionInput } from "../../validation/sections";
 import { createSections, SectionRefusal } from "./sections.server";
 

@@ -4,7 +4,7 @@ import { articleRevisions, articles, generationJobs, sections } from "../../db/s
 import { CATEGORY_KEYWORDS } from "../generation/news-feeds/category-keywords.server";
 import type { Clock } from "../clock.server";
 import type { Logger } from "../logger.server";
-import { recordAddressMove } from "../import/old-addresses.server";
+import { recordAddressMove } from "../old-addresses/old-addresses.server";
 import { feedPathsOf } from "../../utils/seo";
 import { defaultSections, SECTION_TEXTS, type Section, type SectionInfo, type SectionInput } from "../../validation/sections";
 

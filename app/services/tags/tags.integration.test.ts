@@ -7,7 +7,7 @@ import { articleRevisions, articleTags, tags } from "../../db/schema";
 import { ArticleInput } from "../../validation/article";
 import { CoauthorError, createEditorialService } from "../articles/editorial.server";
 import { createRevisionService } from "../articles/revisions.server";
-import { createOldAddressService } from "../import/old-addresses.server";
+import { createOldAddressService } from "../old-addresses/old-addresses.server";
 import { createSyndicationService } from "../syndication/syndication.server";
 import { createWebSub } from "../syndication/websub.server";
 import { createTagPages } from "./tag-pages.server";

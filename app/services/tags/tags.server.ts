@@ -4,7 +4,7 @@ import { addressMoves, articleRevisions, articleTags, tags } from "../../db/sche
 import { feedPathsOf } from "../../utils/seo";
 import { tagNameKey, tagPath } from "../../utils/tags";
 import type { Clock } from "../clock.server";
-import { recordAddressMove } from "../import/old-addresses.server";
+import { recordAddressMove } from "../old-addresses/old-addresses.server";
 import { findTagBySlug } from "./tag-pages.server";
 
 /** A row of the Tags tab: a tag with how many articles carry it (drafts too). */

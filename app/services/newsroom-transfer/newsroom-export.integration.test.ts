@@ -31,8 +31,9 @@ import { pageFormValuesOf, PageInput } from "../../validation/page";
 import { DEFAULT_PAGES } from "../pages/default-pages.server";
 import { createPageService } from "../pages/pages.server";
 import { exportNewsroomLines } from "./newsroom-export.server";
-import { importNewsroom, piecesOfDocument, piecesOfLines } from "./newsroom-import.server";
-import { recordAddressMove } from "./old-addresses.server";
+import { importNewsroom } from "./newsroom-import.server";
+import { piecesOfDocument, piecesOfLines } from "./newsroom-import-reader.server";
+import { recordAddressMove } from "../old-addresses/old-addresses.server";
 
 const now = new Date("2026-11-21T12:00:00.123Z");
 const at = (iso: string) => new Date(iso);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ExportLayoutError, looksLikeNewsroomExport, piecesOfLines, type ExportPiece } from "./newsroom-import.server";
+import { ExportLayoutError, looksLikeNewsroomExport, piecesOfLines, type ExportPiece } from "./newsroom-import-reader.server";
 
 async function collect(lines: string[]): Promise<ExportPiece[]> {
   const pieces: ExportPiece[] = [];
