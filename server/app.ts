@@ -11,17 +11,10 @@ import { UPLOADS_URL_PREFIX } from "~/services/uploads/uploads.server";
 import { MEDIA_URL_PREFIX } from "~/utils/responsive-images";
 import { serveMedia } from "./media";
 import { rateLimitAddress } from "~/services/rate-limits/client-address.server";
-import {
-  clientErrorStatus,
-  createFrontDoor,
-  keepBody,
-  limitBodies,
-  planWithBuild,
-  RANGE_NOT_SATISFIABLE,
-  readBody,
-  refuseOtherMethods,
-  SOMETHING_WENT_WRONG,
-} from "./front-door";
+import { refuseOtherMethods } from "./allowed-methods";
+import { createFrontDoor } from "./front-door";
+import { clientErrorStatus, RANGE_NOT_SATISFIABLE, refuse, SOMETHING_WENT_WRONG } from "./plain-answers";
+import { keepBody, limitBodies, readBody } from "./request-body";
 import type { PageCache } from "./page-cache";
 import { createPageHandler } from "./page-handler";
 import { planOf } from "./request-plan";
@@ -48,24 +41,24 @@ export interface AppOptions {
 }
 
 /**
- * The request handler. In front of everything, the front door (server/front-door.ts) refuses unknown hosts and
- * request targets that could be read two ways, and plans the request from the route it matches. Then a page
- * the cache holds, already sent once through the whole app, is answered at once with the headers the app gave
- * it (server/page-cache.ts); every other request goes through the app.
+ * The request handler, the same in production and development. In front of everything, the front door
+ * (server/front-door.ts) refuses unknown hosts and request targets that could be read two ways, and plans the request
+ * from the routes it matches. Then the view beacon (decision 034), then a page the cache holds, already sent once
+ * through the whole app, answered at once with the headers the app gave it (server/page-cache.ts); every other request
+ * goes through the app. In development the build is Vite's, loaded again for each request so that an edit shows at
+ * once: the request waits for it, then takes the same path.
  */
 export function createRequestListener(options: AppOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  const { build, pageCache, services } = options;
+  const { logger } = services;
   const frontDoor = createFrontDoor({
-    siteUrl: options.services.site.url,
+    siteUrl: services.site.url,
     allowedHosts: options.allowedHosts,
     checkHost: !options.devMiddleware,
-    build: typeof options.build === "function" ? undefined : options.build,
   });
-  const { app, answerViewReport } = createApp(options, frontDoor);
-  const { pageCache } = options;
-  const { logger } = options.services;
-  return (req, res) => {
-    const started = process.hrtime.bigint();
-    if (!frontDoor.admit(req, res)) {
+  const { app, answerViewReport } = createApp(options);
+  const answer = (req: IncomingMessage, res: ServerResponse, current: ServerBuild, started: bigint) => {
+    if (!frontDoor.admit(req, res, current)) {
       if (logger.isLevelEnabled("info")) logRequest(logger, req, res, started);
       return;
     }
@@ -76,18 +69,28 @@ export function createRequestListener(options: AppOptions): (req: IncomingMessag
     if (!pageCache?.serveFast(req, res)) return void app(req, res);
     if (logger.isLevelEnabled("info")) logRequest(logger, req, res, started);
   };
+  if (typeof build !== "function") return (req, res) => answer(req, res, build, process.hrtime.bigint());
+  return (req, res) => {
+    const started = process.hrtime.bigint();
+    build().then(
+      (current) => answer(req, res, current, started),
+      (error: unknown) => {
+        logger.error({ err: error, path: pathOf(req) }, "could not load the development build");
+        refuse(res, 500, SOMETHING_WENT_WRONG);
+      },
+    );
+  };
 }
 
 /**
  * The Express application: request logs, body budgets, security headers, compression, static files, then the
  * same-origin check for state-changing requests, then React Router. With it, the view beacon's handler (decision
- * 034), which the request listener calls in front of the application, and the application itself in development,
- * where a request's plan is made inside it.
+ * 034), which the request listener calls in front of the application.
  */
-function createApp(
-  { services, build, clientDir, devMiddleware, pageCache, trustProxy }: AppOptions,
-  frontDoor: ReturnType<typeof createFrontDoor>,
-): { app: express.Express; answerViewReport: ReturnType<typeof viewBeacon> } {
+function createApp({ services, build, clientDir, devMiddleware, pageCache, trustProxy }: AppOptions): {
+  app: express.Express;
+  answerViewReport: ReturnType<typeof viewBeacon>;
+} {
   const { logger, site } = services;
   const app = express();
   app.disable("x-powered-by");
@@ -95,15 +98,12 @@ function createApp(
   app.set("trust proxy", trustProxy === false ? false : trustProxy);
 
   app.use(requestLog(services));
-  if (typeof build === "function") app.use(planWithBuild(frontDoor, build));
   // The admin area and sign-in are decided by the route that answers, whatever the path's spelling.
   app.use((req, res, next) => {
     if (planOf(req)?.private) res.set("Cache-Control", "no-store");
     next();
   });
-  // In front of the application in production; here in development, once the plan is made (it has its own budgets).
   const answerViewReport = viewBeacon(services, app.get("trust proxy fn") as TrustProxy);
-  if (typeof build === "function") app.use((req, res, next) => answerViewReport(req, res) || next());
   app.use(limitBodies);
   app.use(assignNonce);
   app.use(

@@ -63,7 +63,7 @@ export async function main({ vite, clock = systemClock }: { vite?: ViteDevServer
     res.writeHead(503, { "Retry-After": "1", "Content-Type": "text/plain" }).end("Byline is starting.");
   });
   server.keepAliveTimeout = 65_000;
-  // "100 Continue" is sent only once the body's budget allows it (server/front-door.ts), not by Node at once.
+  // "100 Continue" is sent only once the body's budget allows it (server/request-body.ts), not by Node at once.
   server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => server.emit("request", req, res));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

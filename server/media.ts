@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
 import type { Services } from "~/services/index.server";
-import { clientErrorStatus, RANGE_NOT_SATISFIABLE, refuse } from "./front-door";
+import { clientErrorStatus, RANGE_NOT_SATISFIABLE, refuse } from "./plain-answers";
 
 /** A year: a variant's address names its source and size, and an upload never changes under its name. */
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;

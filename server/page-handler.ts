@@ -6,7 +6,8 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { compressOnce, isCacheableResponse, PUBLIC_PAGE_CACHE_CONTROL, type PageCache, type RenderedPage } from "./page-cache";
 import { renderedPageOf } from "~/rendered-page";
-import { allowedMethods, bodyAlreadyRead } from "./front-door";
+import { allowedMethods } from "./allowed-methods";
+import { bodyAlreadyRead } from "./request-body";
 import { planOf } from "./request-plan";
 import { createTurnQueue } from "./turns";
 
@@ -36,7 +37,7 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse, target: strin
   });
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    // A chunked body was read up to its budget already (server/front-door.ts); others stream.
+    // A chunked body was read up to its budget already (server/request-body.ts); others stream.
     const read = bodyAlreadyRead(req);
     init.body = read ? new Uint8Array(read) : createReadableStreamFromReadable(req);
     if (!read) init.duplex = "half";

@@ -10,7 +10,8 @@ import {
   VIEW_REPORT_MAX_BYTES,
   type ViewReportSubject,
 } from "~/validation/views";
-import { limitBodies, readBody, refuse, SOMETHING_WENT_WRONG } from "./front-door";
+import { refuse, SOMETHING_WENT_WRONG } from "./plain-answers";
+import { limitBodies, readBody } from "./request-body";
 import { planOf } from "./request-plan";
 import { refuseCrossOrigin, sentFromOwnOrigin, type TrustProxy } from "./same-origin";
 
