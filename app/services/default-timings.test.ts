@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SCHEDULER_POLL_MS } from "./articles/scheduler.server";
-import { JOB_STALE_AFTER_MS } from "./generation/generation-jobs.server";
+import { JOB_STALE_AFTER_MS } from "./generation/generation-job-worker.server";
 import { FEED_CACHE_TTL_MS } from "./generation/news-feeds/feed-reader.server";
 import { DEFAULT_RETRY_DELAY_MS, DEFAULT_STALE_CLAIM_MS, retryDelay } from "./newsletter/newsletter-sender.server";
 

@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../app/db/client.server";
 import { cleanUpContent } from "../../app/services/generation/content-cleanup.server";
-import { interruptedNotice } from "../../app/services/generation/generation-jobs.server";
+import { interruptedNotice } from "../../app/services/generation/generation-job-outcome.server";
 import { SEND_CONCURRENCY } from "../../app/services/newsletter/newsletter.server";
 import { articleBody, articleReply, SERVER_KEY, type Story } from "../e2e/generation-support";
 import {
