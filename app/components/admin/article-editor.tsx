@@ -1,27 +1,20 @@
-import { Pencil, TriangleAlert, X } from "lucide-react";
+import { Pencil, X } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { ModalDialog } from "~/components/ui/modal-dialog";
-import { articlePath } from "~/utils/articles";
 import type { Category } from "~/utils/categories";
 import { useSectionNames } from "~/components/layout/use-site";
 import { countWords, READ_TIME_MAX, READ_TIME_MIN, readingMinutes } from "~/utils/read-time";
-import {
-  ARTICLE_LIMITS,
-  ArticleInput,
-  articleFieldErrors,
-  COAUTHOR_FIELDS,
-  coauthorChoice,
-  DUPLICATE_TEXTS,
-  FOLLOW_UP_TEXTS,
-  type ArticleFieldErrors,
-} from "~/validation/article";
+import { ARTICLE_LIMITS, ArticleInput, articleFieldErrors, coauthorChoice, type ArticleFieldErrors } from "~/validation/article";
 import { SIGNED_OUT_TEXTS } from "~/validation/admin";
 import { REVISION_TEXTS } from "~/validation/revisions";
+import { DuplicateWarning, FollowUpOffer, type SimilarArticle } from "./article-save-notices";
+import { CoauthorSelects, type CoauthorChooser } from "./coauthor-selects";
 import { Field } from "./form-field";
 import { ImagePanel } from "./image-panel";
 import { useSignInAgain } from "./signed-out-notice";
-import { MarkdownField, shortcutOf } from "./markdown-field";
+import { MarkdownField } from "./markdown-field";
+import { shortcutOf } from "./markdown-toolbar";
 import { DiscardChangesDialog, useUnsavedChanges } from "./unsaved-changes";
 import { TagPicker } from "./tag-picker";
 import { ArticleTagNames, tagFieldsOf } from "~/validation/tags";
@@ -45,12 +38,6 @@ export interface ArticleFormValues {
   tagEntry?: string;
 }
 
-/** What the co-author selects offer (shown to editors and administrators only) and who signs the article already. */
-export interface CoauthorChooser {
-  options: { id: number; name: string }[];
-  leadAuthorId: number;
-}
-
 export const EMPTY_ARTICLE: ArticleFormValues = {
   title: "",
   excerpt: "",
@@ -70,9 +57,9 @@ export interface ArticleEditorResult {
   fieldErrors?: ArticleFieldErrors;
   formError?: string;
   /** A similar article exists (the duplicate check); saving again with allowDuplicate confirms. */
-  duplicate?: { id: number; title: string; published: boolean; judgement?: string };
+  duplicate?: SimilarArticle;
   /** The article may follow up an earlier story; saving again saves it, related to that one if ticked. */
-  followUp?: { id: number; title: string; published: boolean; judgement?: string };
+  followUp?: SimilarArticle;
   /** The posted values, so a page rendered without JavaScript shows what was typed. */
   values?: ArticleFormValues;
   /** A refused stale save: the History comparison of what changed since the editor opened the article. */
@@ -313,7 +300,9 @@ export function ArticleEditor({
                   Popular
                 </label>
               </div>
-              {coauthors ? <CoauthorSelects chooser={coauthors} chosen={start.coauthors} errors={errors} /> : null}
+              {coauthors ? (
+                <CoauthorSelects chooser={coauthors} chosen={start.coauthors} errors={errors} inputClass={inputClass} />
+              ) : null}
               <TagPicker
                 initial={start.tags}
                 initialEntry={start.tagEntry}
@@ -389,124 +378,6 @@ export function ArticleEditor({
       <DiscardChangesDialog blocker={unsaved.blocker} />
       {signedOut.dialog}
     </>
-  );
-}
-
-/**
- * "Co-author 1" to "Co-author 4": who signs the article with its lead author, in byline order. Each select offers
- * "None" and the author profiles but the lead author's.
- */
-function CoauthorSelects({
-  chooser,
-  chosen,
-  errors,
-}: {
-  chooser: CoauthorChooser;
-  chosen: string[];
-  errors: ArticleFieldErrors;
-}) {
-  const options = chooser.options.filter((option) => option.id !== chooser.leadAuthorId);
-  return (
-    <fieldset>
-      <legend className="mb-1 text-sm font-medium">Co-authors</legend>
-      <p id="article-coauthors-hint" className="mb-2 text-xs text-slate-600 dark:text-slate-400">
-        Listed after the lead author on the byline, in this order.
-      </p>
-      <div className="grid gap-3 sm:grid-cols-2">
-        {COAUTHOR_FIELDS.map((field, index) => {
-          const id = `article-${field}`;
-          const error = errors[field];
-          return (
-            <div key={field}>
-              <label htmlFor={id} className="mb-1 block text-sm">
-                Co-author {index + 1}
-              </label>
-              <select
-                id={id}
-                name={field}
-                defaultValue={chosen[index] ?? ""}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={`article-coauthors-hint${error ? ` ${id}-error` : ""}`}
-                className={inputClass}
-              >
-                <option value="">None</option>
-                {options.map((option) => (
-                  <option key={option.id} value={option.id}>
-                    {option.name}
-                  </option>
-                ))}
-              </select>
-              {error ? (
-                <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
-                  {error}
-                </p>
-              ) : null}
-            </div>
-          );
-        })}
-      </div>
-    </fieldset>
-  );
-}
-
-function FollowUpOffer({ earlier }: { earlier: NonNullable<ArticleEditorResult["followUp"]> }) {
-  return (
-    <div
-      role="status"
-      className="mx-5 mb-4 rounded-lg border border-blue-300 bg-blue-50 px-4 py-3 text-sm text-blue-950 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-100"
-    >
-      <p>
-        {FOLLOW_UP_TEXTS.offer}{" "}
-        <a
-          href={earlier.published ? articlePath(earlier.id) : `/admin/articles/${earlier.id}/edit`}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="font-medium underline"
-        >
-          {earlier.title}
-        </a>
-        {earlier.published ? null : " (draft)"}
-      </p>
-      {earlier.judgement ? (
-        <p className="mt-1">
-          {FOLLOW_UP_TEXTS.judgement} {earlier.judgement}
-        </p>
-      ) : null}
-      <input type="hidden" name="followUpSeen" value="true" />
-      <label className="mt-2 flex items-center gap-2 font-medium">
-        <input type="checkbox" name="relatedTo" value={earlier.id} defaultChecked className="size-4" />
-        {FOLLOW_UP_TEXTS.markRelated}
-      </label>
-      <p className="mt-1 text-blue-900/80 dark:text-blue-100/80">{FOLLOW_UP_TEXTS.hint}</p>
-    </div>
-  );
-}
-
-function DuplicateWarning({ duplicate }: { duplicate: NonNullable<ArticleEditorResult["duplicate"]> }) {
-  return (
-    <div className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
-      <p className="flex items-center gap-2 font-semibold">
-        <TriangleAlert aria-hidden className="size-4" />
-        {DUPLICATE_TEXTS.title}
-      </p>
-      <p className="mt-1">{DUPLICATE_TEXTS.message}</p>
-      <p className="mt-2">
-        Similar article:{" "}
-        {duplicate.published ? (
-          <a href={articlePath(duplicate.id)} target="_blank" rel="noopener noreferrer" className="font-medium underline">
-            {duplicate.title}
-          </a>
-        ) : (
-          <strong>{duplicate.title}</strong>
-        )}{" "}
-        ({duplicate.published ? "published" : "draft"}). If yours is a different story, choose Save anyway.
-      </p>
-      {duplicate.judgement ? (
-        <p className="mt-1">
-          {FOLLOW_UP_TEXTS.judgement} {duplicate.judgement}
-        </p>
-      ) : null}
-    </div>
   );
 }
 

@@ -1,12 +1,9 @@
-import { Bold, Eye, Underline } from "lucide-react";
-import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { flushSync } from "react-dom";
 import { ArticleBody } from "~/components/article-body";
-import { BOLD, toggleMarkers, UNDERLINE, type Markers } from "~/utils/markdown-toolbar";
-import { SIGNED_OUT_TEXTS } from "~/validation/admin";
-
-/** What /admin/api/preview answers. */
-export type PreviewAnswer = { html: string } | { error: string };
+import { toggleMarkers, type Markers } from "~/utils/markdown-toolbar";
+import { MarkdownToolbar, SHORTCUT_MARKERS, shortcutOf } from "./markdown-toolbar";
+import { useMarkdownPreview } from "./use-markdown-preview";
 
 interface MarkdownFieldProps {
   id: string;
@@ -30,9 +27,9 @@ interface MarkdownFieldProps {
 export const MARKDOWN_HINT = "Markdown: **bold**, <u>underline</u>, ## headings, - lists, > quotes, [links](https://…).";
 
 /**
- * A markdown text field with the article editor's tools: Bold and Underline buttons (Ctrl+B, Ctrl+U), and Preview,
- * which shows the text through the very conversion and sanitizer the site uses. Shared by the article editor and the
- * page editor.
+ * A markdown text field with the article editor's tools (markdown-toolbar.tsx): Bold and Underline buttons (Ctrl+B,
+ * Ctrl+U), and Preview, which shows the text through the very conversion and sanitizer the site uses
+ * (use-markdown-preview.ts). Shared by the article editor and the page editor.
  */
 export function MarkdownField({
   id,
@@ -49,10 +46,8 @@ export function MarkdownField({
   onSignedOut,
   placeholders = false,
 }: MarkdownFieldProps) {
-  const [preview, setPreview] = useState<{ state: "off" } | { state: "loading" } | PreviewAnswer>({ state: "off" });
   const textareaRef = useRef<HTMLTextAreaElement>(null);
-  const previewRequest = useRef(0);
-  const previewing = !("state" in preview && preview.state === "off");
+  const { preview, previewing, togglePreview } = useMarkdownPreview({ value, placeholders, onSignedOut });
 
   function applyMarkers(markers: Markers) {
     const textarea = textareaRef.current;
@@ -63,52 +58,18 @@ export function MarkdownField({
     textarea.setSelectionRange(next.start, next.end);
   }
 
-  async function togglePreview() {
-    if (previewing) {
-      previewRequest.current += 1;
-      setPreview({ state: "off" });
-      return;
-    }
-    const request = ++previewRequest.current;
-    setPreview({ state: "loading" });
-    let answer: PreviewAnswer;
-    try {
-      const body = new URLSearchParams({ content: value });
-      if (placeholders) body.set("placeholders", "site");
-      const response = await fetch("/admin/api/preview", { method: "POST", body, headers: { Accept: "application/json" } });
-      if (response.status === 401) onSignedOut();
-      answer = response.ok
-        ? ((await response.json()) as PreviewAnswer)
-        : { error: response.status === 401 ? SIGNED_OUT_TEXTS.preview : "The preview could not be made. Please try again." };
-    } catch {
-      answer = { error: "The preview could not be made. Please check your connection and try again." };
-    }
-    if (request === previewRequest.current) setPreview(answer);
-  }
-
   return (
     <div>
       <div className="mb-1 flex flex-wrap items-end justify-between gap-2">
         <label htmlFor={id} className="text-sm font-medium">
           {label}
         </label>
-        <div role="toolbar" aria-label="Formatting" aria-controls={id} className="flex gap-1">
-          <ToolbarButton label="Bold" shortcutKey="B" disabled={previewing} onClick={() => applyMarkers(BOLD)}>
-            <Bold aria-hidden className="size-4" />
-          </ToolbarButton>
-          <ToolbarButton label="Underline" shortcutKey="U" disabled={previewing} onClick={() => applyMarkers(UNDERLINE)}>
-            <Underline aria-hidden className="size-4" />
-          </ToolbarButton>
-          <button
-            type="button"
-            aria-pressed={previewing}
-            onClick={togglePreview}
-            className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 aria-pressed:bg-slate-900 aria-pressed:text-white dark:border-slate-600 dark:hover:bg-slate-800 dark:aria-pressed:bg-slate-100 dark:aria-pressed:text-slate-900"
-          >
-            <Eye aria-hidden className="size-4" />
-            Preview
-          </button>
-        </div>
+        <MarkdownToolbar
+          fieldId={id}
+          previewing={previewing}
+          onMarkers={applyMarkers}
+          onTogglePreview={() => void togglePreview()}
+        />
       </div>
       <textarea
         ref={textareaRef}
@@ -156,42 +117,5 @@ export function MarkdownField({
         </p>
       ) : null}
     </div>
-  );
-}
-
-/** Ctrl+B and Ctrl+U (⌘ on a Mac) in the field, as the toolbar's buttons. */
-const SHORTCUT_MARKERS: Partial<Record<string, Markers>> = { b: BOLD, u: UNDERLINE };
-
-/** The letter of a Ctrl (or ⌘) shortcut, lower case, without Shift or Alt; "" for any other key. */
-export function shortcutOf(event: KeyboardEvent): string {
-  return (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey ? event.key.toLowerCase() : "";
-}
-
-function ToolbarButton({
-  label,
-  shortcutKey,
-  disabled,
-  onClick,
-  children,
-}: {
-  label: string;
-  /** Ctrl+key (⌘ on a Mac) does the same in the field. */
-  shortcutKey: string;
-  disabled: boolean;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      aria-keyshortcuts={`Control+${shortcutKey} Meta+${shortcutKey}`}
-      title={`${label} (Ctrl+${shortcutKey} or ⌘${shortcutKey})`}
-      disabled={disabled}
-      onClick={onClick}
-      className="inline-flex size-8 items-center justify-center rounded-lg border border-slate-300 hover:bg-slate-100 disabled:opacity-40 dark:border-slate-600 dark:hover:bg-slate-800"
-    >
-      {children}
-    </button>
   );
 }

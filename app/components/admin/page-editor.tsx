@@ -15,7 +15,8 @@ import {
 } from "~/validation/page";
 import { REVISION_TEXTS } from "~/validation/revisions";
 import { Field } from "./form-field";
-import { MarkdownField, shortcutOf } from "./markdown-field";
+import { MarkdownField } from "./markdown-field";
+import { shortcutOf } from "./markdown-toolbar";
 import { useSignInAgain } from "./signed-out-notice";
 import { DiscardChangesDialog, useUnsavedChanges } from "./unsaved-changes";
 

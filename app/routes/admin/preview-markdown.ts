@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { PreviewAnswer } from "~/components/admin/markdown-field";
+import type { PreviewAnswer } from "~/components/admin/use-markdown-preview";
 import { servicesContext } from "~/context";
 import { readForm, UNREADABLE_FORM_MESSAGE } from "~/utils/http";
 import { fillPlaceholders } from "~/utils/page-text";
