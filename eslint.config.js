@@ -48,43 +48,8 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // app/domain is the bottom layer: the article state machine, roles and permissions, what history records. It
-    // imports nothing of ours, so every other layer may import it without a circle.
-    files: ["app/domain/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              regex: "^(~/|\\.\\./)",
-              message: "app/domain is the bottom layer: it imports only its own modules and packages.",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The composition root (app/services/index.server.ts) imports the services, never the reverse: a service that
-    // took anything from it, even a type, would close an import circle through every other service.
-    files: ["app/services/**"],
-    ignores: ["app/services/index.server.ts", "**/*.test.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              regex: "(^|/)index\\.server(\\.ts)?$",
-              message: "The composition root imports services, never the reverse: import from the module itself.",
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // The layers of app/ and server/ (what may import what, and no import circle) are checked by dependency-cruiser
+  // (.dependency-cruiser.cjs), which `npm run lint` runs after ESLint.
   {
     files: ["tests/**", "**/*.test.ts", "**/*.test.tsx", "bench/**", "scripts/**"],
     rules: { "@typescript-eslint/no-non-null-assertion": "off", "no-console": "off" },

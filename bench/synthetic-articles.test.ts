@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CATEGORIES } from "~/utils/categories";
+import { CATEGORIES } from "~/domain/sections";
 import { countWords } from "~/utils/read-time";
 import { CATEGORY_STOCK_IMAGE, stockImageUrl } from "~/utils/stock-images";
 import { COMPANIES, RARE_TERMS, SYNTHETIC_SPAN_MS, syntheticArticle, syntheticSearchQueries } from "./synthetic-articles";

@@ -8,7 +8,7 @@
  * every article, topic words in a category's share of them, names and jargon in a few percent,
  * and the rare terms (RARE_TERMS) in roughly 0.1 to 1% of articles each; codenames are rarer still.
  */
-import { CATEGORIES, type SpecCategory as Category } from "~/utils/categories";
+import { CATEGORIES, type SpecCategory as Category } from "~/domain/sections";
 import { READ_TIME_MAX, READ_TIME_MIN, READ_TIME_WORDS_PER_MINUTE } from "~/utils/read-time";
 import { CATEGORY_STOCK_IMAGE, stockImageUrl } from "~/utils/stock-images";
 

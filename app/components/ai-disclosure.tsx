@@ -1,4 +1,4 @@
-import type { AiDisclosure as Disclosure, SourceLink } from "~/utils/articles";
+import type { AiDisclosure as Disclosure, SourceLink } from "~/domain/articles";
 import { useArticleDate } from "./use-article-date";
 
 /** The sentence on how much of the AI text was changed. */

@@ -1,4 +1,4 @@
-import type { ArticleSummary } from "~/utils/articles";
+import type { ArticleSummary } from "~/domain/articles";
 import { articlePath, authorPath } from "~/utils/articles";
 import { useArticleDate } from "./use-article-date";
 import { formatReadTime } from "~/utils/read-time";

@@ -1,4 +1,4 @@
-import type { Category } from "~/utils/categories";
+import type { Category } from "~/domain/sections";
 import { categoryBadgeClass, sectionIdOf } from "~/utils/section-badge";
 import { useSite } from "./layout/use-site";
 

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { NOTICE_BUTTON, NoticeCard } from "~/components/notice-card";
-import type { SubscriberStatus } from "~/services/newsletter/subscribers.server";
+import type { SubscriberStatus } from "~/domain/newsletter";
 
 export interface SubscriptionNoticeProps {
   siteName: string;

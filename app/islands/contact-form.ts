@@ -1,4 +1,4 @@
-import { CONTACT_PROCESSING_ERROR, contactDraft, contactSuccessMessage } from "~/utils/contact-draft";
+import { CONTACT_PROCESSING_ERROR, contactDraft, contactSuccessMessage } from "~/validation/contact-draft";
 import { checkContactMessage, CONTACT_FIELDS } from "~/validation/contact-rules";
 import type { ContactAddresses } from "~/utils/seo";
 

@@ -1,5 +1,6 @@
 import { categoryBadgeClass } from "~/utils/section-badge";
-import { articlePath, type ArticleSummary } from "~/utils/articles";
+import { articlePath } from "~/utils/articles";
+import type { ArticleSummary } from "~/domain/articles";
 import { formatArticleDate } from "~/utils/dates";
 import {
   INSTANT_SEARCH_DEBOUNCE_MS,

@@ -1,5 +1,5 @@
-import type { Category } from "./categories";
-import type { InsightsPeriod, InsightsTableId } from "../validation/insights";
+import type { Category } from "../domain/sections";
+import type { InsightsPeriod, InsightsTableId } from "../domain/insights";
 
 /** Every figure of the Insights tab for one period (services/analytics/insights.server.ts reads them). */
 export interface InsightsReport {

@@ -1,4 +1,4 @@
-import type { PageFields } from "../validation/page";
+import type { PageFields } from "../domain/pages";
 import { diffFields, type RevisionDiff } from "./revisions";
 
 /** What a page's History compares, as text: the body word by word (`content`), the rest field by field. */

@@ -1,5 +1,5 @@
 import type { ContactAddresses } from "./seo";
-import type { PageLayout } from "../validation/page";
+import type { PageLayout } from "../domain/pages";
 
 /**
  * A page's text is markdown with a few placeholders (decision 039), so the specification's pages follow the settings:

@@ -1,6 +1,6 @@
 import { diffWords } from "diff";
 import type { RevisionKind } from "../domain/history";
-import type { Category } from "./categories";
+import type { Category } from "../domain/sections";
 
 /** A row of the History list. `editorName` is the saver's author profile; null for the system or a deleted account. */
 export interface RevisionSummary {

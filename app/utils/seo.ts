@@ -1,6 +1,5 @@
 import type { MetaDescriptor } from "react-router";
 import type { IconSet, SocialImage } from "./responsive-images";
-import { DEFAULT_SITE_INFO } from "../validation/site-settings";
 
 /** The addresses readers may write to, by what they are for. */
 export interface ContactAddresses {
@@ -114,12 +113,6 @@ export function pageMeta(
     );
   }
   return tags;
-}
-
-/** The site information the root loader put on the page, for a route's `meta` function. */
-export function siteFromMatches(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): SiteInfo {
-  const root = matches.find((match) => match?.id === "root")?.loaderData as { site?: SiteInfo } | undefined;
-  return root?.site ?? DEFAULT_SITE_INFO;
 }
 
 /** An admin page's title; search engines are asked to keep out (robots.txt says so too). */

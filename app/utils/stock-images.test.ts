@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { CATEGORIES } from "./categories";
+import { CATEGORIES } from "../domain/sections";
 import {
   CATEGORY_STOCK_IMAGE,
   emailSafeImageUrl,

@@ -1,4 +1,4 @@
-import type { Category, SpecCategory } from "./categories";
+import type { Category, SpecCategory } from "../domain/sections";
 
 /**
  * The 15 labelled stock covers of the image picker, served by the site itself from public/images/stock/, so

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isStorableInstant } from "../utils/database-limits";
-import type { Category } from "../utils/categories";
+import type { Category } from "../domain/sections";
 import { isImageAddress } from "./article";
 import { allowedText, NOT_ALLOWED } from "./text";
 import { TagName } from "./tags";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { articleListSearch, parseArticleListQuery, type ArticleListQuery } from "./article-list";
-import { CATEGORIES } from "../utils/categories";
+import { CATEGORIES } from "../domain/sections";
 
 const parse = (search: string, sections: readonly string[] = CATEGORIES) =>
   parseArticleListQuery(new URLSearchParams(search), sections);

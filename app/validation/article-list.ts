@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SECTION_NAME_MAX, type Category } from "../utils/categories";
+import { SECTION_NAME_MAX, type Category } from "../domain/sections";
 import { TAG_SLUG_MAX_LENGTH, TAG_SLUG_PATTERN } from "../utils/tags";
 import { allowedText, cutText } from "./text";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { FormId } from "./form-id";
-import { SECTION_NAME_MAX } from "../utils/categories";
+import { SECTION_NAME_MAX } from "../domain/sections";
 import { DATABASE_INT_MAX, isStorableInstant } from "../utils/database-limits";
 import { DEFAULT_READ_TIME, READ_TIME_MAX, READ_TIME_MIN } from "../utils/read-time";
 import { allowedText } from "./text";

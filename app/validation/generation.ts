@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { FormId } from "./form-id";
-import type { Category } from "../utils/categories";
+import type { Category } from "../domain/sections";
 import { allowedText } from "./text";
 
 /**

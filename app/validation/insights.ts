@@ -1,8 +1,5 @@
 import { z } from "zod";
-
-/** The periods the Insights tab offers, in days ending today. */
-export const INSIGHTS_PERIODS = [30, 90] as const;
-export type InsightsPeriod = (typeof INSIGHTS_PERIODS)[number];
+import { INSIGHTS_TABLES, type InsightsPeriod, type InsightsTableId } from "../domain/insights";
 
 /** `?days=30` or `?days=90`; anything else (or nothing) is the 30 days. */
 export const InsightsPeriodParam = z
@@ -13,18 +10,6 @@ export const InsightsPeriodParam = z
 export function parseInsightsPeriod(url: string): InsightsPeriod {
   return InsightsPeriodParam.parse(new URL(url).searchParams.get("days") ?? undefined);
 }
-
-/** The tables of the Insights tab, each also a CSV download at /admin/insights/<id>.csv. */
-export const INSIGHTS_TABLES = [
-  "reads-per-day",
-  "top-articles",
-  "reads-per-category",
-  "subscribers",
-  "articles-per-week",
-  "newsletter-issues",
-  "search-gaps",
-] as const;
-export type InsightsTableId = (typeof INSIGHTS_TABLES)[number];
 
 /** The CSV file name in the address, `reads-per-day.csv`: its table, or null. */
 export function parseInsightsCsvName(name: string | undefined): InsightsTableId | null {

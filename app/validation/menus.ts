@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CATEGORIES } from "../utils/categories";
+import { CATEGORIES } from "../domain/sections";
 import { FormId } from "./form-id";
 import { allowedText, isAllowedText, notAllowedMessage } from "./text";
 

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { DATABASE_INT_MAX, isStorableInstant } from "../utils/database-limits";
 import { ARTICLE_STATUSES } from "../domain/article-status";
-import { DELIVERY_STATUSES, NEWSLETTER_ISSUE_STATUSES } from "../utils/newsletter";
+import { DELIVERY_STATUSES, NEWSLETTER_ISSUE_STATUSES } from "../domain/newsletter";
 import { STAFF_ROLES } from "../domain/permissions";
 import { isPlainMailbox, normalizedEmail } from "./email";
-import { PAGE_ADDRESS_PATTERN, PAGE_LAYOUTS, PAGE_STATUSES, PageFields } from "./page";
+import { PAGE_ADDRESS_PATTERN, PageFields } from "./page";
+import { PAGE_LAYOUTS, PAGE_STATUSES } from "../domain/pages";
 
 /**
  * The newsroom export (decision 027): one JSON document that `npm run export` and the admin download write and

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { PAGE_STATUSES, type PageStatus } from "../domain/pages";
+import type * as Page from "../domain/pages";
 import { isReservedAddress } from "../utils/reserved-addresses";
 import { FormId } from "./form-id";
 import { allowedText } from "./text";
@@ -7,13 +9,6 @@ import { allowedText } from "./text";
  * A page of the site (decision 039): About, Careers, Contact and the policies, and whatever editors add.
  * The same schema checks the editor's form in the browser and again in the action.
  */
-
-/** How a page is laid out: markdown in the info pages' frame, or one of the three pages with fields of their own. */
-export const PAGE_LAYOUTS = ["page", "contact", "careers", "advertise"] as const;
-export type PageLayout = (typeof PAGE_LAYOUTS)[number];
-
-export const PAGE_STATUSES = ["published", "draft"] as const;
-export type PageStatus = (typeof PAGE_STATUSES)[number];
 
 export const PAGE_LIMITS = {
   address: 60,
@@ -78,13 +73,12 @@ export const CareerOpening = z.object({
   place: line("The place", PAGE_LIMITS.cell),
   kind: line("The kind of job", PAGE_LIMITS.cell),
   description: paragraph("The description", PAGE_LIMITS.paragraph),
-});
-export type CareerOpening = z.infer<typeof CareerOpening>;
+}) satisfies z.ZodType<Page.CareerOpening>;
 
 export const AudienceFigure = z.object({
   value: line("The figure", 40, true),
   label: line("The figure's label", PAGE_LIMITS.cell, true),
-});
+}) satisfies z.ZodType<Page.AudienceFigure>;
 
 export const AudienceShare = z.object({
   segment: line("The audience segment", PAGE_LIMITS.cell, true),
@@ -93,7 +87,7 @@ export const AudienceShare = z.object({
     .int("Please enter a whole number from 0 to 100.")
     .min(0, "Please enter a share from 0 to 100.")
     .max(100, "Please enter a share from 0 to 100."),
-});
+}) satisfies z.ZodType<Page.AudienceShare>;
 
 export const AdPackageInput = z.object({
   name: line("The package's name", PAGE_LIMITS.cell, true),
@@ -115,8 +109,7 @@ export const AdPackageInput = z.object({
         )
         .max(PAGE_LIMITS.rows, `A package can include at most ${PAGE_LIMITS.rows} items.`),
     ),
-});
-export type AdPackageInput = z.infer<typeof AdPackageInput>;
+}) satisfies z.ZodType<Page.AdPackage>;
 
 /** The fields of the pages with structure; a layout uses its own and keeps the others empty. */
 export const PageFields = z.object({
@@ -134,8 +127,7 @@ export const PageFields = z.object({
   audience: rows(AudienceShare, "audience segments"),
   packagesIntro: line("The introduction to the packages", PAGE_LIMITS.paragraph),
   packages: rows(AdPackageInput, "packages"),
-});
-export type PageFields = z.infer<typeof PageFields>;
+}) satisfies z.ZodType<Page.PageFields>;
 
 const checkbox = z.preprocess((value) => value === true || value === "on" || value === "true", z.boolean());
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CATEGORIES, CATEGORY_SUBTITLES } from "../utils/categories";
+import { CATEGORIES, CATEGORY_SUBTITLES } from "../domain/sections";
 import { contrast, DARK_BACKGROUND } from "../utils/colour";
 import {
   ADDRESS,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CATEGORIES, CATEGORY_SUBTITLES, SECTION_NAME_MAX } from "../utils/categories";
+import { CATEGORIES, CATEGORY_SUBTITLES, SECTION_NAME_MAX } from "../domain/sections";
 import { contrast, DARK_BACKGROUND, fromOklch, HEX_COLOUR, ratioText, TEXT_CONTRAST, toOklch } from "../utils/colour";
 import { sectionBadgeClass } from "../utils/section-badge";
 import { CATEGORY_STOCK_IMAGE, stockImageUrl } from "../utils/stock-images";

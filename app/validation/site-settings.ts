@@ -195,12 +195,6 @@ export function accentTones({
   return { light: accentColor, dark: HEX_COLOUR.test(accentDarkColor) ? accentDarkColor : darkThemeTone(accentColor) };
 }
 
-/** One changed field of a save, as the history keeps it: its value before and after. */
-export interface SettingChange {
-  key: string;
-  from: string | number;
-  to: string | number;
-}
 export type SettingKey = keyof SiteSettings;
 
 /** The specification's newsroom: the first values of a fresh install. */

@@ -5,7 +5,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { openDatabase } from "../../app/db/client.server";
 import { articles, authors } from "../../app/db/schema";
-import type { Category } from "../../app/utils/categories";
+import type { Category } from "../../app/domain/sections";
 import { newDataDir } from "../support/pglite-template";
 import { pngImage } from "../support/png";
 import { errorLogLines, PROJECT_ROOT, startServer, type ServerProcess } from "../support/server-process";

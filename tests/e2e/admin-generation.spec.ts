@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { startChatCompletionsServer, type ChatCompletionsServer, type ChatReply } from "../fakes/chat-completions-server";
-import type { Category } from "../../app/utils/categories";
+import type { Category } from "../../app/domain/sections";
 import { escapeXml } from "../fakes/feed-server";
 import { newDataDir } from "../support/pglite-template";
 import { startNewsFixtures, type NewsFixtureItem, type NewsFixtures } from "../support/news-fixtures";

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import type { Page } from "@playwright/test";
-import { CATEGORIES } from "../../app/utils/categories";
+import { CATEGORIES } from "../../app/domain/sections";
 import { accessibilityViolations, expect, test } from "./fixtures";
 import {
   articlePath,

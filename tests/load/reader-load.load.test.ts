@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ARTICLES } from "~/services/seed/demo-content.server";
 import { articlePath } from "~/utils/articles";
-import { CATEGORIES } from "~/utils/categories";
+import { CATEGORIES } from "~/domain/sections";
 import { searchPath } from "~/validation/search";
 import { DESKTOP_CHROME } from "../support/chromium";
 import { errorLogLines, startServer, type ServerProcess } from "../support/server-process";

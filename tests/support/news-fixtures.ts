@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Category } from "../../app/utils/categories";
+import type { Category } from "../../app/domain/sections";
 import { atomFeed, escapeXml, rssFeed, startFeedServer, type FeedServer } from "../fakes/feed-server";
 
 /*

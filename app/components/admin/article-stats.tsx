@@ -1,4 +1,4 @@
-import type { ArticleStats } from "~/utils/articles";
+import type { ArticleStats } from "~/domain/articles";
 import { StatCards } from "./stat-cards";
 
 const CARDS: { key: keyof ArticleStats; label: string; accent: string }[] = [

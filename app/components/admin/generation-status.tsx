@@ -2,14 +2,14 @@ import { CircleAlert, CircleCheck, LoaderCircle, TriangleAlert, X } from "lucide
 import { useEffect } from "react";
 import { Form, Link, useRevalidator } from "react-router";
 import { STATUS_LABELS } from "~/domain/article-status";
-import type { DraftHeadline } from "~/utils/articles";
+import type { DraftHeadline } from "~/domain/articles";
 import {
   isFinished,
   type GenerationJobStatus,
   type GenerationJobView,
   type GenerationNotice,
   type GenerationStep,
-} from "~/utils/generation-jobs";
+} from "~/domain/generation-jobs";
 import { LocalTime } from "../local-time";
 import { AdminTable, type AdminTableColumn } from "./admin-table";
 

@@ -1,7 +1,7 @@
 import { LoaderCircle, Sparkles } from "lucide-react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import type { Category } from "~/utils/categories";
+import type { Category } from "~/domain/sections";
 import { useSectionNames } from "~/components/layout/use-site";
 import { generateButtonText } from "~/validation/generation";
 import { FIELD, ModelKeyFields, useModelKey, type ModelChoice } from "./model-key-fields";

@@ -2,7 +2,7 @@ import { Eye, EyeOff, LoaderCircle, Mail, Send } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { ModalDialog } from "~/components/ui/modal-dialog";
-import type { NewsletterDraftView } from "~/utils/newsletter";
+import type { NewsletterDraftView } from "~/domain/newsletter";
 import { NOT_GENERATED_TEXT } from "~/validation/newsletter-issue";
 import { LocalTime } from "../local-time";
 import { ModelKeyFields, useModelKey, type ModelChoice } from "./model-key-fields";

@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck, LoaderCircle } from "lucide-react";
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
-import type { NewsletterIssueView } from "~/utils/newsletter";
+import type { NewsletterIssueView } from "~/domain/newsletter";
 import { LocalTime } from "../local-time";
 import { AdminTable, EmptyListNote, type AdminTableColumn } from "./admin-table";
 

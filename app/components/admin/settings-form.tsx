@@ -11,10 +11,10 @@ import {
   SOCIAL_ACCOUNTS,
   WEEKDAYS,
   type AdMode,
-  type SettingChange,
   type SettingKey,
   type SiteSettings,
 } from "~/validation/site-settings";
+import type { SettingChange } from "~/domain/site-settings";
 import { AdminTable } from "./admin-table";
 import { CARD_CLASS as cardClass, Field, INPUT_CLASS as inputClass, SUBMIT_CLASS as submitClass } from "./form-field";
 import { ImageAddressField } from "./image-panel";

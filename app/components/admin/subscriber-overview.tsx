@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import type { SubscriberListing, SubscriberStats, SubscriberStatus } from "~/services/newsletter/subscribers.server";
+import type { SubscriberListing, SubscriberStats, SubscriberStatus } from "~/domain/newsletter";
 import { LocalTime } from "../local-time";
 import { StatCards } from "./stat-cards";
 import { AdminTable, EmptyListNote, type AdminTableColumn } from "./admin-table";

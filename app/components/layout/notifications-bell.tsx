@@ -1,5 +1,5 @@
 import { Bell } from "lucide-react";
-import type { Headline } from "~/utils/articles";
+import type { Headline } from "~/domain/articles";
 import { articlePath } from "~/utils/articles";
 import { useArticleDate } from "../use-article-date";
 import { IslandTemplate } from "~/components/island-template";

@@ -4,7 +4,7 @@ import { NEWSLETTER_ANCHOR } from "../newsletter-signup";
 import { ThemeToggle } from "../theme";
 import { HeaderSearch } from "./header-search";
 import { NotificationsBell } from "./notifications-bell";
-import type { Headline } from "~/utils/articles";
+import type { Headline } from "~/domain/articles";
 import type { SiteInfo } from "~/utils/seo";
 import { isSitePath, type MenuLink } from "~/validation/menus";
 import { useRenderFragment } from "../fragments";

@@ -1,6 +1,6 @@
 import { createContext, useContext } from "react";
 import { UNSAFE_DataRouterStateContext } from "react-router";
-import type { Headline } from "~/utils/articles";
+import type { Headline } from "~/domain/articles";
 import type { SiteInfo } from "~/utils/seo";
 import { DEFAULT_MENUS, type SiteMenus } from "~/validation/menus";
 import { DEFAULT_SITE_INFO } from "~/validation/site-settings";
@@ -31,6 +31,12 @@ export function useSite(): RootData {
   // What useRouteLoaderData("root") reads, without its complaint when there is no router around a fragment.
   const router = useContext(UNSAFE_DataRouterStateContext);
   return handed ?? (router?.loaderData.root as RootData | undefined) ?? FALLBACK;
+}
+
+/** The site information the root loader put on the page, for a route's `meta` function. */
+export function siteFromMatches(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): SiteInfo {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as { site?: SiteInfo } | undefined;
+  return root?.site ?? DEFAULT_SITE_INFO;
 }
 
 /** The sections' names in their order: what every section select offers. */

@@ -12,7 +12,7 @@ import {
   timestamp,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
-import type { AiOriginal, SourceLink } from "../../utils/articles";
+import type { AiOriginal, SourceLink } from "../../domain/articles";
 import { ARTICLE_STATUSES } from "../../domain/article-status";
 import { admins } from "./admins";
 import { authors } from "./authors";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { GENERATION_JOB_STATUSES, GENERATION_STEPS } from "../../utils/generation-jobs";
-import type { GenerationArticleError, GenerationNotice } from "../../utils/generation-jobs";
+import { GENERATION_JOB_STATUSES, GENERATION_STEPS } from "../../domain/generation-jobs";
+import type { GenerationArticleError, GenerationNotice } from "../../domain/generation-jobs";
 import { admins } from "./admins";
 import { sectionName } from "./articles";
 

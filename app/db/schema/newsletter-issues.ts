@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, pgEnum, pgTable, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
-import { DELIVERY_STATUSES, NEWSLETTER_ISSUE_STATUSES } from "../../utils/newsletter";
+import { DELIVERY_STATUSES, NEWSLETTER_ISSUE_STATUSES } from "../../domain/newsletter";
 import { admins } from "./admins";
 import { newsletterSubscribers } from "./newsletter-subscribers";
 import { articleCorrections } from "./publishing";

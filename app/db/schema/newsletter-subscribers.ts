@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
 import { integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { SUBSCRIBER_STATUSES } from "../../domain/newsletter";
 
 /**
  * A subscriber's life (transitions in app/services/newsletter/subscribers.server.ts): `pending` (signed up
  * through the public form, waiting for the confirmation link to be followed), `active` (confirmed: receives
  * the newsletter), `unsubscribed` (left; comes back only through a confirmation link or the Resubscribe button).
  */
-export const subscriberStatus = pgEnum("subscriber_status", ["active", "pending", "unsubscribed"]);
+export const subscriberStatus = pgEnum("subscriber_status", SUBSCRIBER_STATUSES);
 
 /** Newsletter readers. Emails are stored lower-cased and unique case-insensitively. */
 export const newsletterSubscribers = pgTable(
@@ -28,4 +29,3 @@ export const newsletterSubscribers = pgTable(
 );
 
 export type SubscriberRow = typeof newsletterSubscribers.$inferSelect;
-export type SubscriberStatus = (typeof subscriberStatus.enumValues)[number];

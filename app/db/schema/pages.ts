@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { admins } from "./admins";
 import { revisionKind } from "./publishing";
-import type { PageFields } from "../../validation/page";
+import type { PageFields } from "../../domain/pages";
 
 /**
  * The site's pages (decision 039): the seven the specification ships (`built_in` names which) and the ones

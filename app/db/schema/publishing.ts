@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, unique } from "drizzle-orm/pg-core";
-import type { SourceLink } from "../../utils/articles";
+import type { SourceLink } from "../../domain/articles";
 import { admins } from "./admins";
 import { sectionName, articles } from "./articles";
 import { authors } from "./authors";

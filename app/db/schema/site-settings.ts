@@ -19,7 +19,7 @@ export const siteSettings = pgTable(
   (table) => [check("site_settings_one_row", sql`${table.id} = 1`)],
 );
 
-import type { SettingChange } from "../../validation/site-settings";
+import type { SettingChange } from "../../domain/site-settings";
 
 /** Every save of the settings: who, when, and each field it changed with its old and new value. */
 export const siteSettingsChanges = pgTable(

@@ -1,5 +1,5 @@
 import type { ArticleEditorResult, ArticleFormValues } from "~/components/admin/article-editor";
-import type { EditableArticle } from "~/utils/articles";
+import type { EditableArticle } from "~/domain/articles";
 import { SECTION_TEXTS } from "~/validation/sections";
 import { articleListSearch, parseArticleListQuery } from "~/validation/article-list";
 import {

@@ -3,7 +3,8 @@ import { BarList, ColumnChart, InsightsDataTable, LineChart } from "~/components
 import { servicesContext } from "~/context";
 import { insightsTables, type InsightsTable } from "~/utils/insights-tables";
 import { adminMeta } from "~/utils/seo";
-import { INSIGHTS_PERIODS, parseInsightsPeriod, type InsightsPeriod } from "~/validation/insights";
+import { parseInsightsPeriod } from "~/validation/insights";
+import { INSIGHTS_PERIODS, type InsightsPeriod } from "~/domain/insights";
 import type { Route } from "./+types/insights";
 import { requirePermission } from "./guard.server";
 

@@ -12,21 +12,15 @@ import { useSite } from "~/components/layout/use-site";
 import { ShareButton } from "~/components/share-button";
 import { ViewBeacon } from "~/components/view-beacon";
 import { servicesContext } from "~/context";
-import {
-  articlePath,
-  authorPath,
-  lastModifiedAt,
-  parseArticleId,
-  updatedAfterPublishing,
-  type ArticleDetail,
-  type BylineAuthor,
-} from "~/utils/articles";
+import { articlePath, authorPath, lastModifiedAt, parseArticleId, updatedAfterPublishing } from "~/utils/articles";
+import type { ArticleDetail, BylineAuthor } from "~/domain/articles";
 import type { CorrectionNote } from "~/utils/corrections";
 import { avatarOrDefault } from "~/utils/avatars";
 import { sectionPath } from "~/validation/sections";
 import { useArticleDate } from "~/components/use-article-date";
 import { formatReadTime } from "~/utils/read-time";
-import { absoluteUrl, pageMeta, pageTitle, siteFromMatches, type SiteInfo } from "~/utils/seo";
+import { absoluteUrl, pageMeta, pageTitle, type SiteInfo } from "~/utils/seo";
+import { siteFromMatches } from "~/components/layout/use-site";
 import { plainPicture, type Picture } from "~/utils/responsive-images";
 import { CoverPicture } from "~/components/cover-picture";
 import { readerPageHandle, type RouteHandle } from "~/route-handle";

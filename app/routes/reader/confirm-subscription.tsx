@@ -2,7 +2,8 @@ import { data } from "react-router";
 import { ConfirmationNotice } from "~/components/confirmation-notice";
 import { servicesContext } from "~/context";
 import type { ConfirmationState } from "~/services/newsletter/subscribers.server";
-import { pageTitle, siteFromMatches } from "~/utils/seo";
+import { pageTitle } from "~/utils/seo";
+import { siteFromMatches } from "~/components/layout/use-site";
 import type { RouteHandle } from "~/route-handle";
 import type { Route } from "./+types/confirm-subscription";
 

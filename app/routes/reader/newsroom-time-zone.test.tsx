@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub, Outlet } from "react-router";
 import { describe, expect, it } from "vitest";
 import { ArticleCard } from "~/components/article-card";
-import type { ArticleDetail } from "~/utils/articles";
+import type { ArticleDetail } from "~/domain/articles";
 import ArticlePage from "./article";
 import { DEFAULT_SITE_INFO } from "~/validation/site-settings";
 import { SPEC_SECTIONS } from "~/services/sections/sections.server";

@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
 import { SubscriptionNotice } from "~/components/subscription-notice";
 import { servicesContext } from "~/context";
-import { pageTitle, siteFromMatches } from "~/utils/seo";
+import { pageTitle } from "~/utils/seo";
+import { siteFromMatches } from "~/components/layout/use-site";
 import type { Route } from "./+types/unsubscribe";
 import type { RouteHandle } from "~/route-handle";
 

@@ -10,10 +10,10 @@ import {
   searchGapsDaily,
   subscriberDailyCounts,
 } from "../../db/schema";
-import { CATEGORIES } from "../../utils/categories";
+import { CATEGORIES } from "../../domain/sections";
 import type { InsightsReport } from "../../utils/insights-tables";
 import { addDaysToDay, daysBetween, mondayOf, newsroomDay, zoneNow, type ZoneSource } from "../../utils/dates";
-import type { InsightsPeriod } from "../../validation/insights";
+import type { InsightsPeriod } from "../../domain/insights";
 import type { Clock } from "../clock.server";
 import { SEARCH_GAP_DAYS } from "./view-counter.server";
 

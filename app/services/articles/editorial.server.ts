@@ -3,7 +3,7 @@ import type { Database } from "../../db/client.server";
 import { alias } from "drizzle-orm/pg-core";
 import { admins, articleCoauthors, articles, articleTags, authors, relatedArticles, tags } from "../../db/schema";
 import { TRANSITIONS, type Transition } from "../../domain/article-status";
-import type { ArticleListPage, ArticleStats, DraftHeadline, EditableArticle } from "../../utils/articles";
+import type { ArticleListPage, ArticleStats, DraftHeadline, EditableArticle } from "../../domain/articles";
 import type { ArticleFacts } from "../../domain/permissions";
 import { COAUTHOR_TEXTS, type ArticleInput } from "../../validation/article";
 import { ADMIN_ARTICLES_PAGE_SIZE, type ArticleListQuery } from "../../validation/article-list";

@@ -1,5 +1,5 @@
 import { diffArrays } from "diff";
-import type { AiOriginal } from "../../utils/articles";
+import type { AiOriginal } from "../../domain/articles";
 
 /** The words of a text, as the rewrite measure counts them: runs of letters, digits and inner punctuation. */
 function words(text: string): string[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Category } from "../../utils/categories";
+import type { Category } from "../../domain/sections";
 import { composeDraft, gatherNews, readReply, usedNews } from "./article-generator.server";
 import { buildArticlePrompt } from "./article-prompt.server";
 import { GenerationError } from "./generation-errors.server";

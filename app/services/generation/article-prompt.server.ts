@@ -1,4 +1,4 @@
-import type { Category } from "../../utils/categories";
+import type { Category } from "../../domain/sections";
 import type { NewsItem } from "./news-feeds/feed-parser.server";
 import { formatNewsForPrompt } from "./news-feeds/news-selection.server";
 

@@ -7,7 +7,7 @@ import {
   NotFoundError,
   RateLimitError,
 } from "openai";
-import { CATEGORIES, type Category } from "../../utils/categories";
+import { CATEGORIES, type Category } from "../../domain/sections";
 import { DUPLICATE_TEXTS } from "../../validation/article";
 
 /**

@@ -1,6 +1,6 @@
 import type { AiModel } from "../../utils/ai-models";
-import type { Category } from "../../utils/categories";
-import type { GenerationNotice } from "../../utils/generation-jobs";
+import type { Category } from "../../domain/sections";
+import type { GenerationNotice } from "../../domain/generation-jobs";
 import { batchFailureError, classifyGenerationFailure } from "./generation-errors.server";
 
 /** The text of an interrupted job, saying what it had made. */

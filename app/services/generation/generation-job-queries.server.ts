@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { generationJobs } from "../../db/schema";
 import type { AiModel } from "../../utils/ai-models";
-import type { GenerationJobView } from "../../utils/generation-jobs";
+import type { GenerationJobView } from "../../domain/generation-jobs";
 import type { Clock } from "../clock.server";
 import type { AiProviders } from "./ai-provider.server";
 

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { generationJobs } from "../../db/schema";
 import type { AiModel } from "../../utils/ai-models";
-import type { GenerationArticleError, GenerationNotice, GenerationStep } from "../../utils/generation-jobs";
+import type { GenerationArticleError, GenerationNotice, GenerationStep } from "../../domain/generation-jobs";
 import { sleep } from "../../utils/timers";
 import type { Clock } from "../clock.server";
 import type { Logger } from "../logger.server";

@@ -1,6 +1,6 @@
 import type { Database } from "../../db/client.server";
 import { generationJobs } from "../../db/schema";
-import type { Category } from "../../utils/categories";
+import type { Category } from "../../domain/sections";
 import type { Clock } from "../clock.server";
 import type { Logger } from "../logger.server";
 import type { AiProviders } from "./ai-provider.server";

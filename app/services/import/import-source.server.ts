@@ -1,4 +1,4 @@
-import { CATEGORIES, type Category } from "../../utils/categories";
+import { CATEGORIES, type Category } from "../../domain/sections";
 import type { ImportSystem } from "../../db/schema";
 import { htmlToPlainText } from "./html-to-markdown.server";
 import { normaliseTagName, TAG_NAME_MAX_LENGTH } from "../../utils/tags";

@@ -5,7 +5,7 @@ import type { AiModel } from "../../utils/ai-models";
 import { newestFirst, visibleToReaders } from "../articles/articles.server";
 import { formatReadTime } from "../../utils/read-time";
 import { emailSafeImageUrl, imageForArticle } from "../../utils/stock-images";
-import { fallbackSubject, NEWSLETTER_ARTICLE_COUNT } from "../../utils/newsletter";
+import { fallbackSubject, NEWSLETTER_ARTICLE_COUNT } from "../../domain/newsletter";
 import type { AiProviders } from "../generation/ai-provider.server";
 import { generationFailureKind } from "../generation/generation-errors.server";
 import type { Clock } from "../clock.server";

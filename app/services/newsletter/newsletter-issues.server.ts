@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { newsletterDeliveries, newsletterIssues, newsletterSubscribers } from "../../db/schema";
-import type { DeliveryCounts, DeliveryStatus, NewsletterIssueStatus, NewsletterIssueView } from "../../utils/newsletter";
+import type { DeliveryCounts, DeliveryStatus, NewsletterIssueStatus, NewsletterIssueView } from "../../domain/newsletter";
 import type { Clock } from "../clock.server";
 import { NEWSLETTER_TEXTS, NewsletterError } from "./newsletter-errors.server";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ModelProvider } from "../../utils/ai-models";
-import { SUBJECT_LENGTH } from "../../utils/newsletter";
+import { SUBJECT_LENGTH } from "../../domain/newsletter";
 import { extractOutermostObject, stripCodeFences } from "../generation/reply-parsing.server";
 
 /** An article as the newsletter prompt shows it to the model. */

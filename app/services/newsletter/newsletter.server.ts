@@ -1,6 +1,6 @@
 import type { Database } from "../../db/client.server";
 import { DEFAULT_MODEL_ID } from "../../utils/ai-models";
-import type { NewsletterDraftView, NewsletterIssueView } from "../../utils/newsletter";
+import type { NewsletterDraftView, NewsletterIssueView } from "../../domain/newsletter";
 import type { AiProviders } from "../generation/ai-provider.server";
 import { GenerationError } from "../generation/generation-errors.server";
 import type { Clock } from "../clock.server";
@@ -14,7 +14,8 @@ import { createDigestWriter, type DigestWriting, type NewsletterSite } from "./d
 import { NEWSLETTER_TEXTS, NewsletterError } from "./newsletter-errors.server";
 import { createNewsletterIssues, type StoredDraft } from "./newsletter-issues.server";
 import { createNewsletterSender, UNSUBSCRIBE_TOKEN_PLACEHOLDER, type SenderTimings } from "./newsletter-sender.server";
-import type { SubscriberService, SubscriberStatus } from "./subscribers.server";
+import type { SubscriberStatus } from "../../domain/newsletter";
+import type { SubscriberService } from "./subscribers.server";
 import { createUnsubscribeLinks } from "./unsubscribe-links.server";
 import { isoWeekKey, startWeeklySchedule } from "./weekly-schedule.server";
 

@@ -1,7 +1,8 @@
 import { asc, count, desc, eq, sql } from "drizzle-orm";
 import { absoluteUrl } from "../../utils/seo";
 import type { Database } from "../../db/client.server";
-import { newsletterSubscribers, type SubscriberStatus } from "../../db/schema";
+import { newsletterSubscribers } from "../../db/schema";
+import type { SubscriberListing, SubscriberStats, SubscriberStatus } from "../../domain/newsletter";
 import { normalizedEmail } from "../../validation/email";
 import type { Clock } from "../clock.server";
 import type { Logger } from "../logger.server";
@@ -13,8 +14,6 @@ import { recordSubscriberEvent, type SubscriberEvent } from "../analytics/subscr
 import { newsroomDay, zoneNow, type ZoneSource } from "../../utils/dates";
 import { escapeRegExp } from "../../utils/regexp";
 
-export type { SubscriberStatus };
-
 /** Sign-ups from one client address: ten per quarter hour is plenty for people and little for a script. */
 export const NEWSLETTER_SIGNUP_LIMIT: RateLimitPolicy = { bucket: "newsletter-signup", limit: 10, windowMs: 15 * 60_000 };
 
@@ -23,22 +22,6 @@ export const NEWSLETTER_SIGNUP_LIMIT: RateLimitPolicy = { bucket: "newsletter-si
  * every 10 minutes, and at most 3 in a day-long window. Sign-ups beyond that get the same answer and no mail.
  */
 export const CONFIRMATION_THROTTLE = { intervalMs: 10 * 60_000, perWindow: 3, windowMs: 24 * 60 * 60_000 } as const;
-
-/** What the Newsletter Management tab lists about a subscriber. */
-export interface SubscriberListing {
-  id: number;
-  email: string;
-  status: SubscriberStatus;
-  createdAt: Date;
-}
-
-/** Subscriber counts (spec: total, active, unsubscribed; pending apart since double opt-in). */
-export interface SubscriberStats {
-  total: number;
-  active: number;
-  pending: number;
-  unsubscribed: number;
-}
 
 /** The public sign-up's answer: the same for a new, pending, unsubscribed or active address. */
 export type SignUpResult =

@@ -1,4 +1,4 @@
-import type { PageFields, PageLayout } from "../../validation/page";
+import type { PageFields, PageLayout } from "../../domain/pages";
 import { PageFields as PageFieldsSchema } from "../../validation/page";
 
 /**

@@ -1,6 +1,6 @@
 import { convertMarkdown, renderArticleHtml } from "../articles/markdown.server";
 import { fillPlaceholders, splitSections, type PagePlaceholders, type PageView } from "../../utils/page-text";
-import type { PageLayout } from "../../validation/page";
+import type { PageLayout } from "../../domain/pages";
 import type { PageText } from "./pages.server";
 
 /**

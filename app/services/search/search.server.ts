@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { articles, authors } from "../../db/schema";
-import type { ArticleSummary } from "../../utils/articles";
+import type { ArticleSummary } from "../../domain/articles";
 import { HIGHLIGHT_END, HIGHLIGHT_START } from "../../utils/highlight";
 import { INSTANT_SEARCH_LIMIT, INSTANT_SEARCH_MIN_LENGTH, SEARCH_QUERY_MAX_LENGTH } from "../../validation/search";
 import { cutText } from "../../validation/text";

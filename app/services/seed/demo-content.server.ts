@@ -3,7 +3,7 @@
  * something to show. Every company, product, person, place and outlet below is
  * invented; each story opens with DEMO_NOTICE so readers can tell.
  */
-import type { Category } from "../../utils/categories";
+import type { Category } from "../../domain/sections";
 import type { StockImageLabel } from "../../utils/stock-images";
 
 export interface DemoAuthor {

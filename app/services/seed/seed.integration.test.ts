@@ -2,7 +2,7 @@ import { count, eq, isNull } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDatabase, withTestDatabase } from "../../../tests/setup/test-database";
 import { articles, authors } from "../../db/schema";
-import { CATEGORIES } from "../../utils/categories";
+import { CATEGORIES } from "../../domain/sections";
 import { DEMO_ARTICLES } from "./demo-content.server";
 import { seedDemoContent } from "./seed.server";
 

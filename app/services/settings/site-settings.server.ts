@@ -7,10 +7,10 @@ import {
   readStoredSettings,
   siteInfoFrom,
   SETTING_KEYS,
-  type SettingChange,
   type SettingKey,
   type SiteSettings,
 } from "../../validation/site-settings";
+import type { SettingChange } from "../../domain/site-settings";
 import type { Clock } from "../clock.server";
 import type { SettingsFromEnvironment } from "../env.server";
 import type { Logger } from "../logger.server";

@@ -3,7 +3,7 @@ import { createPageService } from "../pages/pages.server";
 import { pageFormValuesOf, PageInput } from "../../validation/page";
 import { resetDatabase, withTestDatabase } from "../../../tests/setup/test-database";
 import { articles, authors } from "../../db/schema";
-import type { Category } from "../../utils/categories";
+import type { Category } from "../../domain/sections";
 import { manualClock } from "../../../tests/support/manual-clock";
 import type { PublicCorrection } from "../../utils/corrections";
 import { SPEC_SECTIONS } from "../sections/sections.server";

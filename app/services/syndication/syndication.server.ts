@@ -2,7 +2,7 @@ import { and, asc, count, eq, gte, isNull, max, sql, type SQL } from "drizzle-or
 import type { Database } from "../../db/client.server";
 import { articleCoauthors, articles, authors, pages } from "../../db/schema";
 import { articlePath, authorPath } from "../../utils/articles";
-import type { Category } from "../../utils/categories";
+import type { Category } from "../../domain/sections";
 import type { SectionsService } from "../sections/sections.server";
 import { correctionAnchor, type PublicCorrection } from "../../utils/corrections";
 import { CORRECTION_HEADINGS } from "../../validation/correction";

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, max, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { articles, articleTags, tags } from "../../db/schema";
-import type { ArticleSummary } from "../../utils/articles";
+import type { ArticleSummary } from "../../domain/articles";
 import type { TagLink } from "../../utils/tags";
 import { CATEGORY_PAGE_SIZE, newestFirst, summaryColumns, visibleToReaders } from "../articles/articles.server";
 import { authors } from "../../db/schema";

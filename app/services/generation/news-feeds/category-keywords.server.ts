@@ -1,4 +1,4 @@
-import type { SpecCategory } from "../../../utils/categories";
+import type { SpecCategory } from "../../../domain/sections";
 
 /**
  * Words that show an item is about a category, used when its feed covers several categories.

@@ -1,5 +1,5 @@
 import { XMLParser } from "fast-xml-parser";
-import type { Category } from "../../../utils/categories";
+import type { Category } from "../../../domain/sections";
 
 /** Summaries are cut to about this many characters. */
 export const NEWS_SUMMARY_LENGTH = 400;

@@ -1,4 +1,4 @@
-import type { Category } from "../../../utils/categories";
+import type { Category } from "../../../domain/sections";
 import type { Clock } from "../../clock.server";
 import type { Logger } from "../../logger.server";
 import { parseFeed, type NewsItem } from "./feed-parser.server";

@@ -4,7 +4,7 @@ import { rssFeed, atomFeed, startFeedServer, type FeedServer } from "../../../..
 import { manualClock, type ManualClock } from "../../../../tests/support/manual-clock";
 import { startNewsFixtures, type NewsFixtures } from "../../../../tests/support/news-fixtures";
 import { createTestLogger, type TestLogger } from "../../../../tests/setup/test-logger";
-import { CATEGORIES, type Category } from "../../../utils/categories";
+import { CATEGORIES, type Category } from "../../../domain/sections";
 import {
   createNewsFeedReader,
   FEED_ACCEPT,

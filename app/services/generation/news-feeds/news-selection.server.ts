@@ -1,4 +1,4 @@
-import type { Category, SpecCategory } from "../../../utils/categories";
+import type { Category, SpecCategory } from "../../../domain/sections";
 import { CATEGORY_KEYWORDS } from "./category-keywords.server";
 import type { NewsItem } from "./feed-parser.server";
 import { feedCovers } from "./outlets.server";

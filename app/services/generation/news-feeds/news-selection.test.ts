@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Category } from "../../../utils/categories";
+import type { Category } from "../../../domain/sections";
 import type { NewsItem } from "./feed-parser.server";
 import { formatNewsForPrompt, selectRecentNews, topicWords } from "./news-selection.server";
 

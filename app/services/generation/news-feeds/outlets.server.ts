@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
-import type { Category } from "../../../utils/categories";
+import type { Category } from "../../../domain/sections";
 
 /*
  * The outlets come from NEWS_FEEDS_FILE, a JSON array that operators and tests write by hand:

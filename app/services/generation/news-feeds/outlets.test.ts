@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { CATEGORIES } from "../../../utils/categories";
+import { CATEGORIES } from "../../../domain/sections";
 import { loadConfig } from "../../env.server";
 import { specSection } from "./news-selection.server";
 import { feedCovers, loadNewsOutlets, NewsFeedsFileError, unknownFeedSections } from "./outlets.server";
