@@ -2,7 +2,7 @@ import { Pencil, X } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { ModalDialog } from "~/components/ui/modal-dialog";
-import type { Category } from "~/utils/categories";
+import type { Category } from "~/domain/sections";
 import { useSectionNames } from "~/components/layout/use-site";
 import { countWords, READ_TIME_MAX, READ_TIME_MIN, readingMinutes } from "~/utils/read-time";
 import { ARTICLE_LIMITS, ArticleInput, articleFieldErrors, coauthorChoice, type ArticleFieldErrors } from "~/validation/article";

@@ -10,9 +10,9 @@ import {
   pageFormValues,
   type PageFieldErrors,
   type PageFormValues,
-  type PageLayout,
   type PageRowList,
 } from "~/validation/page";
+import type { PageLayout } from "~/domain/pages";
 import { REVISION_TEXTS } from "~/validation/revisions";
 import { Field } from "./form-field";
 import { MarkdownField } from "./markdown-field";
