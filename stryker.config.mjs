@@ -2,8 +2,8 @@
 /**
  * `npm run test:mutation`: StrykerJS changes the services' rules one small edit at a time (a `<` for a
  * `<=`, a string emptied, a branch taken always) and runs the tests that reach each change; a change no
- * test notices is a survivor. Not part of `npm test` (it takes long); bench/mutation-report.ts turns the
- * JSON report into bench/results/YYYY-MM-DD-<commit>-mutation.md (docs/decisions/029-mutation-testing.md).
+ * test notices is a survivor. Not part of `npm test` (it takes long); tests/mutation/run.ts turns the
+ * JSON report into tests/mutation/results/YYYY-MM-DD-<commit>-mutation.md (docs/decisions/029-mutation-testing.md).
  * One module while iterating: `npx stryker run --mutate app/services/newsletter/weekly-schedule.server.ts`.
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
@@ -50,6 +50,7 @@ export default {
     "data",
     "bench/.data",
     "bench/results",
+    "tests/mutation/results",
     "test-results",
     "playwright-report",
     "tests/.tmp",

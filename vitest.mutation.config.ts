@@ -2,11 +2,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
-import { MUTATION_MODULES } from "./bench/lib/mutation";
+import { MUTATION_MODULES } from "./tests/mutation/mutation";
 
-// The test runner StrykerJS uses for `npm run test:mutation` (bench/mutation.ts, stryker.config.mjs): each module is
+// The test runner StrykerJS uses for `npm run test:mutation` (tests/mutation/run.ts, stryker.config.mjs): each module is
 // judged by its own tests, its unit tests and, where its rules live in SQL, its integration tests on a fresh
-// PGlite per file (bench/lib/mutation.ts lists them). bench/mutation.ts runs one module at a time and names its
+// PGlite per file (tests/mutation/mutation.ts lists them). tests/mutation/run.ts runs one module at a time and names its
 // tests in MUTATION_TESTS; without it, every module's tests are included. Files and tests keep a fixed order:
 // Stryker runs the tests covering each mutant and stops at the first failure, so shuffling would only blur it.
 // PostgreSQL, the hostile client, e2e and load suites are left out: slow, and the same rules through more layers.

@@ -1,7 +1,7 @@
 /**
  * The mutation report (`npm run test:mutation`): StrykerJS's JSON report (mutation-testing-report-schema)
  * summed per module of the services' rules, with every surviving mutant listed and, where one is written in
- * bench/mutation-survivors.ts, the reason it survives.
+ * tests/mutation/survivors.ts, the reason it survives.
  */
 
 type MutantStatus = "Killed" | "Survived" | "NoCoverage" | "Timeout" | "CompileError" | "RuntimeError" | "Ignored" | "Pending";
@@ -165,13 +165,13 @@ export interface Survivor {
   original: string;
   /** What Stryker put in its place, on one line (cut at 80 characters). */
   replacement: string;
-  /** The whole source line the mutant starts on, trimmed: what a note is matched against (`bench/mutation-survivors.ts`). */
+  /** The whole source line the mutant starts on, trimmed: what a note is matched against (`tests/mutation/survivors.ts`). */
   code: string;
   reached: boolean;
 }
 
 /**
- * One module's last measurement, committed as bench/results/mutation/<slug>.json so that a report covers every
+ * One module's last measurement, committed as tests/mutation/results/<slug>.json so that a report covers every
  * module, each with the commit it was measured at, although a run measures only some of them.
  */
 export interface ModuleRecord {
@@ -357,7 +357,7 @@ export function renderMutationReport(
     );
   }
   lines.push(
-    "Each module's figures are from its last measurement (bench/results/mutation/<module>.json), at the commit it names; a module's code or tests changed since then are not in its figures.",
+    "Each module's figures are from its last measurement (tests/mutation/results/<module>.json), at the commit it names; a module's code or tests changed since then are not in its figures.",
     "",
   );
   lines.push("| Module | Score | Killed | Timeout | Survived | No coverage | Ignored | Errors | Measured at |");
@@ -391,7 +391,7 @@ export function renderMutationReport(
   if (stale.length > 0) {
     lines.push("## Notes that match no survivor", "");
     lines.push(
-      "Left over from code or tests that changed (bench/mutation-survivors.ts): remove them, or fix the code they quote.",
+      "Left over from code or tests that changed (tests/mutation/survivors.ts): remove them, or fix the code they quote.",
       "",
     );
     for (const note of stale) {

@@ -1,7 +1,7 @@
 /**
  * `npm run test:mutation`: runs StrykerJS (stryker.config.mjs) over the services' rules, one module at a time, each
- * judged by its own tests (bench/lib/mutation.ts), then writes the score per module and every survivor, with the
- * reason it survives (bench/mutation-survivors.ts), to bench/results/YYYY-MM-DD-<commit>-mutation.md and prints it.
+ * judged by its own tests (tests/mutation/mutation.ts), then writes the score per module and every survivor, with the
+ * reason it survives (tests/mutation/survivors.ts), to tests/mutation/results/YYYY-MM-DD-<commit>-mutation.md and prints it.
  *
  *   npm run test:mutation                              every module
  *   npm run test:mutation -- markdown weekly-schedule  some modules (by slug, in this order); the others' last results are reused
@@ -9,7 +9,7 @@
  *   npm run test:mutation -- --record syndication      records a Stryker run started by hand (reports/mutation/<slug>.json,
  *                                                      with the commit in reports/mutation/<slug>.commit), then the report
  *
- * Each module's last results are committed in bench/results/mutation/<slug>.json, with the commit and time of the
+ * Each module's last results are committed in tests/mutation/results/<slug>.json, with the commit and time of the
  * run, so a report covers every module although a run measures only some. Stryker's incremental file stays in
  * reports/incremental/<slug>.json (not committed): a run on the same machine only tests again the mutants whose
  * code or tests changed.
@@ -18,16 +18,16 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { commitDescription, machineInfo } from "./lib/machine";
-import { MUTATION_MODULES, moduleRecord, renderMutationReport, type ModuleRecord, type StrykerReport } from "./lib/mutation";
-import { MODULE_NOTES, SURVIVOR_NOTES } from "./mutation-survivors";
+import { commitDescription, machineInfo } from "../../bench/lib/machine";
+import { MUTATION_MODULES, moduleRecord, renderMutationReport, type ModuleRecord, type StrykerReport } from "./mutation";
+import { MODULE_NOTES, SURVIVOR_NOTES } from "./survivors";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const REPORTS = path.join(ROOT, "reports");
 /** Where stryker.config.mjs's JSON reporter writes. */
 const STRYKER_JSON = path.join(REPORTS, "mutation", "mutation.json");
 /** Each module's last results, committed. */
-const RECORDS = path.join(ROOT, "bench", "results", "mutation");
+const RECORDS = path.join(ROOT, "tests", "mutation", "results");
 /** The issue's target: at least 80% over the modules listed. */
 const TARGET_SCORE = 80;
 
@@ -135,7 +135,7 @@ function main(args: string[]): number {
     },
     MODULE_NOTES,
   );
-  const resultsDir = path.join(ROOT, "bench", "results");
+  const resultsDir = path.join(ROOT, "tests", "mutation", "results");
   mkdirSync(resultsDir, { recursive: true });
   const file = path.join(resultsDir, `${startedAt.toISOString().slice(0, 10)}-${commit.short}-mutation.md`);
   writeFileSync(file, markdown);

@@ -1,12 +1,12 @@
 /**
  * Why each surviving mutant of `npm run test:mutation` survives. A note is matched by the code of the line the
  * mutant is on (`code`, a piece of that line), optionally narrowed to one mutator or replacement, so it follows
- * its line when code around it moves (bench/lib/mutation.ts, `noteFor`); the first note that matches wins, so a
+ * its line when code around it moves (tests/mutation/mutation.ts, `noteFor`); the first note that matches wins, so a
  * narrowed note comes before a note for the whole line. A survivor with no note shows as "Not yet explained" in
  * the report: kill it with a test of the behaviour, or say here why no test can. A note that matches no survivor
  * of a measured module is listed at the end of the report, to be removed.
  */
-import type { SurvivorNote } from "./lib/mutation";
+import type { SurvivorNote } from "./mutation";
 
 const CLIENT_ADDRESS = "app/services/rate-limits/client-address.server.ts";
 const UNSUBSCRIBE = "app/services/newsletter/unsubscribe-links.server.ts";
@@ -672,7 +672,7 @@ export const SURVIVOR_NOTES: readonly SurvivorNote[] = [
   ),
 ];
 
-/** A word on a module's survivors as a whole, printed above its list (by the module's name in bench/lib/mutation.ts). */
+/** A word on a module's survivors as a whole, printed above its list (by the module's name in tests/mutation/mutation.ts). */
 export const MODULE_NOTES: Readonly<Record<string, string>> = {
   "Syndication (feeds, sitemaps, robots.txt)":
     "First measured on 2026-11-26 at 7ba8723: 64.3%, the tests checked pieces of each document. With every document compared whole (the feeds, the corrections feeds, the sitemap's ends, its index and the News sitemap), 97.2% at 327776f; 97.9% at ccd9ba5 with the test of a cover on plain http, which killed the survivor it aimed at. The others are equivalent or not reached, each explained below.",
