@@ -8,7 +8,7 @@ import { errorLogLines, startServer, type ServerProcess } from "../support/serve
  * 200 articles scheduled for the same moment. Each is published exactly once (the instance that publishes logs
  * it, and the two logs together name every article once), and after that moment every one becomes visible on
  * both instances' pages. How long after the moment is printed, not judged (the promised minute rests on the
- * scheduler's 15 s poll, held by app/services/default-timings.test.ts). Runs when TEST_DATABASE_URL points at a
+ * scheduler's 15 s poll, which app/services/articles/scheduler.integration.test.ts checks). Runs when TEST_DATABASE_URL points at a
  * PostgreSQL server; in CI it must not be skipped.
  */
 

@@ -60,7 +60,7 @@ export const MUTATION_MODULES: readonly { name: string; slug: string; mutate: re
     name: "Newsletter sending",
     slug: "sending",
     mutate: ["app/services/newsletter/newsletter-sender.server.ts"],
-    tests: ["app/services/default-timings.test.ts", "app/services/newsletter/newsletter.integration.test.ts"],
+    tests: ["app/services/newsletter/newsletter.integration.test.ts"],
   },
   {
     name: "Unsubscribe links",

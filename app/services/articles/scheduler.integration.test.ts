@@ -1,5 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { insertArticles, insertAuthor } from "../../../tests/support/article-factory";
 import { manualClock } from "../../../tests/support/manual-clock";
 import { openSecondHandle, resetDatabase, testDriver, withTestDatabase } from "../../../tests/setup/test-database";
@@ -125,6 +125,27 @@ describe(`the scheduler on ${testDriver()}`, () => {
       expect((await published).map((article) => article.id)).toEqual([story!.id]);
     } finally {
       await scheduler.stop();
+    }
+    expect(await statusOf(story!.id)).toEqual({ status: "published", publishedAt: NINE });
+  });
+
+  it("once started, looks again every 15 seconds, so an article goes out well within a minute of its time", async () => {
+    const [story] = await scheduled(1);
+    const clock = manualClock(NINE.toISOString());
+    let heard: (published: PublishedArticle[]) => void = () => {};
+    const published = new Promise<PublishedArticle[]>((resolve) => (heard = resolve));
+    // Only the poll's interval is moved by hand: the databases keep their own timers.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    const scheduler = createScheduler({ db: database.db, clock, onPublished: async (articles) => heard(articles) });
+    try {
+      scheduler.start({ firstRoundNow: false });
+      vi.advanceTimersByTime(15_000 - 1);
+      expect(await statusOf(story!.id), "no look before 15 seconds").toMatchObject({ status: "scheduled" });
+      vi.advanceTimersByTime(1);
+      expect((await published).map((article) => article.id)).toEqual([story!.id]);
+    } finally {
+      await scheduler.stop();
+      vi.useRealTimers();
     }
     expect(await statusOf(story!.id)).toEqual({ status: "published", publishedAt: NINE });
   });

@@ -501,6 +501,20 @@ describe("durability", () => {
     expect(job?.outcome?.message).toContain("1 of 3 articles were made");
   });
 
+  it("leaves a running job alone until its heartbeat has been quiet for the default minute", async () => {
+    const setup = setUp();
+    const quietFor = (ms: number) => new Date(Date.parse(NOW) - ms);
+    const job = (heartbeatAt: Date) =>
+      ({ category: "AI", model: "gpt-4o", count: 1, status: "running", runner: "elsewhere", heartbeatAt }) as const;
+    const [minute, longer] = await database.db
+      .insert(generationJobs)
+      .values([job(quietFor(60_000)), job(quietFor(60_001))])
+      .returning({ id: generationJobs.id });
+    expect(await setup.jobs.sweepOrphans()).toBe(1);
+    expect((await setup.jobs.find(minute?.id ?? 0))?.status, "quiet for exactly a minute").toBe("running");
+    expect((await setup.jobs.find(longer?.id ?? 0))?.status, "quiet for a minute and a millisecond").toBe("interrupted");
+  });
+
   it("at start-up on a database of its own, interrupts every job left running at once", async () => {
     const setup = setUp();
     const recent = new Date(Date.parse(NOW) - 1000);

@@ -369,10 +369,10 @@ describe("the spec's texts", () => {
 describe("SMTP failures", () => {
   const RETRY_MS = 1_000;
 
-  async function oneRecipientIssue() {
+  async function oneRecipientIssue(timings: Partial<SenderTimings> = { retryDelayMs: RETRY_MS }) {
     const clock = manualClock(NOW);
     const [subscriber] = await addSubscribers(1);
-    const one = newsletter({ clock, openaiKey: SERVER_KEY, timings: { retryDelayMs: RETRY_MS } });
+    const one = newsletter({ clock, openaiKey: SERVER_KEY, timings });
     const draft = await generateDraft(one, await publishArticles());
     await one.service.sendDraft(draft.id);
     return { clock, one, draft, subscriber: subscriber! };
@@ -410,6 +410,31 @@ describe("SMTP failures", () => {
     expect(recipients(sink.messages)).toEqual([subscriber.email]);
     expect(await deliveries()).toMatchObject([{ status: "sent", attempts: 2, lastError: null }]);
     expect(await issueStatus(draft.id)).toBe("sent");
+  });
+
+  it("tries a refused message again after the default 1 minute, then 4 minutes, and not a millisecond sooner", async () => {
+    const MINUTE = 60_000;
+    const { clock, one, subscriber } = await oneRecipientIssue({ retryDelayMs: undefined });
+    sink.failNext(2, { code: 451, message: "Greylisted, please try again later" });
+
+    expect(await one.service.sender.sendBatch()).toBe(1);
+    expect(await deliveries()).toMatchObject([
+      { status: "pending", attempts: 1, nextAttemptAt: new Date(Date.parse(NOW) + MINUTE) },
+    ]);
+    clock.advance(MINUTE - 1);
+    expect(await one.service.sender.sendBatch(), "a millisecond before the first minute").toBe(0);
+    clock.advance(1);
+    expect(await one.service.sender.sendBatch(), "refused again").toBe(1);
+    const secondTry = Date.parse(NOW) + MINUTE;
+    expect(await deliveries()).toMatchObject([
+      { status: "pending", attempts: 2, nextAttemptAt: new Date(secondTry + 4 * MINUTE) },
+    ]);
+    clock.advance(4 * MINUTE - 1);
+    expect(await one.service.sender.sendBatch(), "a millisecond before the next four minutes").toBe(0);
+    clock.advance(1);
+    await drain(one);
+    expect(recipients(sink.messages)).toEqual([subscriber.email]);
+    expect(await deliveries()).toMatchObject([{ status: "sent", attempts: 3 }]);
   });
 
   it("fails a 5xx reply at once, keeping the server's reply", async () => {
