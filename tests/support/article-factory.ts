@@ -1,5 +1,6 @@
 import type { Database } from "../../app/db/client.server";
 import { articles, authors, type ArticleRow, type AuthorRow, type NewArticleRow } from "../../app/db/schema";
+import { ArticleInput } from "../../app/validation/article";
 
 /** What a test says about an article: a title, plus whatever the test is about. */
 export type ArticleValues = Partial<Omit<NewArticleRow, "authorId">> & { title: string; authorId?: number };
@@ -9,6 +10,20 @@ export const DEFAULT_AUTHOR = {
   avatar: "/images/avatars/daniel-reyes.svg",
   role: "Tech Correspondent",
 } as const;
+
+/** The editor's form as the browser posts it, parsed as the action does: a complete article, and what the test changes. */
+export function articleFormInput(fields: Record<string, string> = {}): ArticleInput {
+  return ArticleInput.parse({
+    title: "Chip makers race to 2 nm",
+    excerpt: "Three foundries promise the next node within a year.",
+    content: "## The race\n\nFoundries are spending billions.",
+    category: "Gadgets",
+    readTime: "6",
+    sources: "The Verge, Ars Technica",
+    image: "/images/stock/ai-technology.svg",
+    ...fields,
+  });
+}
 
 /** A fixed publication time, `day` days into March 2025 (noon UTC): later days are newer. */
 export function publishedOn(day: number): Date {

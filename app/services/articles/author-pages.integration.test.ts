@@ -1,10 +1,10 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { insertArticles, insertAuthor, publishedOn } from "../../../tests/support/article-factory";
+import { articleFormInput, insertArticles, insertAuthor, publishedOn } from "../../../tests/support/article-factory";
 import { manualClock } from "../../../tests/support/manual-clock";
 import { resetDatabase, withTestDatabase } from "../../../tests/setup/test-database";
 import { articleCoauthors, articles } from "../../db/schema";
-import { ArticleInput, COAUTHOR_TEXTS } from "../../validation/article";
+import { COAUTHOR_TEXTS } from "../../validation/article";
 import { createSyndicationService } from "../syndication/syndication.server";
 import { createArticleService, listArticleAuthors } from "./articles.server";
 import { CoauthorError, createEditorialService } from "./editorial.server";
@@ -48,15 +48,7 @@ async function coauthorRows(articleId: number) {
     .orderBy(asc(articleCoauthors.position));
 }
 
-function articleInput(title: string): ArticleInput {
-  return ArticleInput.parse({
-    title,
-    excerpt: "Three foundries promise the next node within a year.",
-    content: "## The race\n\nFoundries are spending billions.",
-    category: "Gadgets",
-    readTime: "6",
-  });
-}
+const articleInput = (title: string) => articleFormInput({ title });
 
 const titles = (list: { title: string }[]) => list.map((article) => article.title);
 

@@ -1,11 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { insertArticles, insertAuthor, publishedOn, type ArticleValues } from "../../../tests/support/article-factory";
+import {
+  articleFormInput,
+  insertArticles,
+  insertAuthor,
+  publishedOn,
+  type ArticleValues,
+} from "../../../tests/support/article-factory";
 import { manualClock } from "../../../tests/support/manual-clock";
 import { openSecondHandle, resetDatabase, testDriver, withTestDatabase } from "../../../tests/setup/test-database";
 import type { Database } from "../../db/client.server";
 import { articles, relatedArticles } from "../../db/schema";
-import { ArticleInput } from "../../validation/article";
 import type { ArticleListQuery } from "../../validation/article-list";
 import { saveArticleTags } from "../tags/article-tags.server";
 import { createEditorialService } from "./editorial.server";
@@ -21,20 +26,6 @@ beforeEach(() => resetDatabase(database.db));
 function setUp({ db = database.db, start = START }: { db?: Database; start?: string } = {}) {
   const clock = manualClock(start);
   return { clock, editorial: createEditorialService({ db, clock }) };
-}
-
-/** The editor's form as the browser posts it, parsed as the action does. */
-function articleInput(fields: Record<string, string> = {}): ArticleInput {
-  return ArticleInput.parse({
-    title: "Chip makers race to 2 nm",
-    excerpt: "Three foundries promise the next node within a year.",
-    content: "## The race\n\nFoundries are spending billions.",
-    category: "Gadgets",
-    readTime: "6",
-    sources: "The Verge, Ars Technica",
-    image: "/images/stock/ai-technology.svg",
-    ...fields,
-  });
 }
 
 const titles = (list: { title: string }[]) => list.map((article) => article.title);
@@ -67,7 +58,7 @@ describe("stats", () => {
     const author = await insertAuthor(database.db);
     const { editorial } = setUp();
 
-    const first = await editorial.create(articleInput({ isFeatured: "on" }), { authorId: author.id, allowDuplicate: false });
+    const first = await editorial.create(articleFormInput({ isFeatured: "on" }), { authorId: author.id, allowDuplicate: false });
     expect(first.outcome).toBe("created");
     const firstId = first.outcome === "created" ? first.id : 0;
     expect(await editorial.stats()).toEqual({
@@ -81,7 +72,7 @@ describe("stats", () => {
     });
 
     const second = await editorial.create(
-      articleInput({ title: "Browsers drop third-party cookies", excerpt: "Ad tech scrambles.", isPopular: "on" }),
+      articleFormInput({ title: "Browsers drop third-party cookies", excerpt: "Ad tech scrambles.", isPopular: "on" }),
       { authorId: author.id, allowDuplicate: false },
     );
     const secondId = second.outcome === "created" ? second.id : 0;
@@ -128,7 +119,7 @@ describe("stats", () => {
       popular: 1,
     });
 
-    expect(await editorial.update(secondId, articleInput({ title: "Browsers drop third-party cookies" }))).toBe("done");
+    expect(await editorial.update(secondId, articleFormInput({ title: "Browsers drop third-party cookies" }))).toBe("done");
     expect(await editorial.stats()).toEqual({
       total: 2,
       published: 1,
@@ -419,7 +410,7 @@ describe("create", () => {
     const author = await insertAuthor(database.db, { name: "Maya Okafor" });
     const { editorial } = setUp();
 
-    const outcome = await editorial.create(articleInput({ isFeatured: "on", readTime: "11" }), {
+    const outcome = await editorial.create(articleFormInput({ isFeatured: "on", readTime: "11" }), {
       authorId: author.id,
       allowDuplicate: false,
     });
@@ -454,7 +445,7 @@ describe("create", () => {
     });
     const { editorial } = setUp();
 
-    const outcome = await editorial.create(articleInput(), { authorId: author.id, allowDuplicate: false });
+    const outcome = await editorial.create(articleFormInput(), { authorId: author.id, allowDuplicate: false });
 
     expect(outcome).toEqual({
       outcome: "duplicate",
@@ -473,7 +464,7 @@ describe("create", () => {
     await insertArticles(database.db, { title: "Chip makers race to 2 nm as demand soars", authorId: author.id });
     const { editorial } = setUp();
 
-    const outcome = await editorial.create(articleInput(), { authorId: author.id, allowDuplicate: true });
+    const outcome = await editorial.create(articleFormInput(), { authorId: author.id, allowDuplicate: true });
 
     expect(outcome.outcome).toBe("created");
     const id = outcome.outcome === "created" ? outcome.id : 0;
@@ -484,7 +475,7 @@ describe("create", () => {
 
 describe("create: a possible follow-up", () => {
   const followUpInput = () =>
-    articleInput({
+    articleFormInput({
       title: "Brightvale halts Orbit 2 e-reader sales after reports of cracked screens",
       excerpt: "The company told shops to stop selling its colour e-reader while it looks into screens that crack when bent.",
     });
@@ -548,7 +539,7 @@ describe("create: a possible follow-up", () => {
 
 describe("update", () => {
   const edited = () =>
-    articleInput({
+    articleFormInput({
       title: "Edited title",
       excerpt: "Edited excerpt.",
       content: "Edited body.",
@@ -600,7 +591,7 @@ describe("update", () => {
   it("keeps a draft a draft, and can clear the flags", async () => {
     const [draft] = await insertArticles(database.db, { title: "Draft", isFeatured: true, isPopular: true, publishedAt: null });
 
-    expect(await setUp().editorial.update(draft!.id, articleInput())).toBe("done");
+    expect(await setUp().editorial.update(draft!.id, articleFormInput())).toBe("done");
 
     expect(await rowOf(draft!.id)).toMatchObject({
       title: "Chip makers race to 2 nm",
@@ -638,7 +629,7 @@ describe("update", () => {
 
     clock.advance(MINUTE);
     expect(
-      await editorial.update(article!.id, articleInput({ title: "First admin's title" }), {
+      await editorial.update(article!.id, articleFormInput({ title: "First admin's title" }), {
         expectedUpdatedAt: openedByBoth!.updatedAt,
       }),
     ).toBe("done");
@@ -762,7 +753,7 @@ describe("telling readers' caches", () => {
       },
     });
     const author = await insertAuthor(database.db);
-    const created = await editorial.create(articleInput(), { authorId: author.id, allowDuplicate: true });
+    const created = await editorial.create(articleFormInput(), { authorId: author.id, allowDuplicate: true });
     expect(created.outcome).toBe("created");
     expect(announced, "a new draft").toBe(0);
     const id = created.outcome === "created" ? created.id : 0;
@@ -770,7 +761,7 @@ describe("telling readers' caches", () => {
     expect(await editorial.transition(id, "publish", { by: null })).toBe("done");
     expect(await editorial.transition(id, "publish", { by: null })).toBe("already");
     expect(announced).toBe(1);
-    expect(await editorial.update(id, articleInput({ title: "Chip makers race to 2 nm, and one is ahead" }))).toBe("done");
+    expect(await editorial.update(id, articleFormInput({ title: "Chip makers race to 2 nm, and one is ahead" }))).toBe("done");
     expect(await editorial.transition(id, "unpublish", { by: null })).toBe("done");
     expect(await editorial.delete(id)).toBe("done");
     expect(await editorial.delete(id)).toBe("missing");
@@ -802,8 +793,8 @@ describe("at the same time", () => {
     const second = setUp({ start: "2025-04-01T09:00:01.000Z" });
 
     const outcomes = await Promise.all([
-      first.editorial.update(article!.id, articleInput({ title: "First" }), { expectedUpdatedAt: publishedOn(1) }),
-      second.editorial.update(article!.id, articleInput({ title: "Second" }), { expectedUpdatedAt: publishedOn(1) }),
+      first.editorial.update(article!.id, articleFormInput({ title: "First" }), { expectedUpdatedAt: publishedOn(1) }),
+      second.editorial.update(article!.id, articleFormInput({ title: "Second" }), { expectedUpdatedAt: publishedOn(1) }),
     ]);
 
     expect([...outcomes].sort()).toEqual(["done", "stale"]);
@@ -834,14 +825,14 @@ describe("at the same time", () => {
           first.clock.advance(MINUTE);
           second.clock.advance(MINUTE);
           const saved = await Promise.all([
-            first.editorial.update(draft!.id, articleInput({ title: "First" }), { expectedUpdatedAt: current }),
-            second.editorial.update(draft!.id, articleInput({ title: "Second" }), { expectedUpdatedAt: current }),
+            first.editorial.update(draft!.id, articleFormInput({ title: "First" }), { expectedUpdatedAt: current }),
+            second.editorial.update(draft!.id, articleFormInput({ title: "Second" }), { expectedUpdatedAt: current }),
           ]);
           expect([...saved].sort()).toEqual(["done", "stale"]);
 
           const [deleted, updated] = await Promise.all([
             first.editorial.delete(draft!.id),
-            second.editorial.update(draft!.id, articleInput({ title: "Edited while deleted" })),
+            second.editorial.update(draft!.id, articleFormInput({ title: "Edited while deleted" })),
           ]);
           expect(deleted).toBe("done");
           expect(["done", "missing"]).toContain(updated);

@@ -1,10 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { insertArticles, insertAuthor } from "../../../tests/support/article-factory";
+import { articleFormInput, insertArticles, insertAuthor } from "../../../tests/support/article-factory";
 import { manualClock } from "../../../tests/support/manual-clock";
 import { resetDatabase, withTestDatabase } from "../../../tests/setup/test-database";
 import { admins, articleRevisions, articles } from "../../db/schema";
-import { ArticleInput } from "../../validation/article";
 import { importArticles } from "../import/article-import.server";
 import { createEditorialService } from "./editorial.server";
 import { createRevisionService, recordRevision, REVISION_COALESCE_MS, revisionSnapshot } from "./revisions.server";
@@ -44,18 +43,9 @@ function setUp() {
   };
 }
 
-function articleInput(fields: Record<string, string> = {}): ArticleInput {
-  return ArticleInput.parse({
-    title: "Chip makers race to 2 nm",
-    excerpt: "Three foundries promise the next node within a year.",
-    content: "Foundries are spending billions on the next node.",
-    category: "Gadgets",
-    readTime: "6",
-    sources: "The Verge",
-    image: "/images/stock/ai-technology.svg",
-    ...fields,
-  });
-}
+/** The form with one source and a body without headings, so each revision's diff is one line. */
+const articleInput = (fields: Record<string, string> = {}) =>
+  articleFormInput({ content: "Foundries are spending billions on the next node.", sources: "The Verge", ...fields });
 
 async function revisionsOf(articleId: number) {
   return database.db

@@ -1,10 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { insertArticles, insertAuthor, publishedOn } from "../../../tests/support/article-factory";
+import { articleFormInput, insertArticles, insertAuthor, publishedOn } from "../../../tests/support/article-factory";
 import { manualClock } from "../../../tests/support/manual-clock";
 import { resetDatabase, testDriver, withTestDatabase } from "../../../tests/setup/test-database";
 import { articleRevisions, articleTags, tags } from "../../db/schema";
-import { ArticleInput } from "../../validation/article";
 import { CoauthorError, createEditorialService } from "../articles/editorial.server";
 import { createRevisionService } from "../articles/revisions.server";
 import { createOldAddressService } from "../old-addresses/old-addresses.server";
@@ -48,15 +47,7 @@ function setUp() {
   };
 }
 
-function articleInput(title = "OpenAI ships a new model"): ArticleInput {
-  return ArticleInput.parse({
-    title,
-    excerpt: "A summary of the story.",
-    content: "The body of the story.",
-    category: "AI",
-    readTime: "4",
-  });
-}
+const articleInput = (title = "OpenAI ships a new model") => articleFormInput({ title, category: "AI" });
 
 async function create(editorial: ReturnType<typeof setUp>["editorial"], tagNames: string[], title?: string): Promise<number> {
   const author = await insertAuthor(database.db, { name: `Writer ${Math.random()}` });
