@@ -10,7 +10,6 @@ import { SIGNED_OUT_TEXTS } from "~/validation/admin";
 import { REVISION_TEXTS } from "~/validation/revisions";
 import { DuplicateWarning, FollowUpOffer, type SimilarArticle } from "./article-save-notices";
 import { CoauthorSelects, type CoauthorChooser } from "./coauthor-selects";
-import { Field } from "./form-field";
 import { ImagePanel } from "./image-panel";
 import { useSignInAgain } from "./signed-out-notice";
 import { MarkdownField } from "./markdown-field";
@@ -18,6 +17,9 @@ import { shortcutOf } from "./markdown-toolbar";
 import { DiscardChangesDialog, useUnsavedChanges } from "./unsaved-changes";
 import { TagPicker } from "./tag-picker";
 import { ArticleTagNames, tagFieldsOf } from "~/validation/tags";
+import { SubmitButton } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { INPUT_CLASS, TextInput } from "~/components/ui/text-input";
 
 /** What the editor starts from: an article's fields, or empty ones for a new article. */
 export interface ArticleFormValues {
@@ -70,9 +72,6 @@ export interface ArticleEditorResult {
 
 /** The version saved against and the answer to the follow-up offer: how the article is saved, not what it says. */
 const SAVING_FIELDS = ["updatedAt", "followUpSeen", "relatedTo"] as const;
-
-const inputClass =
-  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 aria-invalid:border-red-600 focus:border-blue-600 focus:ring-2 focus:ring-blue-600/30 focus:outline-none dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100 dark:aria-invalid:border-red-500";
 
 interface ArticleEditorProps {
   mode: "edit" | "new";
@@ -219,14 +218,13 @@ export function ArticleEditor({
             <div className="space-y-4">
               <Field id="article-title" label="Title" error={errors.title}>
                 {(described) => (
-                  <input
+                  <TextInput
                     id="article-title"
                     name="title"
                     defaultValue={start.title}
                     maxLength={ARTICLE_LIMITS.title}
                     required
                     {...described}
-                    className={inputClass}
                   />
                 )}
               </Field>
@@ -240,7 +238,7 @@ export function ArticleEditor({
                     maxLength={ARTICLE_LIMITS.excerpt}
                     required
                     {...described}
-                    className={inputClass}
+                    className={INPUT_CLASS}
                   />
                 )}
               </Field>
@@ -252,7 +250,7 @@ export function ArticleEditor({
                       name="category"
                       defaultValue={start.category}
                       {...described}
-                      className={inputClass}
+                      className={INPUT_CLASS}
                     >
                       {sectionNames.map((category) => (
                         <option key={category} value={category}>
@@ -264,7 +262,7 @@ export function ArticleEditor({
                 </Field>
                 <Field id="article-read-time" label="Reading time (minutes)" hint={readingHint(content)} error={errors.readTime}>
                   {(described) => (
-                    <input
+                    <TextInput
                       id="article-read-time"
                       name="readTime"
                       type="number"
@@ -273,20 +271,18 @@ export function ArticleEditor({
                       step={1}
                       defaultValue={start.readTime}
                       {...described}
-                      className={inputClass}
                     />
                   )}
                 </Field>
               </div>
               <Field id="article-sources" label="Sources" hint="Outlet names, separated by commas." error={errors.sources}>
                 {(described) => (
-                  <input
+                  <TextInput
                     id="article-sources"
                     name="sources"
                     defaultValue={start.sources}
                     maxLength={ARTICLE_LIMITS.sources}
                     {...described}
-                    className={inputClass}
                   />
                 )}
               </Field>
@@ -300,16 +296,8 @@ export function ArticleEditor({
                   Popular
                 </label>
               </div>
-              {coauthors ? (
-                <CoauthorSelects chooser={coauthors} chosen={start.coauthors} errors={errors} inputClass={inputClass} />
-              ) : null}
-              <TagPicker
-                initial={start.tags}
-                initialEntry={start.tagEntry}
-                suggestions={tagSuggestions}
-                error={errors.tags}
-                inputClass={inputClass}
-              />
+              {coauthors ? <CoauthorSelects chooser={coauthors} chosen={start.coauthors} errors={errors} /> : null}
+              <TagPicker initial={start.tags} initialEntry={start.tagEntry} suggestions={tagSuggestions} error={errors.tags} />
 
               <MarkdownField
                 id="article-content"
@@ -320,12 +308,11 @@ export function ArticleEditor({
                 maxLength={ARTICLE_LIMITS.content}
                 required
                 error={errors.content}
-                inputClass={inputClass}
                 onSignedOut={signedOut.ask}
               />
             </div>
 
-            <ImagePanel value={image} onChange={setImage} error={errors.image} inputClass={inputClass} />
+            <ImagePanel value={image} onChange={setImage} error={errors.image} />
           </div>
 
           <div role="alert" className="px-5 empty:hidden">
@@ -365,13 +352,7 @@ export function ArticleEditor({
                 Save anyway
               </button>
             ) : null}
-            <button
-              type="submit"
-              disabled={saving}
-              className="rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
-            >
-              {saving ? "Saving…" : "Save Changes"}
-            </button>
+            <SubmitButton disabled={saving}>{saving ? "Saving…" : "Save Changes"}</SubmitButton>
           </div>
         </Form>
       </ModalDialog>

@@ -1,4 +1,6 @@
 import { COAUTHOR_FIELDS, type ArticleFieldErrors } from "~/validation/article";
+import { INPUT_CLASS } from "~/components/ui/text-input";
+import { FieldError } from "~/components/ui/field";
 
 /** What the co-author selects offer (shown to editors and administrators only) and who signs the article already. */
 export interface CoauthorChooser {
@@ -14,12 +16,10 @@ export function CoauthorSelects({
   chooser,
   chosen,
   errors,
-  inputClass,
 }: {
   chooser: CoauthorChooser;
   chosen: string[];
   errors: ArticleFieldErrors;
-  inputClass: string;
 }) {
   const options = chooser.options.filter((option) => option.id !== chooser.leadAuthorId);
   return (
@@ -43,7 +43,7 @@ export function CoauthorSelects({
                 defaultValue={chosen[index] ?? ""}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={`article-coauthors-hint${error ? ` ${id}-error` : ""}`}
-                className={inputClass}
+                className={INPUT_CLASS}
               >
                 <option value="">None</option>
                 {options.map((option) => (
@@ -52,11 +52,7 @@ export function CoauthorSelects({
                   </option>
                 ))}
               </select>
-              {error ? (
-                <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
-                  {error}
-                </p>
-              ) : null}
+              <FieldError id={`${id}-error`} error={error} />
             </div>
           );
         })}

@@ -5,6 +5,7 @@ import type { Category } from "~/domain/sections";
 import { useSectionNames } from "~/components/layout/use-site";
 import { generateButtonText } from "~/validation/generation";
 import { FIELD, ModelKeyFields, useModelKey, type ModelChoice } from "./model-key-fields";
+import { FieldError } from "~/components/ui/field";
 
 /** What the generate action answers when it does not start a job. */
 export interface GeneratorActionData {
@@ -89,11 +90,7 @@ export function GeneratorForm({
             aria-describedby={result?.fieldErrors?.topic ? "gen-topic-error" : undefined}
             className={FIELD}
           />
-          {result?.fieldErrors?.topic ? (
-            <p id="gen-topic-error" className="mt-1 text-sm text-red-700 dark:text-red-400">
-              {result.fieldErrors.topic}
-            </p>
-          ) : null}
+          <FieldError id="gen-topic-error" error={result?.fieldErrors?.topic} />
         </div>
       </div>
       <ModelKeyFields idPrefix="gen" state={modelKey} />

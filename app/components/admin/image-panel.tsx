@@ -3,9 +3,10 @@ import { Fragment, useRef, useState, type ChangeEvent } from "react";
 import { createPortal } from "react-dom";
 import { SIGNED_OUT_TEXTS } from "~/validation/admin";
 import { useSignInAgain } from "./signed-out-notice";
-import { Field, INPUT_CLASS as ADDRESS_INPUT_CLASS, type Described } from "./form-field";
 import { STOCK_IMAGES, stockImageUrl } from "~/utils/stock-images";
 import { UPLOAD_ACCEPT, UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from "~/validation/upload";
+import { Field, FieldError, type Described } from "~/components/ui/field";
+import { TextInput } from "~/components/ui/text-input";
 
 /** What /admin/api/uploads answers. */
 export type UploadAnswer = { url: string } | { error: string };
@@ -14,14 +15,13 @@ interface ImagePanelProps {
   value: string;
   onChange: (url: string) => void;
   error?: string;
-  inputClass: string;
 }
 
 /**
  * The cover image: a preview, the custom image URL (the field the form sends), the 15 labelled
  * stock covers, and an upload of a JPEG, PNG, WebP or GIF up to 5 MB checked by the server.
  */
-export function ImagePanel({ value, onChange, error, inputClass }: ImagePanelProps) {
+export function ImagePanel({ value, onChange, error }: ImagePanelProps) {
   return (
     <div className="space-y-4">
       <div>
@@ -33,7 +33,7 @@ export function ImagePanel({ value, onChange, error, inputClass }: ImagePanelPro
         <label htmlFor="article-image" className="mb-1 block text-sm font-medium">
           Custom image URL
         </label>
-        <input
+        <TextInput
           id="article-image"
           name="image"
           // Text, not url: a stock cover's address is a path on this site (/images/...), which type="url" refuses.
@@ -44,13 +44,8 @@ export function ImagePanel({ value, onChange, error, inputClass }: ImagePanelPro
           placeholder="https://…"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "article-image-error" : undefined}
-          className={inputClass}
         />
-        {error ? (
-          <p id="article-image-error" className="mt-1 text-sm text-red-700 dark:text-red-400">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id="article-image-error" error={error} />
       </div>
 
       <ImageUpload id="article-image-upload" label="Upload an image" onUploaded={onChange} />
@@ -216,13 +211,12 @@ export function ImageAddressField({
     <div className="space-y-2">
       <Field id={id} label={label} hint={hint} error={error}>
         {(described: Described) => (
-          <input
+          <TextInput
             id={id}
             name={name}
             value={address}
             onChange={(event) => setAddress(event.target.value)}
             autoComplete="off"
-            className={ADDRESS_INPUT_CLASS}
             {...described}
           />
         )}

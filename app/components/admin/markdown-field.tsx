@@ -4,6 +4,8 @@ import { ArticleBody } from "~/components/article-body";
 import { toggleMarkers, type Markers } from "~/utils/markdown-toolbar";
 import { MarkdownToolbar, SHORTCUT_MARKERS, shortcutOf } from "./markdown-toolbar";
 import { useMarkdownPreview } from "./use-markdown-preview";
+import { INPUT_CLASS } from "~/components/ui/text-input";
+import { FieldError } from "~/components/ui/field";
 
 interface MarkdownFieldProps {
   id: string;
@@ -17,7 +19,6 @@ interface MarkdownFieldProps {
   error?: string;
   /** Under the field; the markdown summary by default. */
   hint?: ReactNode;
-  inputClass: string;
   /** The preview answered 401: the editor offers to sign in again (decision 036). */
   onSignedOut: () => void;
   /** Fill the site's placeholders ({site.name}, ...) in the preview, as pages show them (decision 039). */
@@ -42,7 +43,6 @@ export function MarkdownField({
   required,
   error,
   hint = MARKDOWN_HINT,
-  inputClass,
   onSignedOut,
   placeholders = false,
 }: MarkdownFieldProps) {
@@ -89,7 +89,7 @@ export function MarkdownField({
         hidden={previewing}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
-        className={`${inputClass} font-mono leading-6`}
+        className={`${INPUT_CLASS} font-mono leading-6`}
       />
       {previewing ? (
         <section
@@ -111,11 +111,7 @@ export function MarkdownField({
       <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
         {hint}
       </p>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }

@@ -4,10 +4,12 @@ import { LocalTime } from "~/components/local-time";
 import { canMove, moveItem, type MoveDirection } from "~/utils/list-order";
 import { MENU_LIMITS, MENU_TEXTS, menuFieldErrors, SiteMenusInput, type SiteMenus } from "~/validation/menus";
 import { AdminTable } from "./admin-table";
-import { Field } from "./form-field";
 import { NoticeMessage, type Notice } from "./notice-message";
 import { formResult, SignedOutNotice, type SignedOut } from "./signed-out-notice";
 import { DiscardChangesDialog, useUnsavedChanges } from "./unsaved-changes";
+import { SubmitButton } from "~/components/ui/button";
+import { CARD_CLASS, Field } from "~/components/ui/field";
+import { INPUT_CLASS, TextInput } from "~/components/ui/text-input";
 
 /** What the Navigation action answers when it does not redirect: why, field by field, and the menus as sent. */
 export type NavigationFormResult = {
@@ -43,10 +45,6 @@ interface Column {
 const SAVING_FIELDS = ["version"] as const;
 const TARGETS_LIST = "menu-targets";
 
-const inputClass =
-  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 aria-invalid:border-red-600 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:aria-invalid:border-red-500";
-const cardClass = "space-y-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900";
-const submitClass = "rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60";
 const smallButtonClass =
   "rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-xs font-medium text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:hover:bg-slate-800";
 
@@ -278,7 +276,7 @@ function NavigationFields({
               rows={2}
               value={blurb}
               onChange={(event) => setBlurb(event.target.value)}
-              className={inputClass}
+              className={INPUT_CLASS}
               {...described}
             />
           )}
@@ -299,7 +297,7 @@ function NavigationFields({
                     <div className="min-w-48 flex-1">
                       <Field id={`column-${column.key}-heading`} label="Heading" error={errors[`${prefix}.heading`]}>
                         {(described) => (
-                          <input
+                          <TextInput
                             id={`column-${column.key}-heading`}
                             name={`${prefix}.heading`}
                             value={column.heading}
@@ -309,7 +307,6 @@ function NavigationFields({
                                 all.map((at) => (at.key === column.key ? { ...at, heading: event.target.value } : at)),
                               )
                             }
-                            className={inputClass}
                             {...described}
                           />
                         )}
@@ -363,9 +360,9 @@ function NavigationFields({
         </button>
       </Card>
 
-      <button type="submit" disabled={navigation.state !== "idle"} className={submitClass}>
+      <SubmitButton disabled={navigation.state !== "idle"}>
         {navigation.state === "submitting" ? "Saving…" : "Save menus"}
-      </button>
+      </SubmitButton>
       <DiscardChangesDialog blocker={unsaved.blocker} />
     </Form>
   );
@@ -410,13 +407,12 @@ function LinkRows({
               <legend className="sr-only">{groupName(index)}</legend>
               <Field id={`row-${row.key}-label`} label="Label" error={errors[`${name}.label`]}>
                 {(described) => (
-                  <input
+                  <TextInput
                     id={`row-${row.key}-label`}
                     name={`${name}.label`}
                     value={row.label}
                     autoComplete="off"
                     onChange={(event) => actions.change(index, "label", event.target.value)}
-                    className={inputClass}
                     {...described}
                   />
                 )}
@@ -428,7 +424,7 @@ function LinkRows({
                 error={errors[`${name}.target`]}
               >
                 {(described) => (
-                  <input
+                  <TextInput
                     id={`row-${row.key}-target`}
                     name={`${name}.target`}
                     value={row.target}
@@ -436,7 +432,6 @@ function LinkRows({
                     autoComplete="off"
                     spellCheck={false}
                     onChange={(event) => actions.change(index, "target", event.target.value)}
-                    className={inputClass}
                     {...described}
                   />
                 )}
@@ -509,7 +504,7 @@ function MoveButtons({
 
 function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={`${id}-heading`} className={cardClass}>
+    <section aria-labelledby={`${id}-heading`} className={CARD_CLASS}>
       <h3 id={`${id}-heading`} className="text-lg font-bold">
         {title}
       </h3>

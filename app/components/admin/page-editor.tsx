@@ -14,11 +14,13 @@ import {
 } from "~/validation/page";
 import type { PageLayout } from "~/domain/pages";
 import { REVISION_TEXTS } from "~/validation/revisions";
-import { Field } from "./form-field";
 import { MarkdownField } from "./markdown-field";
 import { shortcutOf } from "./markdown-toolbar";
 import { useSignInAgain } from "./signed-out-notice";
 import { DiscardChangesDialog, useUnsavedChanges } from "./unsaved-changes";
+import { SubmitButton } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { INPUT_CLASS, TextInput } from "~/components/ui/text-input";
 
 /** What the editor's action answers when it does not redirect. */
 export interface PageEditorResult {
@@ -38,9 +40,6 @@ export interface PageEditorResult {
 
 /** The version saved against: how the page is saved, not what it says. */
 const SAVING_FIELDS = ["updatedAt"] as const;
-
-const inputClass =
-  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 aria-invalid:border-red-600 focus:border-blue-600 focus:ring-2 focus:ring-blue-600/30 focus:outline-none dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100 dark:aria-invalid:border-red-500";
 
 const linkClass = "text-sm font-medium text-blue-700 underline dark:text-blue-400";
 
@@ -88,9 +87,7 @@ export function PageEditor({ mode, layout, initial, result, updatedAt, historyHr
 
   const text = (id: string, name: keyof PageFormValues, label: string, max: number, hint?: string) => (
     <Field id={id} label={label} hint={hint} error={errors[name]}>
-      {(described) => (
-        <input id={id} name={name} defaultValue={String(start[name])} maxLength={max} {...described} className={inputClass} />
-      )}
+      {(described) => <TextInput id={id} name={name} defaultValue={String(start[name])} maxLength={max} {...described} />}
     </Field>
   );
 
@@ -156,14 +153,14 @@ export function PageEditor({ mode, layout, initial, result, updatedAt, historyHr
                   autoCapitalize="none"
                   spellCheck={false}
                   {...described}
-                  className={`${inputClass} rounded-l-none`}
+                  className={`${INPUT_CLASS} rounded-l-none`}
                 />
               </div>
             )}
           </Field>
           <Field id="page-status" label="Status" hint="A draft answers 404 to readers." error={errors.status}>
             {(described) => (
-              <select id="page-status" name="status" defaultValue={start.status} {...described} className={inputClass}>
+              <select id="page-status" name="status" defaultValue={start.status} {...described} className={INPUT_CLASS}>
                 <option value="published">Published</option>
                 <option value="draft">Draft</option>
               </select>
@@ -181,7 +178,7 @@ export function PageEditor({ mode, layout, initial, result, updatedAt, historyHr
               defaultValue={start.lead}
               maxLength={PAGE_LIMITS.lead}
               {...described}
-              className={inputClass}
+              className={INPUT_CLASS}
             />
           )}
         </Field>
@@ -199,7 +196,7 @@ export function PageEditor({ mode, layout, initial, result, updatedAt, historyHr
               defaultValue={start.description}
               maxLength={PAGE_LIMITS.description}
               {...described}
-              className={inputClass}
+              className={INPUT_CLASS}
             />
           )}
         </Field>
@@ -214,7 +211,6 @@ export function PageEditor({ mode, layout, initial, result, updatedAt, historyHr
           maxLength={PAGE_LIMITS.body}
           error={errors.body}
           hint={`Markdown: ## starts a section, ### a heading within it, - lists, [links](/contact). ${PLACEHOLDER_HINT}`}
-          inputClass={inputClass}
           onSignedOut={signedOut.ask}
           placeholders
         />
@@ -234,14 +230,13 @@ export function PageEditor({ mode, layout, initial, result, updatedAt, historyHr
             error={errors["fields.recipient"]}
           >
             {(described) => (
-              <input
+              <TextInput
                 id="page-recipient"
                 name="fields.recipient"
                 type="email"
                 defaultValue={start.fields.recipient}
                 maxLength={254}
                 {...described}
-                className={inputClass}
               />
             )}
           </Field>
@@ -356,13 +351,7 @@ export function PageEditor({ mode, layout, initial, result, updatedAt, historyHr
           >
             Cancel
           </Link>
-          <button
-            type="submit"
-            disabled={saving}
-            className="rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
-          >
-            {saving ? "Saving…" : mode === "edit" ? "Save Changes" : "Create page"}
-          </button>
+          <SubmitButton disabled={saving}>{saving ? "Saving…" : mode === "edit" ? "Save Changes" : "Create page"}</SubmitButton>
         </div>
       </Form>
       <DiscardChangesDialog blocker={unsaved.blocker} />
@@ -394,7 +383,7 @@ function IntroField({
           defaultValue={start.fields[name]}
           maxLength={PAGE_LIMITS.paragraph}
           {...described}
-          className={inputClass}
+          className={INPUT_CLASS}
         />
       )}
     </Field>
@@ -496,10 +485,10 @@ function RowList<List extends PageRowList>({
                               onChange={(event) => typed(index, column.key, event.target.value)}
                               maxLength={PAGE_LIMITS.paragraph}
                               {...described}
-                              className={inputClass}
+                              className={INPUT_CLASS}
                             />
                           ) : (
-                            <input
+                            <TextInput
                               id={id}
                               name={fieldName}
                               type={column.type ?? "text"}
@@ -509,7 +498,6 @@ function RowList<List extends PageRowList>({
                               onChange={(event) => typed(index, column.key, event.target.value)}
                               maxLength={column.type === "number" ? undefined : PAGE_LIMITS.cell}
                               {...described}
-                              className={inputClass}
                             />
                           )
                         }

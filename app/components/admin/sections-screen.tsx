@@ -4,10 +4,12 @@ import { Form, Link, useNavigation } from "react-router";
 import { categoryBadgeClass } from "~/utils/section-badge";
 import { addressFromName, badgeColourProblem, badgeTones, MAX_EXPLORE } from "~/validation/sections";
 import { AdminTable } from "./admin-table";
-import { CARD_CLASS, Field, FormAlert, INPUT_CLASS, SUBMIT_CLASS, type Described } from "./form-field";
 import { ImageAddressField } from "./image-panel";
 import { NoticeMessage, type Notice } from "./notice-message";
 import { formResult, SignedOutNotice, type SignedOut } from "./signed-out-notice";
+import { SubmitButton } from "~/components/ui/button";
+import { CARD_CLASS, Field, FormAlert, type Described } from "~/components/ui/field";
+import { INPUT_CLASS, TextInput } from "~/components/ui/text-input";
 
 type FieldName = "name" | "slug" | "description" | "colour" | "cover" | "keywords" | "explore" | "moveTo";
 
@@ -184,7 +186,7 @@ function SectionForm({
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="section-name" label="Name" error={errors.name}>
             {(described: Described) => (
-              <input
+              <TextInput
                 id="section-name"
                 name="name"
                 value={name}
@@ -193,7 +195,6 @@ function SectionForm({
                   setName(event.target.value);
                   if (!slugTouched) setSlug(addressFromName(event.target.value));
                 }}
-                className={INPUT_CLASS}
                 {...described}
               />
             )}
@@ -205,7 +206,7 @@ function SectionForm({
             error={errors.slug}
           >
             {(described: Described) => (
-              <input
+              <TextInput
                 id="section-slug"
                 name="slug"
                 value={slug}
@@ -216,7 +217,6 @@ function SectionForm({
                 }}
                 autoCapitalize="none"
                 spellCheck={false}
-                className={INPUT_CLASS}
                 {...described}
               />
             )}
@@ -229,12 +229,11 @@ function SectionForm({
           error={errors.description}
         >
           {(described: Described) => (
-            <input
+            <TextInput
               id="section-description"
               name="description"
               defaultValue={first("description", "")}
               maxLength={300}
-              className={INPUT_CLASS}
               {...described}
             />
           )}
@@ -320,9 +319,9 @@ function SectionForm({
           )}
         </Field>
         <div className="flex flex-wrap items-center gap-3">
-          <button type="submit" name="intent" value={editing ? "update" : "create"} disabled={saving} className={SUBMIT_CLASS}>
+          <SubmitButton name="intent" value={editing ? "update" : "create"} disabled={saving}>
             {saving ? "Saving..." : editing ? "Save section" : "Add section"}
-          </button>
+          </SubmitButton>
           {editing ? (
             <Link to="/admin/sections" className="text-sm font-medium text-blue-700 hover:underline dark:text-blue-300">
               Cancel

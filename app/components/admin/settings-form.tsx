@@ -16,11 +16,13 @@ import {
 } from "~/validation/site-settings";
 import type { SettingChange } from "~/domain/site-settings";
 import { AdminTable } from "./admin-table";
-import { CARD_CLASS as cardClass, Field, INPUT_CLASS as inputClass, SUBMIT_CLASS as submitClass } from "./form-field";
 import { ImageAddressField } from "./image-panel";
 import { NoticeMessage, type Notice } from "./notice-message";
 import { formResult, SignedOutNotice, type SignedOut } from "./signed-out-notice";
 import { DiscardChangesDialog, useUnsavedChanges } from "./unsaved-changes";
+import { SubmitButton } from "~/components/ui/button";
+import { CARD_CLASS, Field } from "~/components/ui/field";
+import { INPUT_CLASS, TextInput } from "~/components/ui/text-input";
 
 /** What the Settings action answers when it does not redirect: why, field by field, and what was sent. */
 export type SettingsFormResult = {
@@ -124,7 +126,7 @@ function SettingsFields({
   const text = (key: SettingKey, props: { type?: string; placeholder?: string; hint?: string; autoComplete?: string } = {}) => (
     <Field id={`settings-${key}`} label={SETTING_LABELS[key]} hint={pinnedHint(key) ?? props.hint} error={errors[key]}>
       {(described) => (
-        <input
+        <TextInput
           id={`settings-${key}`}
           name={key}
           type={props.type ?? "text"}
@@ -132,7 +134,6 @@ function SettingsFields({
           placeholder={props.placeholder}
           autoComplete={props.autoComplete ?? "off"}
           disabled={Boolean(pinnedBy[key])}
-          className={inputClass}
           {...described}
         />
       )}
@@ -142,7 +143,7 @@ function SettingsFields({
   const textArea = (key: SettingKey, hint?: string) => (
     <Field id={`settings-${key}`} label={SETTING_LABELS[key]} hint={hint} error={errors[key]}>
       {(described) => (
-        <textarea id={`settings-${key}`} name={key} rows={3} defaultValue={shown(key)} className={inputClass} {...described} />
+        <textarea id={`settings-${key}`} name={key} rows={3} defaultValue={shown(key)} className={INPUT_CLASS} {...described} />
       )}
     </Field>
   );
@@ -156,7 +157,7 @@ function SettingsFields({
           name={key}
           defaultValue={shown(key)}
           disabled={Boolean(pinnedBy[key])}
-          className={inputClass}
+          className={INPUT_CLASS}
           {...described}
         >
           {options.map((option) => (
@@ -315,9 +316,7 @@ function SettingsFields({
         </Section>
 
         <div className="flex items-center gap-3">
-          <button type="submit" disabled={navigation.state === "submitting"} className={submitClass}>
-            Save settings
-          </button>
+          <SubmitButton disabled={navigation.state === "submitting"}>Save settings</SubmitButton>
         </div>
       </Form>
       <DiscardChangesDialog blocker={unsaved.blocker} />
@@ -392,14 +391,13 @@ function AccentFields({
         >
           {(described) => (
             <div className="flex gap-2">
-              <input
+              <TextInput
                 id="settings-accentColor"
                 name="accentColor"
                 value={light}
                 onChange={(event) => setLight(event.target.value)}
                 placeholder="#1d4ed8"
                 autoComplete="off"
-                className={inputClass}
                 {...described}
               />
               <input
@@ -419,14 +417,13 @@ function AccentFields({
           error={errors.dark}
         >
           {(described) => (
-            <input
+            <TextInput
               id="settings-accentDarkColor"
               name="accentDarkColor"
               value={dark}
               onChange={(event) => setDark(event.target.value)}
               placeholder={made || "#60a5fa"}
               autoComplete="off"
-              className={inputClass}
               {...described}
             />
           )}
@@ -444,7 +441,7 @@ function AccentFields({
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={`${id}-heading`} className={cardClass}>
+    <section aria-labelledby={`${id}-heading`} className={CARD_CLASS}>
       <h3 id={`${id}-heading`} className="text-lg font-bold">
         {title}
       </h3>

@@ -2,6 +2,8 @@ import { X } from "lucide-react";
 import { useId, useState, type KeyboardEvent } from "react";
 import { MAX_TAGS_PER_ARTICLE, normaliseTagName, TAG_NAME_MAX_LENGTH, tagNameKey } from "~/utils/tags";
 import { TAG_TEXTS, TagName } from "~/validation/tags";
+import { TextInput } from "~/components/ui/text-input";
+import { FieldError } from "~/components/ui/field";
 
 /**
  * The editor's tags: a labelled text field whose suggestions are the existing tags (a native <datalist>),
@@ -15,13 +17,11 @@ export function TagPicker({
   initialEntry = "",
   suggestions,
   error,
-  inputClass,
 }: {
   initial: readonly string[];
   initialEntry?: string;
   suggestions: readonly string[];
   error?: string;
-  inputClass: string;
 }) {
   const id = "article-tags";
   const listId = `${useId()}-suggestions`;
@@ -101,7 +101,7 @@ export function TagPicker({
         </ul>
       ) : null}
       <div className="flex gap-2">
-        <input
+        <TextInput
           id={id}
           name="tagEntry"
           list={listId}
@@ -119,7 +119,6 @@ export function TagPicker({
           onKeyDown={onKeyDown}
           aria-invalid={shownError ? true : undefined}
           aria-describedby={describedBy}
-          className={inputClass}
         />
         <button
           type="button"
@@ -138,11 +137,7 @@ export function TagPicker({
         Topics across sections, such as OpenAI or EU AI Act. Enter or a comma adds one; existing tags are suggested as you type.
         At most {MAX_TAGS_PER_ARTICLE}.
       </p>
-      {shownError ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
-          {shownError}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={shownError} />
       <p role="status" className="sr-only">
         {announcement}
       </p>

@@ -5,7 +5,8 @@ import { TAG_NAME_MAX_LENGTH, TAG_SLUG_MAX_LENGTH, tagPath } from "~/utils/tags"
 import { articleListSearch } from "~/validation/article-list";
 import type { TagFieldErrors } from "~/validation/tags";
 import { AdminTable, EmptyListNote } from "./admin-table";
-import { Field } from "./form-field";
+import { Field } from "~/components/ui/field";
+import { INPUT_CLASS, TextInput } from "~/components/ui/text-input";
 
 /** A row of the Tags tab. */
 export interface TagRow {
@@ -25,8 +26,6 @@ export interface TagRefusal {
 
 type Open = { intent: "rename" | "merge" | "delete"; id: number } | null;
 
-const inputClass =
-  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm aria-invalid:border-red-600 dark:border-slate-600 dark:bg-slate-950 dark:aria-invalid:border-red-500";
 const buttonClass =
   "rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800";
 
@@ -196,14 +195,13 @@ function RenameFields({ tag, answer }: { tag: TagRow; answer: TagRefusal | undef
       </p>
       <Field id="tag-name" label="Name" error={errors.name}>
         {(described) => (
-          <input
+          <TextInput
             id="tag-name"
             name="name"
             defaultValue={answer ? answer.values.name : tag.name}
             maxLength={TAG_NAME_MAX_LENGTH}
             required
             {...described}
-            className={inputClass}
           />
         )}
       </Field>
@@ -223,7 +221,7 @@ function RenameFields({ tag, answer }: { tag: TagRow; answer: TagRefusal | undef
             spellCheck={false}
             autoCapitalize="none"
             {...described}
-            className={`${inputClass} font-mono`}
+            className={`${INPUT_CLASS} font-mono`}
           />
         )}
       </Field>
@@ -244,7 +242,7 @@ function MergeFields({ tag, tags, answer }: { tag: TagRow; tags: readonly TagRow
       </p>
       <Field id="tag-into" label={`Merge ${tag.name} into`} error={answer?.fieldErrors.into}>
         {(described) => (
-          <select id="tag-into" name="into" {...described} className={inputClass}>
+          <select id="tag-into" name="into" {...described} className={INPUT_CLASS}>
             {others.map((other) => (
               <option key={other.id} value={other.id}>
                 {other.name}

@@ -22,6 +22,8 @@ import {
 import type { Route } from "./+types/article-corrections";
 import { keepFormWhenSignedOut, requireArticlePermission } from "./guard.server";
 import { noticeHeaders, takeNotice, type Notice } from "./notice.server";
+import { SubmitButton } from "~/components/ui/button";
+import { INPUT_CLASS } from "~/components/ui/text-input";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   adminMeta(loaderData ? `Corrections: ${loaderData.article.title} · Admin` : "Corrections · Admin");
@@ -108,8 +110,6 @@ async function changeNotes(args: Route.ActionArgs) {
 }
 
 const cardClass = "rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900";
-const inputClass =
-  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 aria-invalid:border-red-600 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100";
 
 export default function ArticleCorrections({ loaderData, actionData }: Route.ComponentProps) {
   const { article, notes, recipients } = loaderData;
@@ -179,7 +179,7 @@ export default function ArticleCorrections({ loaderData, actionData }: Route.Com
               defaultValue={result?.note ?? ""}
               aria-invalid={noteError ? true : undefined}
               aria-describedby="correction-note-hint correction-note-error"
-              className={inputClass}
+              className={INPUT_CLASS}
             />
             <p id="correction-note-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
               What was wrong and what is right now, or what happened since, in up to {CORRECTION_NOTE_MAX} characters.
@@ -198,13 +198,7 @@ export default function ArticleCorrections({ loaderData, actionData }: Route.Com
               <span>{notifyLabel(recipients)}</span>
             </label>
           ) : null}
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
-          >
-            {busy ? "Saving…" : "Add note"}
-          </button>
+          <SubmitButton disabled={busy}>{busy ? "Saving…" : "Add note"}</SubmitButton>
         </Form>
       </section>
 
