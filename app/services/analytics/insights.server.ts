@@ -200,26 +200,6 @@ export function createInsights({ db, clock, timeZone: zone }: { db: Database; cl
         searchGaps: await searchGaps(lastDay),
       };
     },
-
-    /** Views per article for a range of days (inclusive), most read first: what figures and tests read. */
-    async viewsBetween(firstDay: string, lastDay: string): Promise<{ articleId: number; views: number }[]> {
-      const rows = await db
-        .select({ articleId: articleDailyViews.articleId, views: sql<number>`sum(${articleDailyViews.views})::int` })
-        .from(articleDailyViews)
-        .where(sql`${articleDailyViews.day} between ${firstDay} and ${lastDay}`)
-        .groupBy(articleDailyViews.articleId)
-        .orderBy(sql`2 desc`, articleDailyViews.articleId);
-      return rows.map((row) => ({ articleId: row.articleId, views: Number(row.views) }));
-    },
-
-    /** The daily rows of one article, oldest first. */
-    async dailyViews(articleId: number): Promise<{ day: string; views: number }[]> {
-      return db
-        .select({ day: articleDailyViews.day, views: articleDailyViews.views })
-        .from(articleDailyViews)
-        .where(sql`${articleDailyViews.articleId} = ${articleId}`)
-        .orderBy(articleDailyViews.day);
-    },
   };
 }
 
