@@ -1,5 +1,6 @@
+import { INPUT_CLASS } from "~/components/ui/text-input";
 /** A new password and its repetition, as the invitation and the profile ask for them (fields `password`, `confirm`). */
-export function NewPasswordFields({ idPrefix, label, inputClass }: { idPrefix: string; label: string; inputClass: string }) {
+export function NewPasswordFields({ idPrefix, label }: { idPrefix: string; label: string }) {
   return (
     <>
       <div>
@@ -14,7 +15,7 @@ export function NewPasswordFields({ idPrefix, label, inputClass }: { idPrefix: s
           minLength={10}
           autoComplete="new-password"
           aria-describedby={`${idPrefix}-password-hint`}
-          className={inputClass}
+          className={INPUT_CLASS}
         />
         <p id={`${idPrefix}-password-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
           At least 10 characters.
@@ -30,7 +31,7 @@ export function NewPasswordFields({ idPrefix, label, inputClass }: { idPrefix: s
           type="password"
           required
           autoComplete="new-password"
-          className={inputClass}
+          className={INPUT_CLASS}
         />
       </div>
     </>

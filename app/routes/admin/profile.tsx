@@ -15,6 +15,7 @@ import { firstProblem, PasswordForm, ProfileForm } from "~/validation/staff";
 import type { Route } from "./+types/profile";
 import { currentSessionToken, keepFormWhenSignedOut, requirePermission } from "./guard.server";
 import { noticeHeaders, takeNotice, type Notice } from "./notice.server";
+import { INPUT_CLASS } from "~/components/ui/text-input";
 
 export const meta: Route.MetaFunction = () => adminMeta("Profile · Admin");
 
@@ -61,7 +62,6 @@ async function change(args: Route.ActionArgs) {
   }
 }
 
-const inputClass = "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-950";
 const cardClass = "rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900";
 const submitClass = "rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60";
 
@@ -98,7 +98,7 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
                 required
                 maxLength={80}
                 defaultValue={profile.displayName}
-                className={inputClass}
+                className={INPUT_CLASS}
               />
             </div>
             <div>
@@ -111,14 +111,14 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
                 maxLength={80}
                 defaultValue={profile.roleLine}
                 placeholder="Staff Writer"
-                className={inputClass}
+                className={INPUT_CLASS}
               />
             </div>
             <div>
               <label htmlFor="profile-bio" className="mb-1 block text-sm font-medium">
                 Short bio
               </label>
-              <textarea id="profile-bio" name="bio" rows={4} maxLength={600} defaultValue={profile.bio} className={inputClass} />
+              <textarea id="profile-bio" name="bio" rows={4} maxLength={600} defaultValue={profile.bio} className={INPUT_CLASS} />
             </div>
             <div>
               <label htmlFor="profile-links" className="mb-1 block text-sm font-medium">
@@ -130,7 +130,7 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
                 rows={3}
                 aria-describedby="profile-links-hint"
                 defaultValue={profile.links.map((link) => `${link.label} ${link.url}`).join("\n")}
-                className={inputClass}
+                className={INPUT_CLASS}
               />
               <p id="profile-links-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
                 One per line, a label then the address: Website https://example.com (at most 5).
@@ -155,7 +155,7 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
                 name="avatar"
                 value={avatar}
                 onChange={(event) => setAvatar(event.target.value)}
-                className={inputClass}
+                className={INPUT_CLASS}
               />
             </div>
             <ImageUpload id="profile-avatar-upload" label="Upload a photo" onUploaded={setAvatar} />
@@ -202,10 +202,10 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
               type="password"
               required
               autoComplete="current-password"
-              className={inputClass}
+              className={INPUT_CLASS}
             />
           </div>
-          <NewPasswordFields idPrefix="profile" label="New password" inputClass={inputClass} />
+          <NewPasswordFields idPrefix="profile" label="New password" />
           <div>
             <button type="submit" disabled={busy} className={submitClass}>
               Change password

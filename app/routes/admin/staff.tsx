@@ -12,6 +12,7 @@ import { firstProblem, InvitationForm, StaffAction } from "~/validation/staff";
 import type { Route } from "./+types/staff";
 import { keepFormWhenSignedOut, requirePermission } from "./guard.server";
 import { noticeHeaders, takeNotice, type Notice } from "./notice.server";
+import { INPUT_CLASS } from "~/components/ui/text-input";
 
 export const meta: Route.MetaFunction = () => adminMeta("Staff · Admin");
 
@@ -123,7 +124,6 @@ async function change(args: Route.ActionArgs) {
   return redirect("/admin/staff", { status: 303, headers: await noticeHeaders(notice) });
 }
 
-const inputClass = "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-950";
 const buttonClass =
   "rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800";
 
@@ -159,7 +159,7 @@ export default function StaffTab({ loaderData, actionData }: Route.ComponentProp
             <label htmlFor="invite-name" className="mb-1 block text-sm font-medium">
               Name
             </label>
-            <input id="invite-name" name="name" required maxLength={80} autoComplete="off" className={inputClass} />
+            <input id="invite-name" name="name" required maxLength={80} autoComplete="off" className={INPUT_CLASS} />
           </div>
           <div>
             <label htmlFor="invite-email" className="mb-1 block text-sm font-medium">
@@ -172,14 +172,14 @@ export default function StaffTab({ loaderData, actionData }: Route.ComponentProp
               required
               maxLength={254}
               autoComplete="off"
-              className={inputClass}
+              className={INPUT_CLASS}
             />
           </div>
           <div>
             <label htmlFor="invite-role" className="mb-1 block text-sm font-medium">
               Role
             </label>
-            <select id="invite-role" name="role" defaultValue="author" className={inputClass}>
+            <select id="invite-role" name="role" defaultValue="author" className={INPUT_CLASS}>
               {STAFF_ROLES.map((role) => (
                 <option key={role} value={role}>
                   {ROLE_LABELS[role]}
@@ -204,7 +204,7 @@ export default function StaffTab({ loaderData, actionData }: Route.ComponentProp
               id="invite-link"
               readOnly
               value={result.link}
-              className={`${inputClass} font-mono`}
+              className={`${INPUT_CLASS} font-mono`}
               onFocus={(event) => event.currentTarget.select()}
             />
           </div>

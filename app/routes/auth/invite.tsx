@@ -11,6 +11,7 @@ import { AcceptInvitationForm, firstProblem } from "~/validation/staff";
 import { startSessionCookie } from "~/services/auth/session-cookie.server";
 import type { Route } from "./+types/invite";
 import type { RouteHandle } from "~/route-handle";
+import { INPUT_CLASS } from "~/components/ui/text-input";
 
 export const handle = { access: "staff", cache: false } satisfies RouteHandle;
 
@@ -56,8 +57,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-const inputClass = "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-950";
-
 export default function AcceptInvitation({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   return (
@@ -94,13 +93,13 @@ export default function AcceptInvitation({ loaderData, actionData }: Route.Compo
                 autoComplete="username"
                 defaultValue={actionData?.username ?? ""}
                 aria-describedby="invite-username-hint"
-                className={inputClass}
+                className={INPUT_CLASS}
               />
               <p id="invite-username-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
                 2 to 50 letters, digits and . _ @ -
               </p>
             </div>
-            <NewPasswordFields idPrefix="invite" label="Password" inputClass={inputClass} />
+            <NewPasswordFields idPrefix="invite" label="Password" />
             <button
               type="submit"
               disabled={navigation.state === "submitting"}
