@@ -15,6 +15,7 @@ import { firstProblem, PasswordForm, ProfileForm } from "~/validation/staff";
 import type { Route } from "./+types/profile";
 import { currentSessionToken, keepFormWhenSignedOut, requirePermission } from "./guard.server";
 import { noticeHeaders, takeNotice, type Notice } from "./notice.server";
+import { SubmitButton } from "~/components/ui/button";
 import { INPUT_CLASS } from "~/components/ui/text-input";
 
 export const meta: Route.MetaFunction = () => adminMeta("Profile · Admin");
@@ -63,7 +64,6 @@ async function change(args: Route.ActionArgs) {
 }
 
 const cardClass = "rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900";
-const submitClass = "rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60";
 
 export default function ProfileTab({ loaderData, actionData }: Route.ComponentProps) {
   const { profile } = loaderData;
@@ -179,9 +179,7 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
             </fieldset>
           </div>
           <div>
-            <button type="submit" disabled={busy} className={submitClass}>
-              Save profile
-            </button>
+            <SubmitButton disabled={busy}>Save profile</SubmitButton>
           </div>
         </Form>
       </section>
@@ -207,9 +205,7 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
           </div>
           <NewPasswordFields idPrefix="profile" label="New password" />
           <div>
-            <button type="submit" disabled={busy} className={submitClass}>
-              Change password
-            </button>
+            <SubmitButton disabled={busy}>Change password</SubmitButton>
           </div>
         </Form>
       </section>

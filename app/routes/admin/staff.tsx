@@ -12,6 +12,7 @@ import { firstProblem, InvitationForm, StaffAction } from "~/validation/staff";
 import type { Route } from "./+types/staff";
 import { keepFormWhenSignedOut, requirePermission } from "./guard.server";
 import { noticeHeaders, takeNotice, type Notice } from "./notice.server";
+import { SubmitButton } from "~/components/ui/button";
 import { INPUT_CLASS } from "~/components/ui/text-input";
 
 export const meta: Route.MetaFunction = () => adminMeta("Staff · Admin");
@@ -187,13 +188,7 @@ export default function StaffTab({ loaderData, actionData }: Route.ComponentProp
               ))}
             </select>
           </div>
-          <button
-            type="submit"
-            disabled={navigation.state === "submitting"}
-            className="rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
-          >
-            Send invitation
-          </button>
+          <SubmitButton disabled={navigation.state === "submitting"}>Send invitation</SubmitButton>
         </Form>
         {result?.link ? (
           <div className="mt-4">
