@@ -1,4 +1,4 @@
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { chmod, mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Transporter } from "nodemailer";
 import { isPlainMailbox } from "../../validation/email";
@@ -69,7 +69,7 @@ export function describeMailError(error: unknown): string {
 
 /**
  * Sends mail through nodemailer: a pooled SMTP transport when SMTP_URL is set, otherwise each message is
- * written as an .eml file to DATA_DIR/outbox (written to a temporary name, then renamed, so a file
+ * written as an .eml file to DATA_DIR/outbox, readable by the server's user only (written to a temporary name, then renamed, so a file
  * there is always whole). nodemailer is loaded with the first message, not at start-up: only sending
  * needs it (a faster start).
  */
@@ -99,10 +99,12 @@ export function createMailer({ smtpUrl, from, replyTo = () => undefined, dataDir
     kind: "outbox",
     async send(message) {
       const info = await (await transport.get()).sendMail(addressed(message));
-      await mkdir(outbox, { recursive: true });
+      // Messages carry live links (an invitation, a password reset): only the server's own user may read them.
+      await mkdir(outbox, { recursive: true, mode: 0o700 });
+      await chmod(outbox, 0o700);
       const name = message.messageId.replace(/[<>]/g, "").replace(/[^A-Za-z0-9._-]/g, "_");
       const file = path.join(outbox, `${name}.eml`);
-      await writeFile(`${file}.tmp`, info.message as Buffer);
+      await writeFile(`${file}.tmp`, info.message as Buffer, { mode: 0o600 });
       await rename(`${file}.tmp`, file);
     },
     close: transport.close,

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -40,6 +40,24 @@ describe("the outbox mailer (no SMTP_URL)", () => {
     expect(eml).toContain("List-Unsubscribe: <https://news.example.com/unsubscribe/abc>\r\n");
     expect(eml).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n");
     expect(eml).toContain("Message-ID: <newsletter-3-9@news.example.com>\r\n");
+  });
+
+  it("keeps the outbox to the server's own user: the folder 0700 and each message 0600, an older open folder closed", async () => {
+    dir = await mkdtemp(path.join(tmpdir(), "byline-outbox-"));
+    // An outbox made by an earlier version, readable by every local user.
+    await mkdir(path.join(dir, "outbox"), { mode: 0o755 });
+    const mailer = createMailer({ smtpUrl: undefined, from: "newsletter@news.example.com", dataDir: dir, connections: 1 });
+    await mailer.send({
+      to: "new.editor@example.com",
+      subject: "You are invited to Byline",
+      html: "<p>Accept</p>",
+      text: "Accept",
+      messageId: "<invite-1@news.example.com>",
+    });
+    mailer.close();
+    const mode = async (file: string) => (await stat(file)).mode & 0o777;
+    expect((await mode(path.join(dir, "outbox"))).toString(8)).toBe("700");
+    expect((await mode(path.join(dir, "outbox", "invite-1_news.example.com.eml"))).toString(8)).toBe("600");
   });
 });
 
