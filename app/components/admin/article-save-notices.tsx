@@ -1,4 +1,5 @@
 import { TriangleAlert } from "lucide-react";
+import { STATUS_LABELS, type ArticleStatus } from "~/domain/article-status";
 import { articlePath } from "~/utils/articles";
 import { DUPLICATE_TEXTS, FOLLOW_UP_TEXTS } from "~/validation/article";
 
@@ -6,8 +7,14 @@ import { DUPLICATE_TEXTS, FOLLOW_UP_TEXTS } from "~/validation/article";
 export interface SimilarArticle {
   id: number;
   title: string;
-  published: boolean;
+  /** Only a published article is called published and linked to its reader page; a scheduled one is not out yet. */
+  status: ArticleStatus;
   judgement?: string;
+}
+
+/** "published", "scheduled", "in review", "draft": the state as the notices name it. */
+function stateName(status: ArticleStatus): string {
+  return STATUS_LABELS[status].toLowerCase();
 }
 
 /** The save's offer to mark the article a follow-up of an earlier story: saving again saves it, related if ticked. */
@@ -20,14 +27,14 @@ export function FollowUpOffer({ earlier }: { earlier: SimilarArticle }) {
       <p>
         {FOLLOW_UP_TEXTS.offer}{" "}
         <a
-          href={earlier.published ? articlePath(earlier.id) : `/admin/articles/${earlier.id}/edit`}
+          href={earlier.status === "published" ? articlePath(earlier.id) : `/admin/articles/${earlier.id}/edit`}
           target="_blank"
           rel="noopener noreferrer"
           className="font-medium underline"
         >
           {earlier.title}
         </a>
-        {earlier.published ? null : " (draft)"}
+        {earlier.status === "published" ? null : ` (${stateName(earlier.status)})`}
       </p>
       {earlier.judgement ? (
         <p className="mt-1">
@@ -55,14 +62,14 @@ export function DuplicateWarning({ duplicate }: { duplicate: SimilarArticle }) {
       <p className="mt-1">{DUPLICATE_TEXTS.message}</p>
       <p className="mt-2">
         Similar article:{" "}
-        {duplicate.published ? (
+        {duplicate.status === "published" ? (
           <a href={articlePath(duplicate.id)} target="_blank" rel="noopener noreferrer" className="font-medium underline">
             {duplicate.title}
           </a>
         ) : (
           <strong>{duplicate.title}</strong>
         )}{" "}
-        ({duplicate.published ? "published" : "draft"}). If yours is a different story, choose Save anyway.
+        ({stateName(duplicate.status)}). If yours is a different story, choose Save anyway.
       </p>
       {duplicate.judgement ? (
         <p className="mt-1">

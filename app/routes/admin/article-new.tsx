@@ -47,6 +47,7 @@ async function save(args: Route.ActionArgs) {
   try {
     const created = await editorial.create(parsed.input, {
       authorId: admin.authorId,
+      role: admin.role,
       by: admin.adminId,
       allowDuplicate: form.get("allowDuplicate") === "true",
       followUpSeen: followUp.data.followUpSeen,
@@ -55,12 +56,12 @@ async function save(args: Route.ActionArgs) {
       tagNames: parsed.tagNames,
     });
     if (created.outcome === "duplicate") {
-      const { id, title, publishedAt, judgement } = created.similar;
-      return data<ArticleEditorResult>({ duplicate: { id, title, published: publishedAt !== null, judgement }, values }, 409);
+      const { id, title, status, judgement } = created.similar;
+      return data<ArticleEditorResult>({ duplicate: { id, title, status, judgement }, values }, 409);
     }
     if (created.outcome === "follow-up") {
-      const { id, title, publishedAt, judgement } = created.earlier;
-      return data<ArticleEditorResult>({ followUp: { id, title, published: publishedAt !== null, judgement }, values });
+      const { id, title, status, judgement } = created.earlier;
+      return data<ArticleEditorResult>({ followUp: { id, title, status, judgement }, values });
     }
     // The whole list, newest first, where the new draft is the first row.
     return redirect("/admin/articles", {

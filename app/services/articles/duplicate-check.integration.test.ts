@@ -54,6 +54,7 @@ describe("findSimilarArticle: the title rule", () => {
       id: existing!.id,
       title: "Breaking: QUANTUM COMPUTING BREAKTHROUGH at MIT stuns physicists",
       publishedAt: publishedOn(3),
+      status: "published",
       reason: "title",
     });
   });
@@ -86,7 +87,13 @@ describe("findSimilarArticle: the title rule", () => {
 
     // Neither spec rule matches ("Quantum computer b..." is not in the stored title, and only 4 of 12 keywords are
     // shared); the headline's names and words are the same, so departure 10 calls it the same story.
-    expect(similar).toEqual({ id: existing!.id, title: existing!.title, publishedAt: existing!.publishedAt, reason: "story" });
+    expect(similar).toEqual({
+      id: existing!.id,
+      title: existing!.title,
+      publishedAt: existing!.publishedAt,
+      status: "published",
+      reason: "story",
+    });
   });
 
   it("takes % and _ in the new title literally, not as wildcards", async () => {
@@ -117,7 +124,7 @@ describe("findSimilarArticle: the title rule", () => {
       excerpt: "Follow-up.",
     });
 
-    expect(similar).toEqual({ id: draft!.id, title: draft!.title, publishedAt: null, reason: "title" });
+    expect(similar).toEqual({ id: draft!.id, title: draft!.title, publishedAt: null, status: "draft", reason: "title" });
   });
 });
 
@@ -129,6 +136,7 @@ describe("findSimilarArticle: the keyword rule", () => {
       id: original!.id,
       title: GPT5_STORY.title,
       publishedAt: publishedOn(2),
+      status: "published",
       reason: "keywords",
     });
   });
@@ -156,6 +164,7 @@ describe("findSimilarArticle: the keyword rule", () => {
       id: draft!.id,
       title: GPT5_STORY.title,
       publishedAt: null,
+      status: "draft",
       reason: "keywords",
     });
   });
@@ -258,6 +267,7 @@ describe("findSimilarArticle: the story measure (departure 10)", () => {
       id: original!.id,
       title: LAYOFFS.title,
       publishedAt: publishedOn(2),
+      status: "published",
       reason: "story",
     });
   });
@@ -337,7 +347,13 @@ describe("checkStory: the same story or a follow-up", () => {
 
     expect(check).toEqual({
       same: null,
-      followUp: { id: launch!.id, title: ORBIT_LAUNCH.title, excerpt: ORBIT_LAUNCH.excerpt, publishedAt: publishedOn(5) },
+      followUp: {
+        id: launch!.id,
+        title: ORBIT_LAUNCH.title,
+        excerpt: ORBIT_LAUNCH.excerpt,
+        publishedAt: publishedOn(5),
+        status: "published",
+      },
     });
     expect(await findSimilarArticle(database.db, ORBIT_HALTED)).toBeNull();
   });
@@ -414,6 +430,7 @@ describe("checkStory with a model's judgement of close calls", () => {
         id: ruling!.id,
         title: JUDGE_SIDES_WITH_META.title,
         publishedAt: expect.any(Date),
+        status: "published",
         reason: "model",
         judgement: "Both report the ruling for Meta in the authors' copyright case.",
       },
@@ -438,6 +455,7 @@ describe("checkStory with a model's judgement of close calls", () => {
         title: JUDGE_SIDES_WITH_META.title,
         excerpt: JUDGE_SIDES_WITH_META.excerpt,
         publishedAt: expect.any(Date),
+        status: "published",
         judgement: "A later report on the same ruling.",
       },
     });

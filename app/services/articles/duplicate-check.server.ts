@@ -1,6 +1,7 @@
-import { desc, ilike, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { articles, keywordText } from "../../db/schema";
+import type { ArticleStatus } from "../../domain/article-status";
 import type { Logger } from "../logger.server";
 import { containsPattern } from "./like.server";
 import type { StoryJudge } from "./story-judge.server";
@@ -86,6 +87,8 @@ export interface SimilarArticle {
   id: number;
   title: string;
   publishedAt: Date | null;
+  /** A scheduled article has a publication time but is not out yet: the warning names its state. */
+  status: ArticleStatus;
   /**
    * Why it counts as the same story: the spec's title rule, the spec's keyword rule, or the story measure
    * (story-similarity.server.ts), which catches the same story retold in other words.
@@ -111,6 +114,7 @@ const similarColumns = {
   title: articles.title,
   excerpt: articles.excerpt,
   publishedAt: articles.publishedAt,
+  status: articles.status,
   createdAt: articles.createdAt,
 };
 
@@ -120,8 +124,21 @@ export interface EarlierStory {
   title: string;
   excerpt: string;
   publishedAt: Date | null;
+  status: ArticleStatus;
   /** The model's reason, when a configured model judged the pair. */
   judgement?: string;
+}
+
+/**
+ * The articles a check compares with: every one (null), or, for a writer who may not list every article, only the
+ * published ones and those the writer signs, so that the answer never names someone else's unpublished work.
+ */
+export type ComparedArticles = { publishedOrSignedBy: number } | null;
+
+/** The condition that keeps a check to the articles it may compare with; undefined compares with all. */
+export function comparedArticlesFilter(compared: ComparedArticles): SQL | undefined {
+  if (!compared) return undefined;
+  return or(eq(articles.status, "published"), eq(articles.authorId, compared.publishedOrSignedBy));
 }
 
 /** What the check found for a new article: the same story (a duplicate), or else the newest story it may follow up. */
@@ -148,22 +165,24 @@ export async function findSimilarArticle(
  * rule. Then the story measure (departure 10) over those articles and the newest ones naming the new article's names
  * (`STORY_SEARCH`), newest first: the first told as the same story is a duplicate; otherwise the newest with the same
  * subject and another event is a possible follow-up. An error in the check finds nothing (the spec allows creation),
- * and is logged.
+ * and is logged. `compared` limits every search to the articles the writer may be told about.
  */
 export async function checkStory(
   db: Database,
   draft: { title: string; excerpt: string },
   logger?: Logger,
   judge?: StoryJudge | null,
+  compared: ComparedArticles = null,
 ): Promise<StoryCheck> {
   const nothing: StoryCheck = { same: null, followUp: null };
+  const allowed = comparedArticlesFilter(compared);
   try {
     const prefix = titlePrefix(draft.title);
     if (prefix) {
       const [sameTitle] = await db
         .select(similarColumns)
         .from(articles)
-        .where(ilike(articles.title, containsPattern(prefix)))
+        .where(and(ilike(articles.title, containsPattern(prefix)), allowed))
         .orderBy(desc(articles.createdAt), desc(articles.id))
         .limit(1);
       if (sameTitle) return { ...nothing, same: similarArticle(sameTitle, "title") };
@@ -175,6 +194,7 @@ export async function checkStory(
       keywords.slice(0, DUPLICATE_RULES.queriedKeywords),
       DUPLICATE_RULES.candidates,
       DUPLICATE_RULES.candidates,
+      allowed,
     );
     const byKeywords = keywordCandidates.find((candidate) => sharedKeywordsIfDuplicate(keywords, articleKeywords(candidate)));
     if (byKeywords) return { ...nothing, same: similarArticle(byKeywords, "keywords") };
@@ -184,6 +204,7 @@ export async function checkStory(
       searchNames(draft, STORY_SEARCH.names),
       STORY_SEARCH.perName,
       STORY_SEARCH.names * 2 * STORY_SEARCH.perName,
+      allowed,
     );
     const candidates = [...new Map([...keywordCandidates, ...nameCandidates].map((row) => [row.id, row])).values()].sort(
       (left, right) => right.createdAt.getTime() - left.createdAt.getTime() || right.id - left.id,
@@ -209,8 +230,8 @@ export async function checkStory(
         };
       }
       if (relation === "follow-up" && !followUp) {
-        const { id, title, excerpt, publishedAt } = candidate;
-        followUp = { id, title, excerpt, publishedAt, ...(judgement === undefined ? {} : { judgement }) };
+        const { id, title, excerpt, publishedAt, status } = candidate;
+        followUp = { id, title, excerpt, publishedAt, status, ...(judgement === undefined ? {} : { judgement }) };
       }
     }
     return { same: null, followUp };
@@ -220,23 +241,38 @@ export async function checkStory(
   }
 }
 
-type CandidateRow = { id: number; title: string; excerpt: string; publishedAt: Date | null; createdAt: Date };
+type CandidateRow = {
+  id: number;
+  title: string;
+  excerpt: string;
+  publishedAt: Date | null;
+  status: ArticleStatus;
+  createdAt: Date;
+};
 
 function similarArticle(row: CandidateRow, reason: SimilarArticle["reason"]): SimilarArticle {
-  return { id: row.id, title: row.title, publishedAt: row.publishedAt, reason };
+  return { id: row.id, title: row.title, publishedAt: row.publishedAt, status: row.status, reason };
 }
 
 /**
  * The newest articles whose title or excerpt (lowercased, punctuation stripped) contains any of `words`: the newest
  * `perWord` per word and column, then the newest `limit` of those. Each branch stops early on its own index (the
  * creation-time index, or a trigram index for a rare word), where one OR over everything would read every match.
+ * `allowed` is applied in each branch, so articles the writer may not be told about take no place among the newest.
  */
-async function newestMentioning(db: Database, words: string[], perWord: number, limit: number): Promise<CandidateRow[]> {
+async function newestMentioning(
+  db: Database,
+  words: string[],
+  perWord: number,
+  limit: number,
+  allowed: SQL | undefined,
+): Promise<CandidateRow[]> {
   if (words.length === 0) return [];
+  const alsoAllowed = allowed ? sql` and ${allowed}` : sql``;
   const branches = words.flatMap((word) =>
     [articles.title, articles.excerpt].map(
       (column) =>
-        sql`(select ${articles.id} from ${articles} where ${keywordText(column)} like ${containsPattern(word)} order by ${articles.createdAt} desc, ${articles.id} desc limit ${perWord})`,
+        sql`(select ${articles.id} from ${articles} where ${keywordText(column)} like ${containsPattern(word)}${alsoAllowed} order by ${articles.createdAt} desc, ${articles.id} desc limit ${perWord})`,
     ),
   );
   return db

@@ -8,6 +8,7 @@ import {
   type ArticleValues,
 } from "../../../tests/support/article-factory";
 import { manualClock } from "../../../tests/support/manual-clock";
+import { ORBIT_HALTED, ORBIT_LAUNCH } from "../../../tests/support/story-pairs";
 import { openSecondHandle, resetDatabase, testDriver, withTestDatabase } from "../../../tests/setup/test-database";
 import type { Database } from "../../db/client.server";
 import { articles, relatedArticles } from "../../db/schema";
@@ -453,6 +454,7 @@ describe("create", () => {
         id: existing!.id,
         title: "Chip makers race to 2 nm as demand soars",
         publishedAt: publishedOn(6),
+        status: "published",
         reason: "title",
       },
     });
@@ -534,6 +536,150 @@ describe("create: a possible follow-up", () => {
     });
     expect(saved.outcome).toBe("created");
     expect(await links()).toEqual([]);
+  });
+});
+
+describe("create: what the duplicate check tells a writer who cannot list every article", () => {
+  const EDITORS_DRAFT = {
+    title: "Private: Acme in talks to buy Globex for $4bn",
+    excerpt: "Two people close to the talks say the boards meet next week.",
+  };
+  const links = () =>
+    database.db.select({ articleId: relatedArticles.articleId, relatedId: relatedArticles.relatedId }).from(relatedArticles);
+
+  async function newsroom() {
+    const editor = await insertAuthor(database.db, { name: "Edith Editor" });
+    const writer = await insertAuthor(database.db, { name: "Arthur Author" });
+    return { editor, writer };
+  }
+
+  it.each(["author", "contributor"] as const)(
+    "saves the article of a writer in the %s role, titled like an editor's draft, without naming that draft",
+    async (role) => {
+      const { editor, writer } = await newsroom();
+      await insertArticles(database.db, { ...EDITORS_DRAFT, publishedAt: null, authorId: editor.id });
+      const { editorial } = setUp();
+
+      const outcome = await editorial.create(articleFormInput({ title: "Private: Acme in talks to buy Globex" }), {
+        authorId: writer.id,
+        role,
+        allowDuplicate: false,
+      });
+
+      expect(outcome).toEqual({ outcome: "created", id: expect.any(Number) });
+      expect(JSON.stringify(outcome)).not.toContain("Globex for $4bn");
+    },
+  );
+
+  it("does not name an editor's scheduled article to an author either", async () => {
+    const { editor, writer } = await newsroom();
+    await insertArticles(database.db, {
+      ...EDITORS_DRAFT,
+      status: "scheduled",
+      publishedAt: new Date("2025-05-01T09:00:00.000Z"),
+      authorId: editor.id,
+    });
+    const { editorial } = setUp();
+
+    const outcome = await editorial.create(articleFormInput({ title: "Private: Acme in talks to buy Globex" }), {
+      authorId: writer.id,
+      role: "author",
+      allowDuplicate: false,
+    });
+
+    expect(outcome.outcome).toBe("created");
+  });
+
+  it("still warns an author about a published story and about their own draft", async () => {
+    const { editor, writer } = await newsroom();
+    const [published, own] = await insertArticles(
+      database.db,
+      { title: "Chip makers race to 2 nm as demand soars", publishedAt: publishedOn(6), authorId: editor.id },
+      { title: "Acme and Globex: the merger nobody expected", publishedAt: null, authorId: writer.id },
+    );
+    const { editorial } = setUp();
+
+    expect(await editorial.create(articleFormInput(), { authorId: writer.id, role: "author", allowDuplicate: false })).toEqual({
+      outcome: "duplicate",
+      similar: {
+        id: published!.id,
+        title: "Chip makers race to 2 nm as demand soars",
+        publishedAt: publishedOn(6),
+        status: "published",
+        reason: "title",
+      },
+    });
+    expect(
+      await editorial.create(articleFormInput({ title: "Acme and Globex: the merger nobody" }), {
+        authorId: writer.id,
+        role: "contributor",
+        allowDuplicate: false,
+      }),
+    ).toMatchObject({ outcome: "duplicate", similar: { id: own!.id, status: "draft" } });
+  });
+
+  it("does not offer an author another person's draft as the story theirs follows up", async () => {
+    const { editor, writer } = await newsroom();
+    await insertArticles(database.db, { ...ORBIT_LAUNCH, publishedAt: null, authorId: editor.id });
+    const { editorial } = setUp();
+
+    const outcome = await editorial.create(articleFormInput(ORBIT_HALTED), {
+      authorId: writer.id,
+      role: "author",
+      allowDuplicate: false,
+    });
+
+    expect(outcome).toEqual({ outcome: "created", id: expect.any(Number) });
+  });
+
+  it("offers an author a published earlier story as before", async () => {
+    const { editor, writer } = await newsroom();
+    const [earlier] = await insertArticles(database.db, { ...ORBIT_LAUNCH, publishedAt: publishedOn(4), authorId: editor.id });
+    const { editorial } = setUp();
+
+    const outcome = await editorial.create(articleFormInput(ORBIT_HALTED), {
+      authorId: writer.id,
+      role: "author",
+      allowDuplicate: false,
+    });
+
+    expect(outcome).toMatchObject({ outcome: "follow-up", earlier: { id: earlier!.id, status: "published" } });
+  });
+
+  it("does not relate an author's new draft to another person's draft whose id they post", async () => {
+    const { editor, writer } = await newsroom();
+    const [draft] = await insertArticles(database.db, { ...EDITORS_DRAFT, publishedAt: null, authorId: editor.id });
+    const { editorial } = setUp();
+
+    const saved = await editorial.create(articleFormInput(), {
+      authorId: writer.id,
+      role: "author",
+      allowDuplicate: false,
+      followUpSeen: true,
+      relatedTo: draft!.id,
+    });
+
+    expect(saved.outcome).toBe("created");
+    expect(await links()).toEqual([]);
+  });
+
+  it("tells an editor about another person's scheduled article, as scheduled", async () => {
+    const { editor, writer } = await newsroom();
+    const [scheduled] = await insertArticles(database.db, {
+      ...EDITORS_DRAFT,
+      status: "scheduled",
+      publishedAt: new Date("2025-05-01T09:00:00.000Z"),
+      authorId: writer.id,
+    });
+    const { editorial } = setUp();
+
+    const outcome = await editorial.create(articleFormInput({ title: "Private: Acme in talks to buy Globex" }), {
+      authorId: editor.id,
+      role: "editor",
+      allowDuplicate: false,
+    });
+
+    expect(outcome).toMatchObject({ outcome: "duplicate", similar: { id: scheduled!.id, status: "scheduled" } });
   });
 });
 

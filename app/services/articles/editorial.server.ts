@@ -4,13 +4,19 @@ import { alias } from "drizzle-orm/pg-core";
 import { admins, articleCoauthors, articles, articleTags, authors, relatedArticles, tags } from "../../db/schema";
 import { TRANSITIONS, type Transition } from "../../domain/article-status";
 import type { ArticleListPage, ArticleStats, DraftHeadline, EditableArticle } from "../../domain/articles";
-import type { ArticleFacts } from "../../domain/permissions";
+import { can, type ArticleFacts, type StaffRole } from "../../domain/permissions";
 import { COAUTHOR_TEXTS, type ArticleInput } from "../../validation/article";
 import { ADMIN_ARTICLES_PAGE_SIZE, type ArticleListQuery } from "../../validation/article-list";
 import type { Clock } from "../clock.server";
 import type { Logger } from "../logger.server";
 import { listArticleAuthors } from "./articles.server";
-import { checkStory, type EarlierStory, type SimilarArticle } from "./duplicate-check.server";
+import {
+  checkStory,
+  comparedArticlesFilter,
+  type ComparedArticles,
+  type EarlierStory,
+  type SimilarArticle,
+} from "./duplicate-check.server";
 import { containsPattern } from "./like.server";
 import { rewrittenPercent } from "./provenance.server";
 import { recordRevision, revisionSnapshot } from "./revisions.server";
@@ -271,11 +277,14 @@ export function createEditorialService({
      * check runs first; `allowDuplicate` is the editor's confirmation that a similar story is not a duplicate.
      * A possible follow-up of an earlier story is not a duplicate: the first save offers it
      * ("follow-up"), and the next, with `followUpSeen`, saves the draft, marked related to `relatedTo` if given.
+     * A writer whose role may not list every article is compared only with published articles and their own, and
+     * may relate their draft only to one of those: the answer never names someone else's unpublished work.
      */
     async create(
       input: ArticleInput,
       {
         authorId,
+        role = null,
         allowDuplicate,
         followUpSeen = false,
         relatedTo = null,
@@ -284,6 +293,8 @@ export function createEditorialService({
         tagNames = [],
       }: {
         authorId: number;
+        /** The writer's role; null (the system) compares with every article. */
+        role?: StaffRole | null;
         allowDuplicate: boolean;
         followUpSeen?: boolean;
         relatedTo?: number | null;
@@ -295,8 +306,10 @@ export function createEditorialService({
         tagNames?: readonly string[];
       },
     ): Promise<CreateOutcome> {
+      const compared: ComparedArticles =
+        role === null || can({ role, authorId }, "article.listAll") ? null : { publishedOrSignedBy: authorId };
       if (!allowDuplicate) {
-        const check = await checkStory(db, input, logger, storyJudge);
+        const check = await checkStory(db, input, logger, storyJudge, compared);
         if (check.same) return { outcome: "duplicate", similar: check.same };
         if (check.followUp && !followUpSeen) return { outcome: "follow-up", earlier: check.followUp };
       }
@@ -310,8 +323,12 @@ export function createEditorialService({
         if (tagNames.length > 0) await saveArticleTags(tx, row.articleId, tagNames, now);
         await recordRevision(tx, row, { kind: "created", editorId: by, now });
         if (relatedTo !== null) {
-          // The earlier story may have been deleted meanwhile: then there is nothing to relate to.
-          const [earlier] = await tx.select({ id: articles.id }).from(articles).where(eq(articles.id, relatedTo)).limit(1);
+          // The earlier story may have been deleted meanwhile, or be one the writer may not see: nothing to relate to.
+          const [earlier] = await tx
+            .select({ id: articles.id })
+            .from(articles)
+            .where(and(eq(articles.id, relatedTo), comparedArticlesFilter(compared)))
+            .limit(1);
           if (earlier)
             await tx.insert(relatedArticles).values({ articleId: row.articleId, relatedId: earlier.id, createdAt: now });
         }
