@@ -14,11 +14,15 @@ export const NEWSLETTER_SUCCESS_MS = 3_000;
 /**
  * The sign-up block's outcomes, also carried in the URL when the form posts without JavaScript. `subscribed`
  * is the spec's immediate sign-up (NEWSLETTER_DOUBLE_OPT_IN=false); `checkInbox` is the same thanks with double
- * opt-in, whatever the address's state was (a new, pending, unsubscribed or active address all read alike).
+ * opt-in (a new, pending, unsubscribed or active address read alike), except that a reader whose confirmation link
+ * is still waiting to be used is told so rather than promised a message the throttle holds back: `linkStillValid`
+ * within 10 minutes of it, `linksToday` past the day's three.
  */
 export const NEWSLETTER_MESSAGES = {
   subscribed: "Thanks for subscribing!",
   checkInbox: "Thanks for subscribing! Check your inbox to confirm.",
+  linkStillValid: "We sent a confirmation link a few minutes ago; it is still valid.",
+  linksToday: "We sent several confirmation links to this address today; the last one is still valid.",
   required: "Please enter your email address",
   invalid: "Please enter a valid email address",
   limited: "Too many sign-up attempts from your network. Please try again in a few minutes.",
@@ -32,9 +36,9 @@ export interface NewsletterActionData {
   outcome: NewsletterOutcome;
 }
 
-/** The outcomes that thank the reader: shown for 3 seconds, the field cleared. */
+/** The outcomes that thank the reader or point to the link they have: shown for 3 seconds, the field cleared. */
 export function isNewsletterSuccess(outcome: NewsletterOutcome | null | undefined): boolean {
-  return outcome === "subscribed" || outcome === "checkInbox";
+  return outcome === "subscribed" || outcome === "checkInbox" || outcome === "linkStillValid" || outcome === "linksToday";
 }
 
 export function isNewsletterOutcome(value: string | null): value is NewsletterOutcome {

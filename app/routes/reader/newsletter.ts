@@ -16,6 +16,8 @@ export const handle = uncachedResourceHandle;
 const STATUS: Record<NewsletterOutcome, number> = {
   subscribed: 200,
   checkInbox: 200,
+  linkStillValid: 200,
+  linksToday: 200,
   required: 400,
   invalid: 400,
   limited: 429,

@@ -304,12 +304,48 @@ describe("double opt-in", () => {
     ]);
   });
 
+  it("sends a new link to a reader who confirmed, unsubscribed and signs up again at once: a used link holds nothing back", async () => {
+    const clock = manualClock("2025-03-01T09:00:00Z");
+    const service = subscriberService(clock);
+    await service.signUp("reader@example.com", "203.0.113.7");
+    await service.settled();
+    clock.advance(MINUTE);
+    expect(await service.confirm(confirmationToken(sink.messages[0]!))).toMatchObject({ active: true });
+
+    // From the first newsletter's unsubscribe link, then straight back through the form.
+    clock.advance(MINUTE);
+    const [row] = await database.db.select({ id: newsletterSubscribers.id }).from(newsletterSubscribers);
+    await service.setStatus(row!.id, "unsubscribed");
+    clock.advance(MINUTE);
+    expect(await service.signUp("reader@example.com", "203.0.113.7")).toEqual({ outcome: "checkInbox" });
+    await service.settled();
+
+    expect(sink.messages, "a second confirmation, three minutes after the first").toHaveLength(2);
+    expect(await service.confirm(confirmationToken(sink.messages[1]!))).toMatchObject({ active: true });
+    expect(await statusOf("reader@example.com")).toBe("active");
+  });
+
+  it("tells a reader whose link is still waiting that it is still valid, and sends no second one", async () => {
+    const clock = manualClock("2025-03-01T09:00:00Z");
+    const service = subscriberService(clock);
+    await service.signUp("reader@example.com", "203.0.113.7");
+    await service.settled();
+    clock.advance(4 * MINUTE);
+
+    expect(await service.signUp("reader@example.com", "203.0.113.7")).toEqual({ outcome: "linkStillValid" });
+    await service.settled();
+    expect(sink.messages).toHaveLength(1);
+    expect(await service.confirm(confirmationToken(sink.messages[0]!)), "the first link still works").toMatchObject({
+      active: true,
+    });
+  });
+
   it("sends at most one confirmation per address every 10 minutes and 3 a day, whoever asks", async () => {
     const clock = manualClock("2025-03-01T09:00:00Z");
     const service = subscriberService(clock);
     const counts: number[] = [];
-    async function signUpFrom(client: string) {
-      expect(await service.signUp("victim@example.com", client)).toEqual({ outcome: "checkInbox" });
+    async function signUpFrom(client: string, outcome: string) {
+      expect(await service.signUp("victim@example.com", client)).toEqual({ outcome });
       await service.settled();
       counts.push(sink.messages.length);
     }
@@ -318,21 +354,25 @@ describe("double opt-in", () => {
     const answers = await Promise.all(
       ["203.0.113.1", "203.0.113.2", "203.0.113.3"].map((client) => service.signUp("victim@example.com", client)),
     );
-    expect(answers).toEqual([{ outcome: "checkInbox" }, { outcome: "checkInbox" }, { outcome: "checkInbox" }]);
+    expect(answers.map((answer) => answer.outcome).sort(), "one sends the link, the others are told it is on its way").toEqual([
+      "checkInbox",
+      "linkStillValid",
+      "linkStillValid",
+    ]);
     await service.settled();
     expect(sink.messages, "three sign-ups at once send one message").toHaveLength(1);
     clock.advance(10 * MINUTE - 1);
-    await signUpFrom("203.0.113.4");
+    await signUpFrom("203.0.113.4", "linkStillValid");
     clock.advance(1);
-    await signUpFrom("203.0.113.5");
+    await signUpFrom("203.0.113.5", "checkInbox");
     clock.advance(10 * MINUTE);
-    await signUpFrom("203.0.113.6");
+    await signUpFrom("203.0.113.6", "checkInbox");
     clock.advance(10 * MINUTE);
-    await signUpFrom("203.0.113.7");
+    await signUpFrom("203.0.113.7", "linksToday");
     expect(counts, "the fourth in a day waits").toEqual([1, 2, 3, 3]);
 
     clock.set("2025-03-02T09:00:00Z");
-    await signUpFrom("203.0.113.8");
+    await signUpFrom("203.0.113.8", "checkInbox");
     expect(counts.at(-1), "a day after the first, a new window").toBe(4);
     expect(sink.messages.every((message) => message.envelope.to.join() === "victim@example.com")).toBe(true);
     expect(await statusOf("victim@example.com")).toBe("pending");

@@ -29,6 +29,8 @@ export type SignUpResult =
   | { outcome: "subscribed" }
   /** Double opt-in: a confirmation message is on its way, unless the address is active already or throttled. */
   | { outcome: "checkInbox" }
+  /** Double opt-in, and the address's last link is still waiting to be used: sent within 10 minutes, or the day's third. */
+  | { outcome: "linkStillValid" | "linksToday" }
   | { outcome: "limited"; retryAfterMs: number };
 
 /** Where a confirmation link leads. */
@@ -126,10 +128,11 @@ export function createSubscriberService({
   }
 
   /**
-   * Takes a confirmation slot for a subscriber who is not active, within the throttle: true when a message
-   * may be sent now. One UPDATE, so two sign-ups at once (on any instances) take one slot between them.
+   * Takes a confirmation slot for a subscriber who is not active, within the throttle: "claimed" when a message
+   * may be sent now, else why not. One UPDATE, so two sign-ups at once (on any instances) take one slot between them.
+   * The throttle counts only links still waiting to be used: confirming or unsubscribing clears it (clearThrottle).
    */
-  async function claimConfirmationSlot(subscriberId: number, now: Date): Promise<boolean> {
+  async function claimConfirmationSlot(subscriberId: number, now: Date): Promise<"claimed" | "active" | "recent" | "daily"> {
     const at = now.toISOString();
     const intervalAgo = new Date(now.getTime() - CONFIRMATION_THROTTLE.intervalMs).toISOString();
     const windowAgo = new Date(now.getTime() - CONFIRMATION_THROTTLE.windowMs).toISOString();
@@ -143,8 +146,21 @@ export function createSubscriberService({
         and (confirmation_sent_at is null or confirmation_sent_at <= ${intervalAgo}::timestamptz)
         and (${windowOver} or confirmations_in_window < ${CONFIRMATION_THROTTLE.perWindow})
       returning id`);
-    return result.rows.length > 0;
+    if (result.rows.length > 0) return "claimed";
+    const [row] = await db
+      .select({ status: newsletterSubscribers.status, sentAt: newsletterSubscribers.confirmationSentAt })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.id, subscriberId));
+    if (!row || row.status === "active") return "active";
+    return row.sentAt && row.sentAt.getTime() > now.getTime() - CONFIRMATION_THROTTLE.intervalMs ? "recent" : "daily";
   }
+
+  /** Links sent before this moment are used or void: the throttle no longer holds a new one back for them. */
+  const clearThrottle = {
+    confirmationSentAt: null,
+    confirmationWindowStartedAt: null,
+    confirmationsInWindow: 0,
+  } as const;
 
   /** Gives back a slot whose message was not sent, so the next sign-up sends it. */
   async function releaseConfirmationSlot(subscriberId: number, claimedAt: Date): Promise<void> {
@@ -189,13 +205,17 @@ export function createSubscriberService({
     inFlight.add(sending);
   }
 
-  async function requestConfirmation(email: string): Promise<void> {
+  /** Records the sign-up and sends a link when the throttle allows; the reader is told when it held one back. */
+  async function requestConfirmation(email: string): Promise<SignUpResult> {
     const now = clock.now();
     const address = normalizedEmail(email);
     const subscriber = await recordSignUp(address, now);
-    // The same two statements whatever the status: the claim itself leaves an active address alone.
-    const claimed = await claimConfirmationSlot(subscriber.id, now);
-    if (claimed) sendInBackground(subscriber.id, address, now);
+    // The same statements whatever the status: the claim itself leaves an active address alone.
+    const claim = await claimConfirmationSlot(subscriber.id, now);
+    if (claim === "claimed") sendInBackground(subscriber.id, address, now);
+    if (claim === "recent") return { outcome: "linkStillValid" };
+    if (claim === "daily") return { outcome: "linksToday" };
+    return { outcome: "checkInbox" };
   }
 
   /** The link's subscriber and whether the link may (still) make it active. */
@@ -248,8 +268,7 @@ export function createSubscriberService({
         await subscribe(email);
         return { outcome: "subscribed" };
       }
-      await requestConfirmation(email);
-      return { outcome: "checkInbox" };
+      return requestConfirmation(email);
     },
 
     /** Resolves when the confirmation messages started so far are sent or have failed (tests, shutdown). */
@@ -267,7 +286,7 @@ export function createSubscriberService({
       if (state.status === "active") return { outcome: "valid", email: state.email, active: true };
       const [row] = await db
         .update(newsletterSubscribers)
-        .set({ status: "active", updatedAt: clock.now() })
+        .set({ status: "active", updatedAt: clock.now(), ...clearThrottle })
         .where(
           sql`${newsletterSubscribers.id} = ${state.subscriberId} and (${newsletterSubscribers.status} = 'pending' or (${newsletterSubscribers.status} = 'unsubscribed' and ${newsletterSubscribers.updatedAt} <= ${state.issuedAt.toISOString()}::timestamptz))`,
         )
@@ -308,9 +327,14 @@ export function createSubscriberService({
     /** Sets one subscriber's status (unsubscribe, resubscribe); their address and new status, or null when there is no such subscriber. */
     async setStatus(id: number, status: "active" | "unsubscribed"): Promise<{ email: string; status: SubscriberStatus } | null> {
       // The CTE reads the status before the change: only a real change is counted (unsubscribe, or a sign-up back).
+      // Unsubscribing voids every link sent before it, so the throttle stops counting them.
+      const voidLinks =
+        status === "unsubscribed"
+          ? sql`, confirmation_sent_at = null, confirmation_window_started_at = null, confirmations_in_window = 0`
+          : sql``;
       const result = await db.execute<{ email: string; status: SubscriberStatus; previous: SubscriberStatus }>(sql`
         with previous as (select id, status from ${newsletterSubscribers} where id = ${id})
-        update ${newsletterSubscribers} as s set status = ${status}, updated_at = ${clock.now().toISOString()}::timestamptz
+        update ${newsletterSubscribers} as s set status = ${status}, updated_at = ${clock.now().toISOString()}::timestamptz${voidLinks}
         from previous where s.id = previous.id
         returning s.email, s.status, previous.status as previous`);
       const row = result.rows[0];
