@@ -60,10 +60,14 @@ export function viewBeacon(services: Services, trust: TrustProxy): (req: Incomin
   /**
    * The no-JavaScript fallback: `<img src="/api/views?article=12">` inside the article page's `<noscript>` (the
    * newsletter the reader came from is in the page's address, sent as Referer), or `?search=...` on a search that
-   * found nothing. A HEAD (link checkers, prefetchers) loads no image: only a GET counts.
+   * found nothing. A HEAD (link checkers, prefetchers) loads no image: only a GET counts, and only one that shows it
+   * was loaded by this site's own page (`Sec-Fetch-Site: same-origin`, or else our Referer), so another site that
+   * embeds the image counts nothing (decision 045).
    */
   async function answerImage(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.method === "GET") await report(req, parseViewReportQuery(`http://site${req.url}`, req.headers.referer ?? null));
+    if (req.method === "GET" && sentFromOwnOrigin(req, siteOrigin, trust)) {
+      await report(req, parseViewReportQuery(`http://site${req.url}`, req.headers.referer ?? null));
+    }
     res.writeHead(200, { ...ANSWER_HEADERS, "Content-Type": "image/gif", "Content-Length": PIXEL.length }).end(PIXEL);
   }
 

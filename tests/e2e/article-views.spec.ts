@@ -73,6 +73,51 @@ test("a reader's visit counts once per article, with or without JavaScript; bots
   }
 });
 
+test("one client counts once however many browsers it claims to be, and a pixel another site embeds counts nothing", async () => {
+  const dataDir = freshDataDir("views-one-client");
+  const server = await startServer({ DATA_DIR: dataDir });
+  try {
+    const [id] = await articleIds(server);
+    const browserBuild = (build: number) => DESKTOP_CHROME.replace(/Chrome\/[\d.]+/, `Chrome/${100 + build}.0.0.0`);
+    const beacon = (address: string, userAgent: string) =>
+      fetch(`${server.url}/api/views`, {
+        method: "POST",
+        headers: {
+          "User-Agent": userAgent,
+          "X-Forwarded-For": address,
+          Origin: server.url,
+          "Content-Type": "text/plain;charset=UTF-8",
+        },
+        body: JSON.stringify({ article: id }),
+      });
+    const pixel = (address: string, headers: Record<string, string>) =>
+      fetch(`${server.url}/api/views?article=${id}`, {
+        headers: { "User-Agent": DESKTOP_CHROME, "X-Forwarded-For": address, ...headers },
+      });
+
+    // Twelve browsers at one IPv4 address, and twelve addresses in one IPv6 /64: one reader each.
+    for (let build = 1; build <= 12; build += 1) {
+      expect((await beacon("198.51.100.210", browserBuild(build))).status).toBe(204);
+      expect((await beacon(`2001:db8:5:6::${build.toString(16)}`, browserBuild(build))).status).toBe(204);
+    }
+    // Another site's page carrying the pixel: answered like any pixel, not counted.
+    expect((await pixel("198.51.100.211", { "Sec-Fetch-Site": "cross-site" })).status).toBe(200);
+    expect((await pixel("198.51.100.212", { Referer: "https://elsewhere.example/page" })).status).toBe(200);
+    expect((await pixel("198.51.100.213", { "Sec-Fetch-Site": "same-site", Referer: server.url })).status).toBe(200);
+    // The pixel inside our own article page still counts.
+    expect(
+      (await pixel("198.51.100.214", { "Sec-Fetch-Site": "same-origin", Referer: `${server.url}/article/${id}` })).status,
+    ).toBe(200);
+
+    expect(await server.stop()).toBe(0);
+    expect(errorLogLines(server.output())).toEqual([]);
+    expect(await storedViews(dataDir)).toEqual({ [id!]: 3 });
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
 test("with ANALYTICS=off article pages carry no beacon and the endpoint answers 404", async ({ browser }) => {
   const dataDir = freshDataDir("views-off");
   const server = await startServer({ DATA_DIR: dataDir, ANALYTICS: "off" });

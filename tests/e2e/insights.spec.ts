@@ -69,8 +69,9 @@ test("the Insights tab shows the reads and the search that found nothing, from r
   test.setTimeout(120_000);
   const [mostRead, other] = await articleIds(server);
 
-  // Three readers (each its own address): two read through the beacon, the first also searching for something
-  // absent; the third runs no JavaScript, and its browser reports the read through the pixel.
+  // Three readers (each its own address): two read through the beacon; the third runs no JavaScript, and its
+  // browser reports the read through the pixel. Each then searches for something absent: a search is listed once
+  // three addresses reported it.
   const readers = [
     { id: mostRead!, report: "beacon", status: 204 },
     { id: mostRead!, report: "beacon", status: 204 },
@@ -88,14 +89,13 @@ test("the Insights tab shows the reads and the search that found nothing, from r
     const heading = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
     if (id === mostRead) title = heading;
     else pixelReadTitle = heading;
-    if (index === 0) {
-      const reported = page.waitForResponse(
-        (response) => new URL(response.url()).pathname === "/api/views" && response.request().method() === "POST",
-      );
-      await page.goto(`/search?query=${encodeURIComponent(GAP)}`);
-      await expect(page.getByRole("heading", { name: "No articles found" })).toBeVisible();
-      expect((await reported).status()).toBe(204);
-    }
+    const method = report === "beacon" ? "POST" : "GET";
+    const reported = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === "/api/views" && response.request().method() === method,
+    );
+    await page.goto(`/search?query=${encodeURIComponent(GAP)}`);
+    await expect(page.getByRole("heading", { name: "No articles found" })).toBeVisible();
+    expect((await reported).status()).toBe(report === "beacon" ? 204 : 200);
   }
   expect(title).not.toBe("");
   expect(pixelReadTitle).not.toBe("");
@@ -120,8 +120,14 @@ test("the Insights tab shows the reads and the search that found nothing, from r
     "the read without JavaScript",
   ).toHaveText("1");
   await expect(section(page, "Most read articles")).toContainText(`“${title}”, with 2 reads`);
+  // The last search may be written in the batch after the last read.
   const gaps = page.getByRole("table", { name: /Searches that found nothing/ });
-  await expect(gaps.getByRole("row", { name: GAP.toLowerCase() })).toContainText("1");
+  await expect(async () => {
+    await page.reload();
+    await expect(gaps.getByRole("row", { name: GAP.toLowerCase() }).getByRole("cell").first()).toHaveText("3", {
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 30_000 });
 
   // The 90 days are one link away, and say so.
   await page.getByRole("navigation", { name: "Period" }).getByRole("link", { name: "Last 90 days" }).click();

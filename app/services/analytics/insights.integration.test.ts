@@ -16,14 +16,14 @@ import {
 import { csvDocument } from "../../utils/csv";
 import { insightsTables } from "../../utils/insights-tables";
 import { normalizeSearchGap } from "../../validation/views";
-import { createArticleService, POPULAR_MIN_READS } from "../articles/articles.server";
+import { createArticleService, POPULAR_MIN_ADDRESSES, POPULAR_MIN_READS } from "../articles/articles.server";
 import type { Mailer } from "../mail/mailer.server";
 import { createConfirmationLinks } from "../newsletter/confirmation-links.server";
 import { withNewsletterRef } from "../newsletter/newsletter-sender.server";
 import { createSubscriberService } from "../newsletter/subscribers.server";
 import { createRateLimiter } from "../rate-limits/rate-limiter.server";
 import { createInsights } from "./insights.server";
-import { createViewCounter } from "./view-counter.server";
+import { createViewCounter, SEARCH_GAP_MIN_ADDRESSES } from "./view-counter.server";
 
 /**
  * The second slice on the real database: reads from newsletters, subscriber changes per day, Popular Stories
@@ -272,6 +272,72 @@ describe("Popular Stories from reads", () => {
   });
 });
 
+describe("one client posing as many readers", () => {
+  const NOW = "2026-05-10T20:00:00Z"; // May 10 in Honolulu
+
+  function homeAt(clock: ManualClock) {
+    return createArticleService({ db: database.db, clock, popularFromReads: { timeZone: TIME_ZONE } }).homePage();
+  }
+
+  it("counts one address once however many browsers it claims to be: 12 user agents make neither a popular story nor 12 reads", async () => {
+    const clock = manualClock(NOW);
+    const [target] = await insertArticles(database.db, { title: "Pushed by one client" });
+    const counter = counterAt(clock);
+    for (let build = 1; build <= 12; build += 1) {
+      const userAgent = FIREFOX.replace(/Firefox\/[\d.]+/, `Firefox/${build}.0`);
+      counter.record({ ...visitor(9), userAgent, articleId: target!.id });
+    }
+    await counter.flush();
+
+    expect((await homeAt(clock)).popular.map((article) => article.title)).not.toContain("Pushed by one client");
+    const report = await createInsights({ db: database.db, clock, timeZone: TIME_ZONE }).report(30);
+    expect(report.topArticles.map(({ title, reads }) => ({ title, reads }))).toEqual([
+      { title: "Pushed by one client", reads: 1 },
+    ]);
+  });
+
+  it(`needs reads from ${POPULAR_MIN_ADDRESSES} addresses on one day before a story is popular, however many reads it has`, async () => {
+    const clock = manualClock(NOW);
+    const [target] = await insertArticles(database.db, { title: "Read by two" });
+    // Two readers every day of the week: more reads than the threshold, never more than two addresses.
+    for (let day = 4; day <= 10; day += 1) {
+      clock.set(`2026-05-${String(day).padStart(2, "0")}T20:00:00Z`);
+      const counter = counterAt(clock);
+      for (const index of [1, 2]) counter.record({ ...visitor(index), articleId: target!.id });
+      await counter.flush();
+    }
+    expect(2 * 7).toBeGreaterThanOrEqual(POPULAR_MIN_READS);
+    expect((await homeAt(clock)).popular.map((article) => article.title)).toEqual([]);
+
+    // A third address the same day: now several readers found it.
+    const counter = counterAt(clock);
+    for (let index = 3; index <= POPULAR_MIN_ADDRESSES; index += 1) counter.record({ ...visitor(index), articleId: target!.id });
+    await counter.flush();
+    expect((await homeAt(clock)).popular.map((article) => article.title)).toEqual(["Read by two"]);
+  });
+
+  it(`lists a search only once ${SEARCH_GAP_MIN_ADDRESSES} addresses reported it the same day, however many user agents one address uses`, async () => {
+    const clock = manualClock("2026-05-04T20:00:00Z");
+    const counter = counterAt(clock);
+    const insights = createInsights({ db: database.db, clock, timeZone: TIME_ZONE });
+    const planted = normalizeSearchGap("Visit evil.example for cheap pills")!;
+    for (let build = 1; build <= 12; build += 1) {
+      const userAgent = FIREFOX.replace(/Firefox\/[\d.]+/, `Firefox/${build}.0`);
+      counter.recordSearchGap({ ...visitor(9), userAgent, query: planted });
+    }
+    for (let index = 1; index < SEARCH_GAP_MIN_ADDRESSES; index += 1)
+      counter.recordSearchGap({ ...visitor(index), query: "quantum routers" });
+    await counter.flush();
+    expect((await insights.report(30)).searchGaps).toEqual([]);
+
+    counter.recordSearchGap({ ...visitor(SEARCH_GAP_MIN_ADDRESSES), query: "quantum routers" });
+    await counter.flush();
+    expect((await insights.report(30)).searchGaps).toEqual([
+      { query: "quantum routers", searches: SEARCH_GAP_MIN_ADDRESSES, lastSearched: "2026-05-04" },
+    ]);
+  });
+});
+
 describe("search gaps", () => {
   it("keeps normalised searches per day, once per visitor, without bots or staff, only while they still find nothing", async () => {
     const clock = manualClock("2026-05-04T20:00:00Z");
@@ -282,15 +348,16 @@ describe("search gaps", () => {
     expect(counter.recordSearchGap({ ...visitor(1), query })).toBe("counted");
     expect(counter.recordSearchGap({ ...visitor(1), query: normalizeSearchGap("quantum routers")! })).toBe("repeat");
     expect(counter.recordSearchGap({ ...visitor(2), query })).toBe("counted");
-    expect(counter.recordSearchGap({ ...visitor(3), userAgent: GOOGLEBOT, query })).toBe("bot");
-    expect(counter.recordSearchGap({ ...visitor(4), userAgent: undefined, query })).toBe("bot");
-    expect(counter.recordSearchGap({ ...visitor(5), staff: true, query })).toBe("staff");
+    expect(counter.recordSearchGap({ ...visitor(3), query })).toBe("counted");
+    expect(counter.recordSearchGap({ ...visitor(4), userAgent: GOOGLEBOT, query })).toBe("bot");
+    expect(counter.recordSearchGap({ ...visitor(5), userAgent: undefined, query })).toBe("bot");
+    expect(counter.recordSearchGap({ ...visitor(6), staff: true, query })).toBe("staff");
     // Checked again before it is written: a search that finds something now is not a gap.
-    expect(counter.recordSearchGap({ ...visitor(6), query: "now found" })).toBe("counted");
+    for (const index of [7, 8, 9]) expect(counter.recordSearchGap({ ...visitor(index), query: "now found" })).toBe("counted");
     await counter.flush();
 
     expect(await database.db.select().from(searchGapsDaily)).toEqual([
-      { day: "2026-05-04", query: "quantum routers", searches: 2 },
+      { day: "2026-05-04", query: "quantum routers", searches: 3 },
     ]);
   });
 

@@ -26,6 +26,11 @@ const REMEMBERED_USER_AGENTS = 1_000;
 
 /** Search gaps are kept this many newsroom days, today included; older rows are deleted (decision 033). */
 export const SEARCH_GAP_DAYS = 30;
+/**
+ * A search that found nothing is listed once this many client addresses reported it on one newsroom day
+ * (decision 045): a query typed by one client alone, however it reports it, never reaches the editors' list.
+ */
+export const SEARCH_GAP_MIN_ADDRESSES = 3;
 /** Distinct searches checked and written per batch; the rest wait for the next one. */
 const SEARCH_GAPS_PER_BATCH = 200;
 
@@ -34,8 +39,12 @@ export type ViewOutcome = "counted" | "repeat" | "bot" | "staff" | "limited" | "
 
 export interface ViewReport {
   articleId: number;
-  /** The client's address (behind a trusted proxy, the forwarded one). Used for the visitor hash, never kept. */
+  /**
+   * The client's address as rate limits count it (behind a trusted proxy, the forwarded one; IPv6 by its /64): the
+   * visitor. Hashed, never kept.
+   */
   clientAddress: string;
+  /** Only to tell bots from browsers: a client that changes it is still the same visitor. */
   userAgent: string | undefined;
   /** A signed-in member of staff (a valid admin session): not counted. */
   staff: boolean;
@@ -50,6 +59,14 @@ export interface SearchGapReport {
   clientAddress: string;
   userAgent: string | undefined;
   staff: boolean;
+}
+
+/** One newsroom day's memory, dropped whole when the day changes. */
+interface Today {
+  day: string;
+  salt: string;
+  seen: Set<string>;
+  gapReporters: Map<string, number>;
 }
 
 export interface ViewCounterOptions {
@@ -72,8 +89,9 @@ export interface ViewCounterOptions {
 
 /**
  * Article views counted without cookies or stored personal data (decision 032). A visitor is a SHA-256 hash of a random
- * salt made for the newsroom's day and kept only in this process's memory, the client address and the user agent;
- * the set of visitor-article pairs seen today lives beside it, so a visitor counts once per article per day. When
+ * salt made for the newsroom's day and kept only in this process's memory and the client address (decision 045: the
+ * user agent is the client's to choose, so it does not make another visitor); the set of visitor-article pairs seen
+ * today lives beside it, so an address counts once per article per day. When
  * the day ends, salt and set are dropped together, and nothing links a visitor of one day to the next. Bots
  * (isbot) and signed-in staff are not counted. Counts wait in memory and are written in batches, as daily totals
  * per article, on an interval, when the buffer grows, and at shutdown (stop).
@@ -88,8 +106,11 @@ export function createViewCounter({
   newSalt = () => randomBytes(32),
   searchFindsNothing = async () => false,
 }: ViewCounterOptions) {
-  /** Today's salt (as text, the prefix of every hash) and the visitor-article pairs seen today, replaced together. */
-  let today: { day: string; salt: string; seen: Set<string> } | null = null;
+  /**
+   * Today's salt (as text, the prefix of every hash), the visitor-subject pairs seen today, and, by query hash, how
+   * many addresses reported a search gap not yet listed today (below SEARCH_GAP_MIN_ADDRESSES): replaced together.
+   */
+  let today: Today | null = null;
   /** Whether a user agent is a bot's (isbot), by user agent: the same browser reports view after view. */
   const botVerdicts = new Map<string, boolean>();
   /** Views waiting to be written, by `day|articleId`. */
@@ -111,11 +132,11 @@ export function createViewCounter({
    */
   let dayOfMinute = { minute: Number.NaN, day: "" };
 
-  function currentDay(now: Date): { day: string; salt: string; seen: Set<string> } {
+  function currentDay(now: Date): Today {
     const minute = Math.floor(now.getTime() / 60_000);
     if (dayOfMinute.minute !== minute) dayOfMinute = { minute, day: newsroomDay(now, zoneNow(timeZone)) };
     const { day } = dayOfMinute;
-    if (today?.day !== day) today = { day, salt: newSalt().toString("base64"), seen: new Set() };
+    if (today?.day !== day) today = { day, salt: newSalt().toString("base64"), seen: new Set(), gapReporters: new Map() };
     return today;
   }
 
@@ -271,22 +292,21 @@ export function createViewCounter({
     userAgent: string | undefined,
     staff: boolean,
     subject: string,
-  ): { day: string } | Exclude<ViewOutcome, "counted"> {
+  ): Today | Exclude<ViewOutcome, "counted"> {
     if (!enabled) return "off";
     if (!userAgent || isBot(userAgent)) return "bot";
     if (staff) return "staff";
     const now = clock.now();
-    const { day, salt, seen } = currentDay(now);
-    // SHA-256 of the secret salt and what is hashed, in one call (decision 034): the hashes never leave this memory.
-    const visitor = hash("sha256", `${salt}\n${clientAddress}\n${userAgent}`, "base64url");
-    // The address alone, hashed with today's salt too, for the per-minute limit.
-    const addressKey = hash("sha256", `${salt}\n${clientAddress}`, "base64url").slice(0, 16);
-    if (!withinRate(addressKey, now)) return "limited";
-    const visit = `${visitor.slice(0, 16)}:${subject}`;
-    if (seen.has(visit)) return "repeat";
-    if (seen.size >= MAX_VISITS_PER_DAY) return "full";
-    seen.add(visit);
-    return { day };
+    const current = currentDay(now);
+    // SHA-256 of the secret salt and the address, in one call (decision 034): the hash never leaves this memory. It
+    // is the visitor, and the key of the per-minute limit.
+    const visitor = hash("sha256", `${current.salt}\n${clientAddress}`, "base64url").slice(0, 16);
+    if (!withinRate(visitor, now)) return "limited";
+    const visit = `${visitor}:${subject}`;
+    if (current.seen.has(visit)) return "repeat";
+    if (current.seen.size >= MAX_VISITS_PER_DAY) return "full";
+    current.seen.add(visit);
+    return current;
   }
 
   function add(buffer: Map<string, number>, key: string): void {
@@ -317,13 +337,21 @@ export function createViewCounter({
     },
 
     /**
-     * Counts a search that found nothing (decision 033) by the same rules: once per visitor per query per day, no
-     * bots, no staff. Only the normalised query and a daily count are ever written.
+     * Counts a search that found nothing (decision 033) by the same rules: once per address per query per day, no
+     * bots, no staff. A query is written only once SEARCH_GAP_MIN_ADDRESSES addresses reported it that day (decision
+     * 045), with all of them; until then only a hash of it is held, with the number of addresses. Only the normalised
+     * query and a daily count are ever written.
      */
     recordSearchGap({ query, clientAddress, userAgent, staff }: SearchGapReport): ViewOutcome {
-      const admitted = admit(clientAddress, userAgent, staff, `search:${query}`);
+      const queryKey = hash("sha256", query, "base64url").slice(0, 16);
+      const admitted = admit(clientAddress, userAgent, staff, `search:${queryKey}`);
       if (typeof admitted === "string") return admitted;
-      add(pendingGaps, `${admitted.day}|${query}`);
+      const key = `${admitted.day}|${query}`;
+      const reporters = (admitted.gapReporters.get(queryKey) ?? 0) + 1;
+      admitted.gapReporters.set(queryKey, reporters);
+      // The address that makes a query listed brings the ones before it; each one after adds itself.
+      if (reporters === SEARCH_GAP_MIN_ADDRESSES) pendingGaps.set(key, (pendingGaps.get(key) ?? 0) + reporters);
+      else if (reporters > SEARCH_GAP_MIN_ADDRESSES) add(pendingGaps, key);
       if (pendingGaps.size >= VIEW_BUFFER_FLUSH_AT) flushInBackground();
       return "counted";
     },

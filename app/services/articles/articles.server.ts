@@ -17,6 +17,11 @@ export const HOME_POPULAR_COUNT = 3;
 export const POPULAR_READS_DAYS = 7;
 /** ...and an article needs at least this many of them to be listed; below it, only pinned stories show. */
 export const POPULAR_MIN_READS = 10;
+/**
+ * ...from at least this many client addresses on one of those days: a day's reads are the addresses that read it
+ * (decision 045), so one client, or two, cannot make a story popular however long they keep at it.
+ */
+export const POPULAR_MIN_ADDRESSES = 3;
 /** "You might also like": 3 other articles. */
 export const RELATED_COUNT = 3;
 /** The notifications panel: the latest 5 published articles. */
@@ -162,7 +167,8 @@ export function createArticleService({
     db.select(summaryColumns).from(articles).innerJoin(authors, eq(authors.id, articles.authorId)).$dynamic();
 
   /**
-   * The most read articles of the last POPULAR_READS_DAYS newsroom days with at least POPULAR_MIN_READS reads, for
+   * The most read articles of the last POPULAR_READS_DAYS newsroom days with at least POPULAR_MIN_READS reads, and
+   * POPULAR_MIN_ADDRESSES on one day (a day's reads are its distinct addresses, so the busiest day must have them), for
    * the places of Popular Stories that pinned stories leave (decision 033). Read with the home page, so it is as
    * fresh as the reader memo (at most a minute behind the views written).
    */
@@ -175,7 +181,9 @@ export function createArticleService({
       .from(articleDailyViews)
       .where(sql`${articleDailyViews.day} >= ${addDaysToDay(today, -(POPULAR_READS_DAYS - 1))}`)
       .groupBy(articleDailyViews.articleId)
-      .having(sql`sum(${articleDailyViews.views}) >= ${POPULAR_MIN_READS}`)
+      .having(
+        sql`sum(${articleDailyViews.views}) >= ${POPULAR_MIN_READS} and max(${articleDailyViews.views}) >= ${POPULAR_MIN_ADDRESSES}`,
+      )
       .as("reads");
     const pinnedIds = pinned.map((article) => article.id);
     return db
