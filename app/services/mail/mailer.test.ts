@@ -52,6 +52,7 @@ describe("the outbox mailer (no SMTP_URL)", () => {
       subject: "You are invited to Byline",
       html: "<p>Accept</p>",
       text: "Accept",
+      headers: {},
       messageId: "<invite-1@news.example.com>",
     });
     mailer.close();
