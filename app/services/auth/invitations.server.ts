@@ -1,4 +1,3 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { absoluteUrl } from "../../utils/seo";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
@@ -8,14 +7,11 @@ import type { Clock } from "../clock.server";
 import type { Logger } from "../logger.server";
 import { describeMailError, type Mailer } from "../mail/mailer.server";
 import { renderEmail } from "../mail/render-email.server";
-import { storedSigningKey } from "../newsletter/signing-key.server";
 import type { AdminService } from "./admins.server";
+import { createOneTimeLinks } from "./one-time-links.server";
 
 /** An invitation link works once, for 24 hours. */
 export const INVITATION_LIFETIME_MS = 24 * 60 * 60_000;
-const SECRET_NAME = "invitation-link-key";
-const SIGNATURE_BYTES = 16;
-const SECRET_BYTES = 24;
 
 export interface InvitationInput {
   name: string;
@@ -40,12 +36,6 @@ export interface PendingInvitation {
   createdAt: Date;
 }
 
-const hashSecret = (secret: string) => createHash("sha256").update(secret).digest("hex");
-
-function signature(key: Buffer, id: number, secret: string): Buffer {
-  return createHmac("sha256", key).update(`invite:${id}:${secret}`).digest().subarray(0, SIGNATURE_BYTES);
-}
-
 /** "an Editor", "an Author", "a Contributor". */
 export function roleWithArticle(role: StaffRole): string {
   const label = ROLE_LABELS[role];
@@ -53,9 +43,8 @@ export function roleWithArticle(role: StaffRole): string {
 }
 
 /**
- * Staff invitations. The link is `{SITE_URL}/auth/invite/{id}.{secret}.{signature}`: the secret is random and
- * only its SHA-256 hash is stored, and the HMAC (a key in app_secrets) lets a tampered link be refused before any
- * database look-up. Accepting is one conditional UPDATE (not yet used, not expired) in the transaction that
+ * Staff invitations. The link is `{SITE_URL}/auth/invite/{token}`, a one-time link (one-time-links.server.ts).
+ * Accepting is one conditional UPDATE (not yet used, not expired) in the transaction that
  * creates the account, so a link works exactly once even when opened twice at the same moment.
  */
 export function createInvitationService({
@@ -73,27 +62,13 @@ export function createInvitationService({
   admins: AdminService;
   site: { name: string; url: string; accent?: { light: string } | null; logo?: { light: string } | null };
 }) {
-  const signingKey = storedSigningKey(db, SECRET_NAME);
-
-  function parse(token: string): { id: number; secret: string; given: Buffer } | null {
-    const match = /^([0-9a-z]{1,8})\.([A-Za-z0-9_-]{32})\.([A-Za-z0-9_-]{22})$/.exec(token);
-    if (!match?.[1] || !match[2] || !match[3]) return null;
-    const id = Number.parseInt(match[1], 36);
-    if (!Number.isSafeInteger(id) || id <= 0 || id.toString(36) !== match[1]) return null;
-    const given = Buffer.from(match[3], "base64url");
-    if (given.toString("base64url") !== match[3]) return null;
-    return { id, secret: match[2], given };
-  }
+  const links = createOneTimeLinks(db, { keyName: "invitation-link-key", purpose: "invite" });
 
   async function check(token: string): Promise<InvitationCheck> {
-    const parts = parse(token);
+    const parts = await links.read(token);
     if (!parts) return { outcome: "invalid" };
-    const expected = signature(await signingKey(), parts.id, parts.secret);
-    if (!timingSafeEqual(parts.given, expected)) return { outcome: "invalid" };
     const [row] = await db.select().from(staffInvitations).where(eq(staffInvitations.id, parts.id));
-    if (!row) return { outcome: "invalid" };
-    const stored = Buffer.from(row.tokenHash, "hex");
-    if (!timingSafeEqual(stored, Buffer.from(hashSecret(parts.secret), "hex"))) return { outcome: "invalid" };
+    if (!row || !links.matches(row.tokenHash, parts.secret)) return { outcome: "invalid" };
     if (row.acceptedAt) return { outcome: "used" };
     if (row.expiresAt.getTime() <= clock.now().getTime()) return { outcome: "expired" };
     return { outcome: "valid", id: row.id, name: row.name, email: row.email, role: row.role };
@@ -108,20 +83,19 @@ export function createInvitationService({
      */
     async invite(input: InvitationInput, invitedBy: number): Promise<{ link: string; mailed: boolean; id: number }> {
       const now = clock.now();
-      const secret = randomBytes(SECRET_BYTES).toString("base64url");
+      const { secret, hash } = links.newSecret();
       const [row] = await db
         .insert(staffInvitations)
         .values({
           ...input,
-          tokenHash: hashSecret(secret),
+          tokenHash: hash,
           invitedBy,
           expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS),
           createdAt: now,
         })
         .returning({ id: staffInvitations.id });
       if (!row) throw new Error("The invitation was not saved.");
-      const sig = signature(await signingKey(), row.id, secret).toString("base64url");
-      const link = `${site.url}/auth/invite/${row.id.toString(36)}.${secret}.${sig}`;
+      const link = `${site.url}/auth/invite/${await links.token(row.id, secret)}`;
 
       const [inviter] = await db
         .select({ name: authors.name })
