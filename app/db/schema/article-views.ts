@@ -3,8 +3,8 @@ import { articles } from "./articles";
 import { newsletterIssues } from "./newsletter-issues";
 
 /**
- * Reading figures: one row per article per day of the newsroom (TIME_ZONE), the number of visitors who read it
- * that day (decision 032). Nothing about a visitor is stored: the daily dedupe of visitors lives only in the
+ * Reading figures: one row per article per day of the newsroom (TIME_ZONE), the number of visitors (client
+ * addresses, decision 045) who read it that day (decision 032). Nothing about a visitor is stored: the daily dedupe of visitors lives only in the
  * memory of the process that counted them and is dropped when the day ends.
  */
 export const articleDailyViews = pgTable(
@@ -38,7 +38,8 @@ export const newsletterDailyReads = pgTable(
 
 /**
  * Searches that found nothing (decision 033): the normalised query (lower case, trimmed, spaces collapsed) and how
- * many readers made it on a newsroom day. No visitor data; rows older than 30 days are deleted.
+ * many readers made it on a newsroom day, written only once three addresses made it that day (decision 045). No
+ * visitor data; rows older than 30 days are deleted.
  */
 export const searchGapsDaily = pgTable(
   "search_gaps_daily",
