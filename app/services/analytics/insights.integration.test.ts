@@ -35,6 +35,8 @@ const database = withTestDatabase();
 
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+/** Another build of the same browser: what a client that rotates its user agent names itself. */
+const firefoxBuild = (build: number) => FIREFOX.replace(/Firefox\/[\d.]+/, `Firefox/${build}.0`);
 /** Far from UTC, so a day that follows UTC instead of the newsroom's calendar shows. */
 const TIME_ZONE = "Pacific/Honolulu";
 const SITE = { name: "Byline", url: "https://news.byline.test" } as const;
@@ -283,10 +285,8 @@ describe("one client posing as many readers", () => {
     const clock = manualClock(NOW);
     const [target] = await insertArticles(database.db, { title: "Pushed by one client" });
     const counter = counterAt(clock);
-    for (let build = 1; build <= 12; build += 1) {
-      const userAgent = FIREFOX.replace(/Firefox\/[\d.]+/, `Firefox/${build}.0`);
-      counter.record({ ...visitor(9), userAgent, articleId: target!.id });
-    }
+    for (let build = 1; build <= 12; build += 1)
+      counter.record({ ...visitor(9), userAgent: firefoxBuild(build), articleId: target!.id });
     await counter.flush();
 
     expect((await homeAt(clock)).popular.map((article) => article.title)).not.toContain("Pushed by one client");
@@ -321,10 +321,8 @@ describe("one client posing as many readers", () => {
     const counter = counterAt(clock);
     const insights = createInsights({ db: database.db, clock, timeZone: TIME_ZONE });
     const planted = normalizeSearchGap("Visit evil.example for cheap pills")!;
-    for (let build = 1; build <= 12; build += 1) {
-      const userAgent = FIREFOX.replace(/Firefox\/[\d.]+/, `Firefox/${build}.0`);
-      counter.recordSearchGap({ ...visitor(9), userAgent, query: planted });
-    }
+    for (let build = 1; build <= 12; build += 1)
+      counter.recordSearchGap({ ...visitor(9), userAgent: firefoxBuild(build), query: planted });
     for (let index = 1; index < SEARCH_GAP_MIN_ADDRESSES; index += 1)
       counter.recordSearchGap({ ...visitor(index), query: "quantum routers" });
     await counter.flush();
