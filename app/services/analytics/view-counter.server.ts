@@ -91,9 +91,8 @@ export interface ViewCounterOptions {
  * Article views counted without cookies or stored personal data (decision 032). A visitor is a SHA-256 hash of a random
  * salt made for the newsroom's day and kept only in this process's memory and the client address (decision 045: the
  * user agent is the client's to choose, so it does not make another visitor); the set of visitor-article pairs seen
- * today lives beside it, so an address counts once per article per day. When
- * the day ends, salt and set are dropped together, and nothing links a visitor of one day to the next. Bots
- * (isbot) and signed-in staff are not counted. Counts wait in memory and are written in batches, as daily totals
+ * today lives beside it, so an address counts once per article per day. When the day ends, salt and set are dropped
+ * together, and nothing links a visitor of one day to the next. Bots (isbot) and signed-in staff are not counted. Counts wait in memory and are written in batches, as daily totals
  * per article, on an interval, when the buffer grows, and at shutdown (stop).
  */
 export function createViewCounter({
@@ -108,7 +107,7 @@ export function createViewCounter({
 }: ViewCounterOptions) {
   /**
    * Today's salt (as text, the prefix of every hash), the visitor-subject pairs seen today, and, by query hash, how
-   * many addresses reported a search gap not yet listed today (below SEARCH_GAP_MIN_ADDRESSES): replaced together.
+   * many addresses reported each search gap today: replaced together.
    */
   let today: Today | null = null;
   /** Whether a user agent is a bot's (isbot), by user agent: the same browser reports view after view. */
