@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isStorableInstant } from "../utils/database-limits";
+import { IMPORT_DEFAULT_AUTHOR } from "../domain/bylines";
 import type { Category } from "../domain/sections";
 import { isImageAddress } from "./article";
 import { allowedText, NOT_ALLOWED } from "./text";
@@ -71,7 +72,7 @@ export const ArticleImportRow = z
       .default(5),
     sources: z.string().trim().check(singleLine).default(""),
     source_links: z.array(SourceLinkInput).default([]),
-    author: z.string().trim().min(1, "must not be empty").max(200).check(singleLine).default("Staff"),
+    author: z.string().trim().min(1, "must not be empty").max(200).check(singleLine).default(IMPORT_DEFAULT_AUTHOR),
     /** Its tags' names, made when new; the same name twice (any case) is kept once. */
     tags: z
       .array(TagName)

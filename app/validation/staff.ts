@@ -1,18 +1,24 @@
 import { z } from "zod";
 import { FormId } from "./form-id";
+import { isReservedByline } from "../domain/bylines";
 import { STAFF_ROLES } from "../domain/permissions";
 import { AdminPassword, AdminUsername } from "./admin";
 import { IMAGE_ADDRESS_MESSAGE, isImageAddress } from "./article";
 import { EMAIL_MAX_LENGTH, isPlainMailbox } from "./email";
 import { allowedText } from "./text";
 
-/** A person's name as it appears on bylines. */
+/** Said when a staff member asks for a name kept for articles without a staff author. */
+export const RESERVED_BYLINE_MESSAGE =
+  '"Staff" and "Correspondent" sign the articles that no staff member wrote. Please choose another name.';
+
+/** A person's name as it appears on bylines; the reserved bylines are not anyone's. */
 const DisplayName = z
   .string()
   .trim()
   .min(1, "Please enter a name.")
   .max(80, "The name can be at most 80 characters.")
-  .check(allowedText("The name"));
+  .check(allowedText("The name"))
+  .refine((name) => !isReservedByline(name), RESERVED_BYLINE_MESSAGE);
 
 const Role = z.enum(STAFF_ROLES, { message: "Please choose a role." });
 

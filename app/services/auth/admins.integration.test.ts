@@ -176,3 +176,40 @@ describe("list", () => {
     expect(await createAdminService({ db: database.db, clock: systemClock }).list()).toEqual([]);
   });
 });
+
+describe("the names kept for articles no staff member signs", () => {
+  beforeEach(() => resetDatabase(database.db));
+
+  it.each(["Correspondent", "Staff", "staff", "CORRESPONDENT"])(
+    "refuses %s as a staff member's display name, and the profile keeps its name",
+    async (name) => {
+      const service = createAdminService({ db: database.db, clock: systemClock });
+      await service.createAdmin("maya", "a long enough password", "author");
+      const maya = await service.findByUsername("maya");
+
+      const refused = service.updateProfile(maya!.id, { displayName: name, roleLine: "", bio: "", avatar: "", links: [] });
+
+      await expect(refused).rejects.toMatchObject({
+        code: "NAME_RESERVED",
+        message: '"Staff" and "Correspondent" sign the articles that no staff member wrote. Please choose another name.',
+      });
+      const [author] = await database.db.select({ name: authors.name }).from(authors).where(eq(authors.id, maya!.authorId));
+      expect(author?.name).toBe("maya");
+    },
+  );
+
+  it("does not give a new account the automated author's profile, even when invited under that name", async () => {
+    await database.db.insert(authors).values({ name: "Correspondent", role: "AI Correspondent" });
+    const service = createAdminService({ db: database.db, clock: systemClock });
+
+    const refused = service.createAccount({
+      username: "squatter",
+      password: "a long enough password",
+      role: "author",
+      displayName: "Correspondent",
+    });
+
+    await expect(refused).rejects.toMatchObject({ code: "NAME_RESERVED" });
+    expect(await database.db.select({ id: admins.id }).from(admins)).toEqual([]);
+  });
+});

@@ -1,7 +1,9 @@
 import { and, asc, count, eq, isNull, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { admins, articles, authors, loginAttempts, sessions } from "../../db/schema";
+import { isReservedByline } from "../../domain/bylines";
 import type { ProfileLink, StaffRole } from "../../domain/permissions";
+import { RESERVED_BYLINE_MESSAGE } from "../../validation/staff";
 import type { Clock } from "../clock.server";
 import { hashPassword, verifyPassword } from "./passwords.server";
 
@@ -12,7 +14,14 @@ const UNIQUE_VIOLATION = "23505";
 export class AdminAccountError extends Error {
   constructor(
     readonly code:
-      "ADMIN_EXISTS" | "ADMIN_NOT_FOUND" | "NAME_TAKEN" | "LAST_ADMINISTRATOR" | "HAS_ARTICLES" | "WRONG_PASSWORD" | "SELF",
+      | "ADMIN_EXISTS"
+      | "ADMIN_NOT_FOUND"
+      | "NAME_TAKEN"
+      | "NAME_RESERVED"
+      | "LAST_ADMINISTRATOR"
+      | "HAS_ARTICLES"
+      | "WRONG_PASSWORD"
+      | "SELF",
     message: string,
   ) {
     super(message);
@@ -73,6 +82,11 @@ export function createAdminService({
   /** Called after a byline changed (name, role line, avatar, bio, links), so readers' pages are read again. */
   onPublicChange?: () => Promise<unknown>;
 }) {
+  /** Refuses a display name kept for articles without a staff author ("Staff", "Correspondent"). */
+  function refuseReservedByline(displayName: string): void {
+    if (isReservedByline(displayName)) throw new AdminAccountError("NAME_RESERVED", RESERVED_BYLINE_MESSAGE);
+  }
+
   async function countAdmins(): Promise<number> {
     const [row] = await db.select({ value: count() }).from(admins);
     return row?.value ?? 0;
@@ -80,13 +94,15 @@ export function createAdminService({
 
   /**
    * Inserts the account and its author profile. An author of the same name is reused only when no account
-   * owns it yet (an imported byline becomes the person's own); otherwise the name is taken.
+   * owns it yet (an imported byline becomes the person's own); otherwise the name is taken. A reserved byline is
+   * never a person's.
    */
   async function insertAccount(
     tx: Database,
     { username, role, displayName = username, email = "" }: Omit<NewAccount, "password">,
     passwordHash: string,
   ): Promise<number> {
+    refuseReservedByline(displayName);
     const [existing] = await tx
       .select({ id: authors.id, owner: admins.id })
       .from(authors)
@@ -319,8 +335,12 @@ export function createAdminService({
       return row;
     },
 
-    /** Saves a person's own profile: the byline they sign with, its role line, bio, avatar and links. */
+    /**
+     * Saves a person's own profile: the byline they sign with, its role line, bio, avatar and links. A reserved
+     * byline is refused, so nobody can take the name that imports and AI drafts are signed with.
+     */
     async updateProfile(adminId: number, profile: Profile): Promise<void> {
+      refuseReservedByline(profile.displayName);
       const admin = await findById(adminId);
       try {
         await db

@@ -8,6 +8,8 @@ import type { GenerationStep } from "../../domain/generation-jobs";
 import { generatedReadTime } from "../../utils/read-time";
 import { imageForArticle } from "../../utils/stock-images";
 import { ArticleInput, DUPLICATE_TEXTS } from "../../validation/article";
+import { AUTOMATED_AUTHOR } from "../../domain/bylines";
+import { accountlessAuthorId } from "../articles/bylines.server";
 import { checkStory, type EarlierStory } from "../articles/duplicate-check.server";
 import { recordRevision, revisionSnapshot } from "../articles/revisions.server";
 import type { StoryJudge } from "../articles/story-judge.server";
@@ -30,8 +32,8 @@ export const EARLIER_COVERAGE_LIMIT = 3;
  */
 export type RecordDraft = (tx: Pick<Database, "update">, articleId: number) => Promise<void>;
 
-/** The automated author who signs generated drafts. */
-export const CORRESPONDENT = { name: "Correspondent", role: "AI Correspondent", avatar: "/images/avatars/correspondent.svg" };
+/** The automated author who signs generated drafts: a profile without an account, made by a migration. */
+export const CORRESPONDENT = { name: AUTOMATED_AUTHOR, role: "AI Correspondent", avatar: "/images/avatars/correspondent.svg" };
 
 export interface ArticleRequest {
   model: AiModel;
@@ -145,11 +147,15 @@ export function createArticleGenerator({
   /** The optional model judgement of close calls in the duplicate check; null without a provider. */
   storyJudge?: StoryJudge | null;
 }) {
+  /** The automated author's profile, made again if it was removed; never a profile a staff account signs with. */
   async function correspondentId(): Promise<number> {
     await db.insert(authors).values(CORRESPONDENT).onConflictDoNothing();
-    const [row] = await db.select({ id: authors.id }).from(authors).where(eq(authors.name, CORRESPONDENT.name));
-    if (!row) throw new Error("The Correspondent author could not be found or created.");
-    return row.id;
+    const id = await accountlessAuthorId(db, CORRESPONDENT.name);
+    if (id === null)
+      throw new Error(
+        `The byline "${CORRESPONDENT.name}" belongs to a staff account, so AI drafts cannot be signed with it. Rename that profile.`,
+      );
+    return id;
   }
 
   /**

@@ -10,6 +10,7 @@ import {
 import { insertArticles, insertAuthor } from "../../../tests/support/article-factory";
 import { manualClock } from "../../../tests/support/manual-clock";
 import { openSecondHandle, resetDatabase, testDriver, withTestDatabase } from "../../../tests/setup/test-database";
+import { allowErrorLogs } from "../../../tests/setup/fail-on-error-log";
 import { createTestLogger } from "../../../tests/setup/test-logger";
 import type { Database } from "../../db/client.server";
 import { admins, articleRevisions, articles, authors, generationJobs, relatedArticles } from "../../db/schema";
@@ -245,6 +246,31 @@ describe("one article", () => {
     expect(job.outcome?.tips[0]).toMatch(/^The AI reply was incomplete/);
     const [saved] = await savedArticles();
     expect(saved?.title).toBe("OpenAI opens its reasoning model to all developers as start-ups count the cost");
+  });
+
+  it("never signs an AI draft with a staff member's profile renamed Correspondent", async () => {
+    allowErrorLogs();
+    const [editor] = await database.db.select({ authorId: admins.authorId }).from(admins).where(eq(admins.id, adminId));
+    await database.db.update(authors).set({ name: "Correspondent" }).where(eq(authors.id, editor!.authorId));
+    chat.script({ content: articleJson() });
+
+    const { job } = await runJob();
+
+    expect(job.status).toBe("failed");
+    expect(await database.db.select({ id: articles.id }).from(articles).where(eq(articles.authorId, editor!.authorId))).toEqual(
+      [],
+    );
+  });
+
+  it("signs an AI draft with the automated author when a staff member's name only resembles it", async () => {
+    const [editor] = await database.db.select({ authorId: admins.authorId }).from(admins).where(eq(admins.id, adminId));
+    await database.db.update(authors).set({ name: "Tech Correspondent" }).where(eq(authors.id, editor!.authorId));
+    chat.script({ content: articleJson() });
+
+    await runJob();
+
+    const [saved] = await savedArticles();
+    expect(saved?.author).toBe("Correspondent");
   });
 
   it("refuses an unparseable reply with the spec's text and saves nothing", async () => {

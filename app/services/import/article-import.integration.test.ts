@@ -1,7 +1,7 @@
 import { count, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDatabase, withTestDatabase } from "../../../tests/setup/test-database";
-import { articles, authors } from "../../db/schema";
+import { admins, articles, authors } from "../../db/schema";
 import { importArticles, importFailureReason, parseImportFile } from "./article-import.server";
 
 const database = withTestDatabase();
@@ -131,6 +131,60 @@ describe("importArticles", () => {
       { title: "Eight", content: "Lines\r\n\tand tabs stay." },
     ]);
     expect(await database.db.select({ name: authors.name }).from(authors)).toEqual([{ name: "Staff" }]);
+  });
+
+  it("never signs an imported article with a staff member's profile, whatever its name", async () => {
+    const [staffProfile, formerWriter] = await database.db
+      .insert(authors)
+      .values([{ name: "Staff" }, { name: "Ada Lovelace" }])
+      .returning({ id: authors.id });
+    await database.db.insert(admins).values([
+      { username: "squatter", passwordHash: "x", authorId: staffProfile!.id, role: "author" },
+      { username: "ada", passwordHash: "x", authorId: formerWriter!.id, role: "author" },
+    ]);
+    const file = JSON.stringify([
+      good("Nobody named"),
+      good("By Ada", { author: "Ada Lovelace" }),
+      good("By Grace", { author: "Grace Hopper" }),
+    ]);
+
+    const result = await importArticles({ db: database.db, now }, parseImportFile(file));
+
+    expect(result.errors).toEqual([
+      {
+        row: 1,
+        reason: 'author "Staff" is the byline of a staff account; imported articles are signed only by authors without one',
+      },
+      {
+        row: 2,
+        reason:
+          'author "Ada Lovelace" is the byline of a staff account; imported articles are signed only by authors without one',
+      },
+    ]);
+    expect(result.imported).toBe(1);
+    const signed = await database.db
+      .select({ title: articles.title, author: authors.name })
+      .from(articles)
+      .innerJoin(authors, eq(authors.id, articles.authorId));
+    expect(signed).toEqual([{ title: "By Grace", author: "Grace Hopper" }]);
+  });
+
+  it("never makes a staff member a co-author of an imported article either", async () => {
+    const [profile] = await database.db.insert(authors).values({ name: "Ada Lovelace" }).returning({ id: authors.id });
+    await database.db.insert(admins).values({ username: "ada", passwordHash: "x", authorId: profile!.id, role: "author" });
+    const parsed = parseImportFile(JSON.stringify([good("By Grace", { author: "Grace Hopper" })]));
+    parsed.rows[0]!.coauthors = ["Ada Lovelace"];
+
+    const result = await importArticles({ db: database.db, now }, parsed);
+
+    expect(result.imported).toBe(0);
+    expect(result.errors).toEqual([
+      {
+        row: 1,
+        reason:
+          'author "Ada Lovelace" is the byline of a staff account; imported articles are signed only by authors without one',
+      },
+    ]);
   });
 
   it("reuses an existing author by name instead of creating a second one", async () => {

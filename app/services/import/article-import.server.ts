@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { Database } from "../../db/client.server";
 import { articleCoauthors, articleSources, articles, authors, sections } from "../../db/schema";
 import { ArticleImportRow } from "../../validation/article-import";
+import { staffBylines, withoutAccount } from "../articles/bylines.server";
 import { recordRevisions, revisionSnapshot } from "../articles/revisions.server";
 import { saveTagsOfArticles } from "../tags/article-tags.server";
 import { failureReason } from "../logger.server";
@@ -204,8 +205,24 @@ export async function importArticles({ db, now }: { db: Database; now: Date }, p
         );
       for (const row of rows) known.add(`${row.system}:${row.sourceId}`);
     }
-    const fresh = good.filter(({ source }) => !source || !known.has(`${source.system}:${source.sourceId}`));
-    const skipped = good.length - fresh.length;
+    const unseen = good.filter(({ source }) => !source || !known.has(`${source.system}:${source.sourceId}`));
+    const skipped = good.length - unseen.length;
+
+    // An imported article is signed only by authors without an account: a row that names a staff member's byline
+    // (as lead or co-author) is refused, so nobody can rename their profile to collect someone else's articles.
+    const staff = await staffBylines(tx, [...new Set(unseen.flatMap(({ value, coauthors }) => [value.author, ...coauthors]))]);
+    const fresh = unseen.filter((entry) => {
+      const name = [entry.value.author, ...entry.coauthors].find((candidate) => staff.has(candidate));
+      if (name === undefined) return true;
+      const label = parsed.rows.find((candidate) => candidate.row === entry.row)?.label;
+      errors.push({
+        row: entry.row,
+        ...(label ? { label } : {}),
+        reason: `author "${name}" is the byline of a staff account; imported articles are signed only by authors without one`,
+      });
+      return false;
+    });
+    errors.sort((a, b) => a.row - b.row);
     if (fresh.length === 0) return { imported: 0, skipped, errors };
 
     const names = [...new Set(fresh.flatMap(({ value, coauthors }) => [value.author, ...coauthors]))];
@@ -213,7 +230,10 @@ export async function importArticles({ db, now }: { db: Database; now: Date }, p
       .insert(authors)
       .values(names.map((name) => ({ name, role: "Contributor" })))
       .onConflictDoNothing({ target: authors.name });
-    const authorRows = await tx.select({ id: authors.id, name: authors.name }).from(authors).where(inArray(authors.name, names));
+    const authorRows = await tx
+      .select({ id: authors.id, name: authors.name })
+      .from(authors)
+      .where(and(inArray(authors.name, names), withoutAccount()));
     const authorIds = new Map(authorRows.map((author) => [author.name, author.id]));
     const authorIdOf = (name: string) => {
       const authorId = authorIds.get(name);

@@ -35,6 +35,19 @@ describe("seedDemoContent", () => {
     }
   });
 
+  it("fills a fresh newsroom whose only author is the automated one, and signs the AI stories with that profile", async () => {
+    // As the migration makes it: the automated author, without an account.
+    const [automated] = await database.db
+      .insert(authors)
+      .values({ name: "Correspondent", role: "AI Correspondent", avatar: "/images/avatars/correspondent.svg" })
+      .returning({ id: authors.id });
+
+    expect(await seedDemoContent({ db: database.db, now })).toEqual({ seeded: true, authors: 3, articles: DEMO_ARTICLES.length });
+
+    const [draft] = await database.db.select({ authorId: articles.authorId }).from(articles).where(isNull(articles.publishedAt));
+    expect(draft?.authorId).toBe(automated!.id);
+  });
+
   it("writes consistent times: created, then published, and last changed no earlier than published", async () => {
     await seedDemoContent({ db: database.db, now });
     const rows = await database.db.select().from(articles);

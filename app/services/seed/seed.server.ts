@@ -1,7 +1,9 @@
-import { count } from "drizzle-orm";
+import { count, inArray, ne, not, or } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { articles, authors } from "../../db/schema";
+import { AUTOMATED_AUTHOR } from "../../domain/bylines";
 import { stockImageUrl } from "../../utils/stock-images";
+import { withoutAccount } from "../articles/bylines.server";
 import { recordRevisions, revisionSnapshot } from "../articles/revisions.server";
 import { DEMO_ARTICLES, DEMO_AUTHORS } from "./demo-content.server";
 
@@ -21,14 +23,27 @@ export interface SeedResult {
 export async function seedDemoContent({ db, now }: { db: Database; now: Date }): Promise<SeedResult> {
   return db.transaction(async (tx) => {
     const [articleCount] = await tx.select({ value: count() }).from(articles);
-    const [authorCount] = await tx.select({ value: count() }).from(authors);
+    // The automated author is made by a migration: a newsroom that has only it is still empty.
+    const [authorCount] = await tx
+      .select({ value: count() })
+      .from(authors)
+      .where(or(ne(authors.name, AUTOMATED_AUTHOR), not(withoutAccount())));
     if ((articleCount?.value ?? 0) > 0 || (authorCount?.value ?? 0) > 0) {
       return { seeded: false, authors: 0, articles: 0 };
     }
-    const insertedAuthors = await tx
+    await tx
       .insert(authors)
       .values(DEMO_AUTHORS.map(({ name, avatar, role }) => ({ name, avatar, role })))
-      .returning({ id: authors.id, name: authors.name });
+      .onConflictDoNothing({ target: authors.name });
+    const insertedAuthors = await tx
+      .select({ id: authors.id, name: authors.name })
+      .from(authors)
+      .where(
+        inArray(
+          authors.name,
+          DEMO_AUTHORS.map((author) => author.name),
+        ),
+      );
     const authorIds = new Map(insertedAuthors.map((author) => [author.name, author.id]));
 
     const rows = DEMO_ARTICLES.map((article, index) => {
