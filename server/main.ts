@@ -154,6 +154,7 @@ export async function main({ vite, clock = systemClock }: { vite?: ViteDevServer
           services.views.stop(),
           // Confirmation messages still being sent after their sign-up was answered.
           services.subscribers.settled(),
+          services.passwordResets.settled(),
         ]);
         await vite?.close();
         await database.close();

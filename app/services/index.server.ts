@@ -8,6 +8,7 @@ import { createRevisionService } from "./articles/revisions.server";
 import { createStoryJudge } from "./articles/story-judge.server";
 import { createAdminService } from "./auth/admins.server";
 import { createInvitationService } from "./auth/invitations.server";
+import { createPasswordResetService } from "./auth/password-resets.server";
 import { createLoginService } from "./auth/login.server";
 import { createSessionService } from "./auth/sessions.server";
 import { createOldAddressService } from "./old-addresses/old-addresses.server";
@@ -129,6 +130,7 @@ export function createServices({
     dataDir: config.dataDir,
     connections: SEND_CONCURRENCY,
   });
+  const passwordResets = createPasswordResetService({ db, clock, logger, mailer, rateLimiter, sessions, site });
   const subscribers = createSubscriberService({
     db,
     clock,
@@ -258,6 +260,7 @@ export function createServices({
     newsletter,
     admins,
     invitations: createInvitationService({ db, clock, logger, mailer, admins, site }),
+    passwordResets,
     sessions,
     login,
     generation: {
@@ -272,11 +275,12 @@ export function createServices({
         timings: { spacingMs: config.generationSpacingMs },
       }),
     },
-    /** Forgets what has expired: sessions, old sign-in counters and rate-limit windows. Safe to run on every instance. */
+    /** Forgets what has expired: sessions, reset links, old sign-in counters and rate-limit windows. Safe to run on every instance. */
     async pruneExpired() {
       const now = clock.now().getTime();
       return {
         sessions: await sessions.pruneExpired(),
+        passwordResets: await passwordResets.pruneExpired(),
         loginAttempts: await login.pruneAttempts(),
         rateLimits: await rateLimiter.prune(new Date(now - LONGEST_RATE_LIMIT_WINDOW_MS)),
       };

@@ -20,6 +20,8 @@ export const admins = pgTable(
       .references(() => authors.id, { onDelete: "restrict" }),
     role: staffRole("role").notNull().default("contributor"),
     email: text("email").notNull().default(""),
+    /** When the address was shown to reach this person (an invitation accepted there, a confirmation link); a reset is mailed only to a verified address. */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -68,6 +70,25 @@ export const staffInvitations = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex("staff_invitations_token_hash_unique").on(table.tokenHash)],
+);
+
+/**
+ * Password reset links: valid one hour, used once, of which only the SHA-256 hash of the secret part is stored.
+ * `usedAt` set means used (or made void by a later reset of the same account).
+ */
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("password_resets_admin_id_created_at_idx").on(table.adminId, table.createdAt)],
 );
 
 export type AdminRow = typeof admins.$inferSelect;

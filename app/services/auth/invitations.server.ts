@@ -179,6 +179,8 @@ export function createInvitationService({
           tx,
         );
         await tx.update(staffInvitations).set({ acceptedBy: adminId }).where(eq(staffInvitations.id, checked.id));
+        // The invitation reached this address, so it is the person's: a password reset may be mailed there.
+        await tx.update(admins).set({ emailVerifiedAt: now }).where(eq(admins.id, adminId));
         return { outcome: "accepted" as const, adminId };
       });
     },
