@@ -11,31 +11,31 @@ import {
   UPLOAD_BODY_LIMIT,
 } from "./route-handle";
 
+/** The real route modules, imported once while the file loads (a few seconds), not inside a test's time limit. */
+const routes = await buildRoutes();
+
 /** Every way down the route table to a route that answers an address: its id and its routes' handles, root first. */
-function branches(routes: ServerBuild["routes"]): { id: string; handles: unknown[] }[] {
-  const chain = (id: string | undefined): unknown[] => (id ? [...chain(routes[id]?.parentId), routes[id]?.module.handle] : []);
-  return Object.values(routes)
+function branches(table: ServerBuild["routes"]): { id: string; handles: unknown[] }[] {
+  const chain = (id: string | undefined): unknown[] => (id ? [...chain(table[id]?.parentId), table[id]?.module.handle] : []);
+  return Object.values(table)
     .filter((route) => route && (route.path || route.index))
     .map((route) => ({ id: route!.id, handles: chain(route!.id) }));
 }
 
 describe("the routes' handles", () => {
-  it("say, for every route, who it is for and whether the page cache may keep it", async () => {
-    const unstated = branches(await buildRoutes()).flatMap(({ id, handles }) =>
-      unstatedRules(handles).map((rule) => `${id}: ${rule}`),
-    );
+  it("say, for every route, who it is for and whether the page cache may keep it", () => {
+    const unstated = branches(routes).flatMap(({ id, handles }) => unstatedRules(handles).map((rule) => `${id}: ${rule}`));
     expect(unstated).toEqual([]);
   });
 
-  it("find a route that says neither", async () => {
-    const routes = await buildRoutes();
-    routes["routes/reader/new-page"] = { id: "routes/reader/new-page", parentId: "root", path: "new-page", module: {} as never };
-    const found = branches(routes).find(({ id }) => id === "routes/reader/new-page")!;
+  it("find a route that says neither", () => {
+    const newPage = { id: "routes/reader/new-page", parentId: "root", path: "new-page", module: {} as never };
+    const found = branches({ ...routes, [newPage.id]: newPage }).find(({ id }) => id === "routes/reader/new-page")!;
     expect(unstatedRules(found.handles)).toEqual(["access", "cache"]);
   });
 
-  it("never let the page cache keep a private route", async () => {
-    const both = branches(await buildRoutes()).filter(({ handles }) => {
+  it("never let the page cache keep a private route", () => {
+    const both = branches(routes).filter(({ handles }) => {
       const rules = routeRules(handles);
       return rules.private && rules.cache !== false;
     });
