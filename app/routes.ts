@@ -47,6 +47,8 @@ export default [
   route("auth/login", "routes/auth/login.tsx"),
   route("auth/logout", "routes/auth/logout.ts"),
   route("auth/invite/:token", "routes/auth/invite.tsx"),
+  route("auth/forgot", "routes/auth/forgot-password.tsx"),
+  route("auth/reset/:token", "routes/auth/reset-password.tsx"),
 
   route("api/search", "routes/resources/search.ts"),
   route("rss.xml", "routes/resources/rss.ts", { id: "rss-site" }),

@@ -201,7 +201,8 @@ function pathOf(req: IncomingMessage & { originalUrl?: string }): string {
   return ((req.originalUrl ?? req.url ?? "/").split("?")[0] ?? "/")
     .replace(/^\/unsubscribe\/[^/]+/i, "/unsubscribe/[token]")
     .replace(/^\/newsletter\/confirm\/[^/]+/i, "/newsletter/confirm/[token]")
-    .replace(/^\/auth\/invite\/[^/]+/i, "/auth/invite/[token]");
+    .replace(/^\/auth\/invite\/[^/]+/i, "/auth/invite/[token]")
+    .replace(/^\/auth\/reset\/[^/]+/i, "/auth/reset/[token]");
 }
 
 /**

@@ -194,6 +194,11 @@ function SignInForm({ result }: { result?: LoginActionData }) {
       >
         {label}
       </button>
+      <p className="text-center text-sm">
+        <a href="/auth/forgot" className="text-blue-700 underline hover:text-blue-900 dark:text-blue-300">
+          Forgot your password?
+        </a>
+      </p>
     </fetcher.Form>
   );
 }

@@ -1,7 +1,7 @@
 import { NewPasswordFields } from "~/components/admin/new-password-fields";
 import { UserPlus } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { AdminShell } from "~/components/admin/admin-shell";
+import { AuthAlert, AuthCard, AuthLinkProblem } from "~/components/admin/auth-card";
 import { servicesContext } from "~/context";
 import { AdminAccountError } from "~/services/auth/admins.server";
 import { roleWithArticle } from "~/services/auth/invitations.server";
@@ -60,57 +60,42 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function AcceptInvitation({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   return (
-    <AdminShell>
-      <div className="mx-auto flex w-full max-w-md flex-col px-4 py-12 sm:py-20">
-        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
-          <div className="mb-6 flex flex-col items-center gap-3 text-center">
-            <span className="inline-flex size-12 items-center justify-center rounded-full bg-blue-50 text-blue-700 dark:bg-blue-950 dark:text-blue-300">
-              <UserPlus aria-hidden className="size-6" />
-            </span>
-            <h1 className="text-2xl font-bold">Join {loaderData.siteName}</h1>
-            <p className="text-slate-600 dark:text-slate-400">
-              Welcome, {loaderData.name}. You are invited as {loaderData.role}. Choose how you will sign in.
-            </p>
-          </div>
-          <div role="alert" className="empty:hidden">
-            {actionData?.error ? (
-              <p className="mb-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
-                {actionData.error}
-              </p>
-            ) : null}
-          </div>
-          <Form method="post" className="space-y-4">
-            <div>
-              <label htmlFor="invite-username" className="mb-1 block text-sm font-medium">
-                Username
-              </label>
-              <input
-                id="invite-username"
-                name="username"
-                required
-                minLength={2}
-                maxLength={50}
-                autoComplete="username"
-                defaultValue={actionData?.username ?? ""}
-                aria-describedby="invite-username-hint"
-                className={INPUT_CLASS}
-              />
-              <p id="invite-username-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-                2 to 50 letters, digits and . _ @ -
-              </p>
-            </div>
-            <NewPasswordFields idPrefix="invite" label="Password" />
-            <button
-              type="submit"
-              disabled={navigation.state === "submitting"}
-              className="w-full rounded-lg bg-blue-700 px-4 py-2.5 font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
-            >
-              Create my account
-            </button>
-          </Form>
+    <AuthCard
+      icon={UserPlus}
+      title={`Join ${loaderData.siteName}`}
+      intro={`Welcome, ${loaderData.name}. You are invited as ${loaderData.role}. Choose how you will sign in.`}
+    >
+      <AuthAlert text={actionData?.error} />
+      <Form method="post" className="space-y-4">
+        <div>
+          <label htmlFor="invite-username" className="mb-1 block text-sm font-medium">
+            Username
+          </label>
+          <input
+            id="invite-username"
+            name="username"
+            required
+            minLength={2}
+            maxLength={50}
+            autoComplete="username"
+            defaultValue={actionData?.username ?? ""}
+            aria-describedby="invite-username-hint"
+            className={INPUT_CLASS}
+          />
+          <p id="invite-username-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+            2 to 50 letters, digits and . _ @ -
+          </p>
         </div>
-      </div>
-    </AdminShell>
+        <NewPasswordFields idPrefix="invite" label="Password" />
+        <button
+          type="submit"
+          disabled={navigation.state === "submitting"}
+          className="w-full rounded-lg bg-blue-700 px-4 py-2.5 font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
+        >
+          Create my account
+        </button>
+      </Form>
+    </AuthCard>
   );
 }
 
@@ -118,15 +103,5 @@ export default function AcceptInvitation({ loaderData, actionData }: Route.Compo
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const message =
     error && typeof error === "object" && "data" in error && typeof error.data === "string" ? error.data : LINK_PROBLEMS.invalid;
-  return (
-    <AdminShell>
-      <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-24 text-center">
-        <h1 className="text-3xl font-bold">Invitation</h1>
-        <p className="text-slate-600 dark:text-slate-400">{message}</p>
-        <a href="/admin" className="rounded-lg bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700">
-          Go to sign-in
-        </a>
-      </div>
-    </AdminShell>
-  );
+  return <AuthLinkProblem title="Invitation" message={message} to="/admin" label="Go to sign-in" />;
 }

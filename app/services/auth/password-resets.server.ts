@@ -34,7 +34,8 @@ export type ResetCheck =
   | { outcome: "invalid" };
 
 export type ResetResult =
-  Exclude<ResetCheck, { outcome: "valid" }> | { outcome: "reset"; username: string; token: string; expiresAt: Date };
+  | Exclude<ResetCheck, { outcome: "valid" }>
+  | { outcome: "reset"; adminId: number; username: string; token: string; expiresAt: Date };
 
 /**
  * Password reset by e-mail. Anyone may ask for a link for a username or an address; the answer is the same, and
@@ -209,7 +210,7 @@ export function createPasswordResetService({
       if (!done) return { outcome: "used" };
       logger.info({ adminId: checked.adminId }, "password reset with a link; every session ended");
       const session = await sessions.create(checked.adminId);
-      return { outcome: "reset", username: checked.username, ...session };
+      return { outcome: "reset", adminId: checked.adminId, username: checked.username, ...session };
     },
 
     /** Forgets links that expired a week ago (until then a used or expired link is answered as such); how many. */
