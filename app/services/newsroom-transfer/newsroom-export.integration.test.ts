@@ -53,7 +53,7 @@ async function seedNewsroom(db: Database) {
     position: 7,
     updatedAt: new Date("2026-11-01T08:00:00Z"),
   });
-  const [ada, grace, correspondent] = await db
+  const [ada, grace] = await db
     .insert(authors)
     .values([
       {
@@ -63,9 +63,10 @@ async function seedNewsroom(db: Database) {
         links: [{ label: "Site", url: "https://ada.example" }],
       },
       { name: "Grace Hopper", role: "Staff Writer" },
-      { name: "Correspondent", role: "AI Correspondent" },
     ])
     .returning();
+  // The automated author, as the migrations made it.
+  const [correspondent] = await db.select().from(authors).where(eq(authors.name, "Correspondent"));
   const [adaAccount, graceAccount] = await db
     .insert(admins)
     .values([
@@ -483,7 +484,7 @@ describe("the newsroom export", () => {
     // The seven sections: the renamed one takes its new name and address, Climate is added, the rest are as they were.
     expect(first.imported).toEqual({
       sections: 2,
-      authors: 3,
+      authors: 2,
       accounts: 2,
       articles: 5,
       subscribers: 3,
@@ -495,6 +496,8 @@ describe("the newsroom export", () => {
       address_moves: 2,
     });
     expect(first.skipped.sections).toBe(6);
+    // The automated author is there already (a migration makes it): the export's is the same profile.
+    expect(first.skipped.authors).toBe(1);
 
     const copy = await exportText(target.db);
     // What legitimately differs: the claimed delivery waits to be sent again, as after a crash.
@@ -532,9 +535,10 @@ describe("the newsroom export", () => {
     expect(await counts(target.db)).toEqual(before);
     expect(await exportText(target.db)).toBe(copy);
 
-    // New rows after the import get fresh ids, past the imported ones.
+    // New rows after the import get fresh ids, past the imported ones. (The automated author, made by a migration,
+    // has used the sequence, and a restored PGlite may then hand out ids a few dozen further on: any later id will do.)
     const [author] = await target.db.insert(authors).values({ name: "Newcomer" }).returning();
-    expect(author!.id).toBe(4);
+    expect(author!.id).toBeGreaterThan(3);
     const accounts = await target.db.select({ username: admins.username, passwordHash: admins.passwordHash }).from(admins);
     expect(accounts).toEqual(expect.arrayContaining([{ username: "ada", passwordHash: "" }]));
   });
