@@ -1,10 +1,11 @@
 import { and, asc, count, eq, isNull, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { admins, articles, authors, loginAttempts, sessions } from "../../db/schema";
+import { admins, articles, authors, sessions } from "../../db/schema";
 import { isReservedByline } from "../../domain/bylines";
 import type { ProfileLink, StaffRole } from "../../domain/permissions";
 import { RESERVED_BYLINE_MESSAGE } from "../../validation/staff";
 import type { Clock } from "../clock.server";
+import { replacePassword } from "./password-change.server";
 import { hashPassword, verifyPassword } from "./passwords.server";
 
 /** PostgreSQL's unique_violation: the same name created at the same moment by someone else. */
@@ -206,12 +207,8 @@ export function createAdminService({
       const admin = await findByUsername(username);
       if (!admin) throw new AdminAccountError("ADMIN_NOT_FOUND", `There is no account named "${username}".`);
       const passwordHash = await hashPassword(password);
-      return db.transaction(async (tx) => {
-        await tx.update(admins).set({ passwordHash, updatedAt: clock.now() }).where(eq(admins.id, admin.id));
-        await tx.delete(loginAttempts).where(eq(loginAttempts.username, admin.username.toLowerCase()));
-        const ended = await tx.delete(sessions).where(eq(sessions.adminId, admin.id)).returning({ id: sessions.adminId });
-        return { username: admin.username, endedSessions: ended.length };
-      });
+      const endedSessions = await db.transaction((tx) => replacePassword(tx, admin, passwordHash, clock.now()));
+      return { username: admin.username, endedSessions };
     },
 
     /**
