@@ -73,7 +73,8 @@ test.describe("A newsroom of four", () => {
     test.setTimeout(120_000);
     rmSync(dir, { recursive: true, force: true });
     newDataDir(dataDir);
-    for (const account of [chief, writer, otherWriter, freelancer]) await createStaffAccount(dataDir, account);
+    // The articles are imported before the accounts exist: an import signs only profiles without an account, and an
+    // account made afterwards under the same name takes that profile as its own.
     const file = path.join(dir, "articles.json");
     writeFileSync(
       file,
@@ -96,6 +97,7 @@ test.describe("A newsroom of four", () => {
     );
     const imported = await runScript("import", [file], { DATA_DIR: dataDir });
     expect(imported.stdout, imported.stderr).toContain("Imported 2 articles.");
+    for (const account of [chief, writer, otherWriter, freelancer]) await createStaffAccount(dataDir, account);
     sink = await startSmtpSink();
     server = await startServer({
       DATA_DIR: dataDir,
