@@ -425,8 +425,8 @@ test("for every role every admin route answers as its rule says: 403 with no adm
   for (const route of adminRoutes) modules.set(route.id, (await import(path.join(APP_DIR, route.file))) as RouteModule);
 
   try {
-    await test.step("create the four roles (and a second author) from the shell and import their articles", async () => {
-      for (const account of [...Object.values(staff), otherAuthor]) await createStaffAccount(dataDir, account);
+    await test.step("import the articles and create the four roles (and a second author) from the shell", async () => {
+      // An import signs only profiles without an account: the accounts made afterwards take their imported profiles.
       const file = path.join(dir, "articles.json");
       writeFileSync(
         file,
@@ -441,6 +441,7 @@ test("for every role every admin route answers as its rule says: 403 with no adm
       );
       const imported = await runScript("import", [file], { DATA_DIR: dataDir });
       expect(imported.stdout, imported.stderr).toContain(`Imported ${Object.keys(articles).length} articles.`);
+      for (const account of [...Object.values(staff), otherAuthor]) await createStaffAccount(dataDir, account);
     });
 
     await test.step("sign everyone in; each role opens what its rule allows, every way", async () => {

@@ -33,7 +33,7 @@ test.describe("The newsroom export and the Updated line", () => {
     test.setTimeout(120_000);
     rmSync(dir, { recursive: true, force: true });
     newDataDir(dataDir);
-    for (const account of [chief, editor]) await createStaffAccount(dataDir, account);
+    // Imported first: an import signs only profiles without an account, which the editor's account then takes.
     const file = path.join(dir, "articles.json");
     writeFileSync(
       file,
@@ -51,6 +51,7 @@ test.describe("The newsroom export and the Updated line", () => {
     );
     const imported = await runScript("import", [file], { DATA_DIR: dataDir });
     expect(imported.stdout, imported.stderr).toContain("Imported 1 article.");
+    for (const account of [chief, editor]) await createStaffAccount(dataDir, account);
     server = await startServer({ DATA_DIR: dataDir, SEED_CONTENT: "none", TIME_ZONE });
   });
 
