@@ -1,9 +1,10 @@
 import { CircleAlert, CircleCheck, Send } from "lucide-react";
-import { useId, type ReactNode } from "react";
+import { useId } from "react";
 import { CONTACT_SUBJECTS } from "~/validation/contact-rules";
 import { useSite } from "~/components/layout/use-site";
 import { primaryButtonClass, textLinkClass } from "./info-page";
 import { IslandTemplate } from "~/components/island-template";
+import { Field } from "~/components/ui/field";
 
 const fieldClass =
   "mt-1.5 block w-full rounded-lg border border-slate-500 bg-white px-3 py-2.5 text-slate-900 placeholder:text-slate-500 focus:border-blue-600 focus:ring-2 focus:ring-blue-600/30 focus:outline-none aria-[invalid=true]:border-red-600 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400 dark:focus:border-blue-400 dark:focus:ring-blue-400/30 dark:aria-[invalid=true]:border-red-400";
@@ -34,49 +35,57 @@ export function ContactForm({ recipient }: { recipient?: string } = {}) {
         All fields are required. Sending opens your own email app with your message ready to go.
       </p>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Full Name" htmlFor="contact-name">
-          <input
-            id="contact-name"
-            name="name"
-            type="text"
-            autoComplete="name"
-            required
-            placeholder="Jane Doe"
-            className={fieldClass}
-          />
+        <Field id="contact-name" label="Full Name" labelClassName={LABEL_CLASS}>
+          {() => (
+            <input
+              id="contact-name"
+              name="name"
+              type="text"
+              autoComplete="name"
+              required
+              placeholder="Jane Doe"
+              className={fieldClass}
+            />
+          )}
         </Field>
-        <Field label="Email Address" htmlFor="contact-email">
-          <input
-            id="contact-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            placeholder="you@example.com"
-            className={fieldClass}
-          />
+        <Field id="contact-email" label="Email Address" labelClassName={LABEL_CLASS}>
+          {() => (
+            <input
+              id="contact-email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              placeholder="you@example.com"
+              className={fieldClass}
+            />
+          )}
         </Field>
       </div>
-      <Field label="Subject" htmlFor="contact-subject">
-        <select id="contact-subject" name="subject" required defaultValue="" className={fieldClass}>
-          {/* A required select starts with an empty placeholder, so no subject is sent that the reader did not pick. */}
-          <option value="">Choose a subject</option>
-          {CONTACT_SUBJECTS.map((subject) => (
-            <option key={subject} value={subject}>
-              {subject}
-            </option>
-          ))}
-        </select>
+      <Field id="contact-subject" label="Subject" labelClassName={LABEL_CLASS}>
+        {() => (
+          <select id="contact-subject" name="subject" required defaultValue="" className={fieldClass}>
+            {/* A required select starts with an empty placeholder, so no subject is sent that the reader did not pick. */}
+            <option value="">Choose a subject</option>
+            {CONTACT_SUBJECTS.map((subject) => (
+              <option key={subject} value={subject}>
+                {subject}
+              </option>
+            ))}
+          </select>
+        )}
       </Field>
-      <Field label="Message" htmlFor="contact-message">
-        <textarea
-          id="contact-message"
-          name="message"
-          rows={6}
-          required
-          placeholder="How can we help?"
-          className={`${fieldClass} resize-y`}
-        />
+      <Field id="contact-message" label="Message" labelClassName={LABEL_CLASS}>
+        {() => (
+          <textarea
+            id="contact-message"
+            name="message"
+            rows={6}
+            required
+            placeholder="How can we help?"
+            className={`${fieldClass} resize-y`}
+          />
+        )}
       </Field>
 
       <div>
@@ -118,13 +127,5 @@ export function ContactForm({ recipient }: { recipient?: string } = {}) {
   );
 }
 
-function Field({ label, htmlFor, children }: { label: string; htmlFor: string; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={htmlFor} className="text-sm font-medium text-slate-900 dark:text-slate-100">
-        {label}
-      </label>
-      {children}
-    </div>
-  );
-}
+/** The form's labels: the reader pages' type, not the admin area's. */
+const LABEL_CLASS = "text-sm font-medium text-slate-900 dark:text-slate-100";

@@ -12,18 +12,21 @@ export function Field({
   label,
   hint,
   error,
+  labelClassName = "mb-1 block text-sm font-medium",
   children,
 }: {
   id: string;
   label: string;
   hint?: string;
   error?: string;
+  /** The label's look where a page has its own (the reader's contact form). */
+  labelClassName?: string;
   children: (described: Described) => ReactNode;
 }) {
   const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
   return (
     <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium">
+      <label htmlFor={id} className={labelClassName}>
         {label}
       </label>
       {children({ "aria-invalid": error ? true : undefined, "aria-describedby": describedBy || undefined })}
