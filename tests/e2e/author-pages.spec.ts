@@ -77,9 +77,11 @@ test.describe("Author pages and co-authors", () => {
       await dialog.getByLabel("Title", { exact: true }).fill(story.title);
       await dialog.getByLabel("Excerpt", { exact: true }).fill(story.excerpt);
       await dialog.getByLabel("Content", { exact: true }).fill(story.content);
-      // The editor leads the article, so only the others are offered.
+      // The editor leads the article, so only the others are offered: the two colleagues, and the automated author every
+      // newsroom has (a profile without an account), in the database's order of names.
       await expect(dialog.getByLabel("Co-author 1", { exact: true }).getByRole("option")).toHaveText([
         "None",
+        "Correspondent",
         ada.username,
         ben.username,
       ]);
