@@ -46,7 +46,7 @@ describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("npm run export", { t
     const exported = await run("export", newsroom, exportFile);
     expect(exported.stderr).toBe("");
     expect(exported.stdout).toMatch(
-      /^Exported 3 articles, 1 author, 0 accounts, 0 subscribers and 0 newsletter issues to .*newsroom\.json \(\d+\.\d MB in \d+\.\d s\)\.\n$/,
+      /^Exported 3 articles, 2 authors, 0 accounts, 0 subscribers and 0 newsletter issues to .*newsroom\.json \(\d+\.\d MB in \d+\.\d s\)\.\n$/,
     );
     expect(exported.code).toBe(0);
     expect(existsSync(`${exportFile}.partial`)).toBe(false);
@@ -54,13 +54,13 @@ describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("npm run export", { t
     const imported = await run("import", copy, exportFile);
     expect(imported.stderr).toBe("");
     expect(imported.stdout).toBe(
-      "Found a Byline export\nImported 0 sections, 1 author, 0 accounts, 3 articles, 0 subscribers, 0 newsletter issues, 0 settings records, 0 tag records, 0 menu records, 0 pages, 0 address moves; skipped 7 sections already here.\n",
+      "Found a Byline export\nImported 0 sections, 1 author, 0 accounts, 3 articles, 0 subscribers, 0 newsletter issues, 0 settings records, 0 tag records, 0 menu records, 0 pages, 0 address moves; skipped 7 sections, 1 author already here.\n",
     );
     expect(imported.code).toBe(0);
 
     const again = await run("import", copy, exportFile);
     expect(again.stdout).toBe(
-      "Found a Byline export\nImported 0 sections, 0 authors, 0 accounts, 0 articles, 0 subscribers, 0 newsletter issues, 0 settings records, 0 tag records, 0 menu records, 0 pages, 0 address moves; skipped 7 sections, 1 author, 3 articles already here.\n",
+      "Found a Byline export\nImported 0 sections, 0 authors, 0 accounts, 0 articles, 0 subscribers, 0 newsletter issues, 0 settings records, 0 tag records, 0 menu records, 0 pages, 0 address moves; skipped 7 sections, 2 authors, 3 articles already here.\n",
     );
     expect(again.code).toBe(0);
 
@@ -79,7 +79,7 @@ describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("npm run export", { t
     const result = await run("import", dataDir, broken);
     expect(result.stdout).toBe(
       `Found a Byline export\nLine ${draftLine + 1} (article): read_time Too big: expected number to be <=15\n` +
-        "Imported 0 sections, 1 author, 0 accounts, 2 articles, 0 subscribers, 0 newsletter issues, 0 settings records, 0 tag records, 0 menu records, 0 pages, 0 address moves; skipped 7 sections already here; 1 entry was rejected.\n",
+        "Imported 0 sections, 1 author, 0 accounts, 2 articles, 0 subscribers, 0 newsletter issues, 0 settings records, 0 tag records, 0 menu records, 0 pages, 0 address moves; skipped 7 sections, 1 author already here; 1 entry was rejected.\n",
     );
     expect(result.code).toBe(1);
   });

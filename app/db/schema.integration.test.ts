@@ -37,6 +37,7 @@ describe(`schema on ${testDriver()}`, () => {
       "newsletter_subscribers",
       "page_revisions",
       "pages",
+      "password_resets",
       "rate_limits",
       "related_articles",
       "search_gaps_daily",
