@@ -1,4 +1,3 @@
-import { absoluteUrl } from "../../utils/seo";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { admins, authors, staffInvitations } from "../../db/schema";
@@ -6,7 +5,7 @@ import { ROLE_LABELS, type StaffRole } from "../../domain/permissions";
 import type { Clock } from "../clock.server";
 import type { Logger } from "../logger.server";
 import { describeMailError, type Mailer } from "../mail/mailer.server";
-import { renderEmail } from "../mail/render-email.server";
+import { renderEmail, messageSite, type MailSite } from "../mail/render-email.server";
 import type { AdminService } from "./admins.server";
 import { createOneTimeLinks } from "./one-time-links.server";
 
@@ -60,7 +59,7 @@ export function createInvitationService({
   logger: Logger;
   mailer: Mailer;
   admins: AdminService;
-  site: { name: string; url: string; accent?: { light: string } | null; logo?: { light: string } | null };
+  site: MailSite;
 }) {
   const links = createOneTimeLinks(db, { keyName: "invitation-link-key", purpose: "invite" });
 
@@ -107,10 +106,7 @@ export function createInvitationService({
         const { InvitationEmail, invitationSubject } = await import("~/emails/invitation-email");
         const content = await renderEmail(
           InvitationEmail({
-            siteName: site.name,
-            siteUrl: site.url,
-            accent: site.accent?.light,
-            logoUrl: site.logo ? absoluteUrl(site, site.logo.light) : undefined,
+            ...messageSite(site),
             name: input.name,
             invitedBy: inviter?.name ?? "An administrator",
             roleWithArticle: roleWithArticle(input.role),

@@ -2,11 +2,10 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { admins, authors, passwordResets } from "../../db/schema";
-import { absoluteUrl } from "../../utils/seo";
 import type { Clock } from "../clock.server";
 import type { Logger } from "../logger.server";
 import { describeMailError, type Mailer } from "../mail/mailer.server";
-import { renderEmail } from "../mail/render-email.server";
+import { renderEmail, messageSite, type MailSite } from "../mail/render-email.server";
 import type { RateLimiter, RateLimitPolicy } from "../rate-limits/rate-limiter.server";
 import { LOGIN_DELAY_MS } from "./login.server";
 import { createOneTimeLinks } from "./one-time-links.server";
@@ -60,7 +59,7 @@ export function createPasswordResetService({
   mailer: Mailer;
   rateLimiter: RateLimiter;
   sessions: SessionService;
-  site: { name: string; url: string; accent?: { light: string } | null; logo?: { light: string } | null };
+  site: MailSite;
   /** LOGIN_DELAY_MS in production: no answer to a request comes sooner. */
   delayMs?: number;
 }) {
@@ -112,10 +111,7 @@ export function createPasswordResetService({
       const { PasswordResetEmail, passwordResetSubject } = await import("~/emails/password-reset-email");
       const content = await renderEmail(
         PasswordResetEmail({
-          siteName: site.name,
-          siteUrl: site.url,
-          accent: site.accent?.light,
-          logoUrl: site.logo ? absoluteUrl(site, site.logo.light) : undefined,
+          ...messageSite(site),
           name: account.name,
           username: account.username,
           resetUrl: `${site.url}/auth/reset/${token}`,

@@ -1,6 +1,7 @@
 import type { ReactElement } from "react";
 import type * as ReactEmailRender from "@react-email/render";
 import type { toPlainText } from "@react-email/render";
+import { absoluteUrl } from "../../utils/seo";
 
 // A link written out under a button prints as its text alone in the plain-text part; the button already
 // gives the URL there.
@@ -19,4 +20,22 @@ export async function renderEmail(element: ReactElement): Promise<{ html: string
   const { render, toPlainText } = await (renderer ??= import("@react-email/render"));
   const html = await render(element);
   return { html, text: toPlainText(html, TEXT_OPTIONS) };
+}
+
+/** What a message needs to know of the site. */
+export interface MailSite {
+  name: string;
+  url: string;
+  accent?: { light: string } | null;
+  logo?: { light: string } | null;
+}
+
+/** What every message's frame shows of the site (MessageFrame's props): its name, its address, its accent and logo. */
+export function messageSite(site: MailSite): { siteName: string; siteUrl: string; accent?: string; logoUrl?: string } {
+  return {
+    siteName: site.name,
+    siteUrl: site.url,
+    accent: site.accent?.light,
+    logoUrl: site.logo ? absoluteUrl(site, site.logo.light) : undefined,
+  };
 }

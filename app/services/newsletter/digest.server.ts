@@ -1,5 +1,4 @@
 import type { Database } from "../../db/client.server";
-import { absoluteUrl } from "../../utils/seo";
 import { articles } from "../../db/schema";
 import type { AiModel } from "../../utils/ai-models";
 import { newestFirst, visibleToReaders } from "../articles/articles.server";
@@ -15,6 +14,7 @@ import { clientFailedMessage, NEWSLETTER_TEXTS, NewsletterError } from "./newsle
 import type { IssueContent } from "./newsletter-issues.server";
 import { buildNewsletterPrompt, parseDigestReply, plainOpening } from "./newsletter-prompt.server";
 import { UNSUBSCRIBE_TOKEN_PLACEHOLDER } from "./newsletter-sender.server";
+import { messageSite } from "../mail/render-email.server";
 
 /** A published article the digest covers. */
 export interface DigestSource {
@@ -146,10 +146,7 @@ export function createDigestWriter({
     /** Renders the issue; an article the writer left out is summarised by its excerpt. */
     async render(sources: DigestSource[], writing: DigestWriting): Promise<IssueContent> {
       const { html, text } = await renderDigestEmail({
-        siteName: site.name,
-        siteUrl: site.url,
-        accent: site.accent?.light,
-        logoUrl: site.logo ? absoluteUrl(site, site.logo.light) : undefined,
+        ...messageSite(site),
         subject: writing.subject,
         intro: writing.intro,
         issueDate: issueDate(clock.now()),

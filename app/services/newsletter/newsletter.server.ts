@@ -18,6 +18,7 @@ import type { SubscriberStatus } from "../../domain/newsletter";
 import type { SubscriberService } from "./subscribers.server";
 import { createUnsubscribeLinks } from "./unsubscribe-links.server";
 import { isoWeekKey, startWeeklySchedule } from "./weekly-schedule.server";
+import { messageSite } from "../mail/render-email.server";
 
 /** Messages in flight at once, and SMTP connections kept open. */
 export const SEND_CONCURRENCY = 5;
@@ -185,10 +186,7 @@ export function createNewsletterService({
         at: Date;
       }) =>
         renderCorrectionNoticeEmail({
-          siteName: site.name,
-          siteUrl: site.url,
-          accent: site.accent?.light,
-          logoUrl: site.logo ? absoluteUrl(site, site.logo.light) : undefined,
+          ...messageSite(site),
           kind,
           articleTitle: article.title,
           articleUrl: absoluteUrl(site, articlePath(article.id)),

@@ -1,5 +1,4 @@
 import { asc, count, desc, eq, sql } from "drizzle-orm";
-import { absoluteUrl } from "../../utils/seo";
 import type { Database } from "../../db/client.server";
 import { newsletterSubscribers } from "../../db/schema";
 import type { SubscriberListing, SubscriberStats, SubscriberStatus } from "../../domain/newsletter";
@@ -13,6 +12,7 @@ import { renderConfirmationEmail } from "./confirmation-render.server";
 import { recordSubscriberEvent, type SubscriberEvent } from "../analytics/subscriber-counts.server";
 import { newsroomDay, zoneNow, type ZoneSource } from "../../utils/dates";
 import { escapeRegExp } from "../../utils/regexp";
+import { messageSite, type MailSite } from "../mail/render-email.server";
 
 /** Sign-ups from one client address: ten per quarter hour is plenty for people and little for a script. */
 export const NEWSLETTER_SIGNUP_LIMIT: RateLimitPolicy = { bucket: "newsletter-signup", limit: 10, windowMs: 15 * 60_000 };
@@ -47,7 +47,7 @@ export interface SignUpOptions {
   doubleOptIn: boolean;
   mailer: Mailer;
   logger: Logger;
-  site: { name: string; url: string; accent?: { light: string } | null; logo?: { light: string } | null };
+  site: MailSite;
 }
 
 const listingColumns = {
@@ -174,10 +174,7 @@ export function createSubscriberService({
     try {
       const confirmUrl = await links.linkFor(subscriberId, issuedAt);
       const content = await renderConfirmationEmail({
-        siteName: site.name,
-        siteUrl: site.url,
-        accent: site.accent?.light,
-        logoUrl: site.logo ? absoluteUrl(site, site.logo.light) : undefined,
+        ...messageSite(site),
         confirmUrl,
         validDays: Math.round(CONFIRMATION_LINK_LIFETIME_MS / (24 * 60 * 60_000)),
       });
