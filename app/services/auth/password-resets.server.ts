@@ -131,7 +131,10 @@ export function createPasswordResetService({
     }
   }
 
-  async function check(token: string): Promise<ResetCheck> {
+  /** What a link says, with the id of its row when it is valid. */
+  async function check(
+    token: string,
+  ): Promise<Exclude<ResetCheck, { outcome: "valid" }> | (Extract<ResetCheck, { outcome: "valid" }> & { resetId: number })> {
     const parts = await links.read(token);
     if (!parts) return { outcome: "invalid" };
     const [row] = await db
@@ -149,11 +152,15 @@ export function createPasswordResetService({
     if (!row || !links.matches(row.tokenHash, parts.secret)) return { outcome: "invalid" };
     if (row.usedAt || row.suspendedAt) return { outcome: "used" };
     if (row.expiresAt.getTime() <= clock.now().getTime()) return { outcome: "expired" };
-    return { outcome: "valid", adminId: row.adminId, username: row.username };
+    return { outcome: "valid", adminId: row.adminId, username: row.username, resetId: parts.id };
   }
 
   return {
-    check,
+    /** What a link says, for the page it opens. */
+    async check(token: string): Promise<ResetCheck> {
+      const checked = await check(token);
+      return checked.outcome === "valid" ? { outcome: "valid", adminId: checked.adminId, username: checked.username } : checked;
+    },
 
     /**
      * Asks for a link for the account a username or an address names. The same answer, no sooner than `delayMs`
@@ -185,15 +192,13 @@ export function createPasswordResetService({
     async complete(token: string, password: string): Promise<ResetResult> {
       const checked = await check(token);
       if (checked.outcome !== "valid") return checked;
-      const parts = await links.read(token);
-      if (!parts) return { outcome: "invalid" };
       const passwordHash = await hashPassword(password);
       const done = await db.transaction(async (tx) => {
         const now = clock.now();
         const [claimed] = await tx
           .update(passwordResets)
           .set({ usedAt: now })
-          .where(and(eq(passwordResets.id, parts.id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+          .where(and(eq(passwordResets.id, checked.resetId), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
           .returning({ id: passwordResets.id });
         if (!claimed) return false;
         await tx
