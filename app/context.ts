@@ -10,6 +10,8 @@ export interface RequestInfo {
   nonce: string;
   /** The client's address (behind a trusted proxy, the forwarded one), for per-client rate limits. */
   clientAddress: string;
+  /** The request's User-Agent, without control characters and at most 400 characters: the security log's "browser". */
+  userAgent: string;
 }
 
 export const requestContext = createContext<RequestInfo>();

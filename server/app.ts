@@ -10,7 +10,7 @@ import type { Services } from "~/services/index.server";
 import { UPLOADS_URL_PREFIX } from "~/services/uploads/uploads.server";
 import { MEDIA_URL_PREFIX } from "~/utils/responsive-images";
 import { serveMedia } from "./media";
-import { rateLimitAddress } from "~/services/rate-limits/client-address.server";
+import { cleanUserAgent, rateLimitAddress } from "~/services/rate-limits/client-address.server";
 import { refuseOtherMethods } from "./allowed-methods";
 import { createFrontDoor } from "./front-door";
 import { clientErrorStatus, RANGE_NOT_SATISFIABLE, refuse, SOMETHING_WENT_WRONG } from "./plain-answers";
@@ -171,7 +171,11 @@ function createApp({ services, build, clientDir, devMiddleware, pageCache, trust
       async getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, (await madeForStaff(req)) ? staffServices : services);
-        context.set(requestContext, { nonce: String(res.locals.nonce), clientAddress: rateLimitAddress(req.ip) });
+        context.set(requestContext, {
+          nonce: String(res.locals.nonce),
+          clientAddress: rateLimitAddress(req.ip),
+          userAgent: cleanUserAgent(req.headers["user-agent"]),
+        });
         return context;
       },
     }),

@@ -11,6 +11,7 @@ import { createInvitationService } from "./auth/invitations.server";
 import { createPasswordResetService } from "./auth/password-resets.server";
 import { createLoginService } from "./auth/login.server";
 import { createSessionService } from "./auth/sessions.server";
+import { createSecurityLog } from "./security/security-log.server";
 import { createOldAddressService } from "./old-addresses/old-addresses.server";
 import { createSubscriberService } from "./newsletter/subscribers.server";
 import { createNewsroomExportService } from "./newsroom-transfer/newsroom-export.server";
@@ -106,6 +107,8 @@ export function createServices({
   contentChanges.onChange(readerMemo.clear);
   const admins = createAdminService({ db, clock, onPublicChange: contentChanges.announce });
   const sessions = createSessionService({ db, clock });
+  // The append-only security log (issue 50): every sign-in, second step, session, role and settings event.
+  const securityLog = createSecurityLog({ db, clock });
   const login = createLoginService({ db, clock, admins, sessions, rateLimiter });
   /** What the feeds and sitemaps say: the site, its language and the WebSub hubs they advertise. */
   const feedSite = Object.create(site, { hubs: { value: config.websubHubs, enumerable: true } }) as typeof site & {
@@ -262,6 +265,7 @@ export function createServices({
     invitations: createInvitationService({ db, clock, logger, mailer, admins, site }),
     passwordResets,
     sessions,
+    securityLog,
     login,
     generation: {
       providers,
@@ -275,7 +279,10 @@ export function createServices({
         timings: { spacingMs: config.generationSpacingMs },
       }),
     },
-    /** Forgets what has expired: sessions, reset links, old sign-in counters and rate-limit windows. Safe to run on every instance. */
+    /**
+     * Forgets what has expired: sessions, reset links, old sign-in counters, rate-limit windows and security events
+     * older than a year. Safe to run on every instance.
+     */
     async pruneExpired() {
       const now = clock.now().getTime();
       return {
@@ -283,6 +290,7 @@ export function createServices({
         passwordResets: await passwordResets.pruneExpired(),
         loginAttempts: await login.pruneAttempts(),
         rateLimits: await rateLimiter.prune(new Date(now - LONGEST_RATE_LIMIT_WINDOW_MS)),
+        securityEvents: await securityLog.pruneOld(),
       };
     },
     health: {

@@ -16,3 +16,5 @@ export * from "./sections";
 export * from "./tags";
 export * from "./menus";
 export * from "./pages";
+export * from "./second-steps";
+export * from "./security-events";

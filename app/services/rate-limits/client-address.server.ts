@@ -40,3 +40,13 @@ export function rateLimitAddress(address: string | undefined): string {
   const network = ipv6.parts.slice(0, 4).map((part) => part.toString(16));
   return `${network.join(":")}::/64`;
 }
+
+/** The longest User-Agent kept for the security log and the list of sessions. */
+const USER_AGENT_LIMIT = 400;
+
+/** A request's User-Agent as the security log and the list of sessions keep it: control characters out, 400 at most. */
+export function cleanUserAgent(header: string | string[] | undefined): string {
+  const value = Array.isArray(header) ? header.join(" ") : (header ?? "");
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/[\u0000-\u001f\u007f-\u009f]/g, "").slice(0, USER_AGENT_LIMIT);
+}
