@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { securityEvents, type SecurityEventRow } from "../../db/schema";
 import { SECURITY_LOG_RETENTION_DAYS, type SecurityEventKind } from "../../domain/security-events";
@@ -52,7 +52,7 @@ export function createSecurityLog({ db, clock }: { db: Database; clock: Clock })
   function where({ personId, kind, from, until }: SecurityLogFilter): SQL | undefined {
     const conditions: SQL[] = [];
     if (personId !== undefined) {
-      conditions.push(or(eq(securityEvents.actorId, personId), eq(securityEvents.subjectId, personId))!);
+      conditions.push(sql`(${securityEvents.actorId} = ${personId} or ${securityEvents.subjectId} = ${personId})`);
     }
     if (kind) conditions.push(eq(securityEvents.kind, kind));
     if (from) conditions.push(gte(securityEvents.occurredAt, from));
