@@ -48,9 +48,14 @@ describe("sessions", () => {
     const rows = await storedSessions();
     expect(rows[0]).toEqual({
       tokenHash: createHash("sha256").update(token).digest("hex"),
+      id: expect.any(Number),
       adminId: editor.id,
       expiresAt: new Date("2025-03-02T09:00:00.000Z"),
       createdAt: new Date(START),
+      lastUsedAt: new Date(START),
+      userAgent: "",
+      clientAddress: "",
+      signedInWith: "password",
     });
     expect(JSON.stringify(rows)).not.toContain(token);
     expect(JSON.stringify(rows)).not.toContain(again.token);

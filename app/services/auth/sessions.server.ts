@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { admins, authors, sessions } from "../../db/schema";
 import type { StaffRole } from "../../domain/permissions";
@@ -24,15 +24,25 @@ export function hashSessionToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
+/** What a new session records of where it began, for its owner's list of sessions. */
+export interface SessionOrigin {
+  userAgent: string;
+  clientAddress: string;
+  /** How the person signed in: "password", "password and app code", "passkey", "recovery code", "reset link", "invitation". */
+  signedInWith: string;
+}
+
 /** Admin sessions: a random 256-bit token for the cookie, its hash in the database, 24 hours. */
 export function createSessionService({ db, clock }: { db: Database; clock: Clock }) {
   return {
     /** Starts a new session with a fresh token; the caller puts the token in the cookie. */
-    async create(adminId: number): Promise<{ token: string; expiresAt: Date }> {
+    async create(adminId: number, origin: Partial<SessionOrigin> = {}): Promise<{ token: string; expiresAt: Date }> {
       const token = randomBytes(32).toString("base64url");
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + SESSION_DURATION_MS);
-      await db.insert(sessions).values({ tokenHash: hashSessionToken(token), adminId, expiresAt, createdAt: now });
+      await db
+        .insert(sessions)
+        .values({ tokenHash: hashSessionToken(token), adminId, expiresAt, createdAt: now, lastUsedAt: now, ...origin });
       return { token, expiresAt };
     },
 
@@ -63,6 +73,15 @@ export function createSessionService({ db, clock }: { db: Database; clock: Clock
     /** Sign Out: the row goes, so the token is worthless even if someone kept a copy. */
     async revoke(token: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.tokenHash, hashSessionToken(token)));
+    },
+
+    /** Ends every session of an admin but the one whose token hash is `keepTokenHash`; returns how many ended. */
+    async revokeOthers(adminId: number, keepTokenHash: string): Promise<number> {
+      const removed = await db
+        .delete(sessions)
+        .where(and(eq(sessions.adminId, adminId), ne(sessions.tokenHash, keepTokenHash)))
+        .returning({ adminId: sessions.adminId });
+      return removed.length;
     },
 
     /** Signs an admin out everywhere, as after a password change. */
