@@ -10,6 +10,9 @@ import { createAdminService } from "./auth/admins.server";
 import { createInvitationService } from "./auth/invitations.server";
 import { createPasswordResetService } from "./auth/password-resets.server";
 import { createLoginService } from "./auth/login.server";
+import { createPasskeySignIn } from "./auth/passkey-sign-in.server";
+import { createPasskeyService } from "./auth/passkeys.server";
+import { createChallengeStore } from "./auth/webauthn-challenges.server";
 import { createSessionService } from "./auth/sessions.server";
 import { createSecurityLog } from "./security/security-log.server";
 import { createOldAddressService } from "./old-addresses/old-addresses.server";
@@ -110,6 +113,19 @@ export function createServices({
   // The append-only security log (issue 50): every sign-in, second step, session, role and settings event.
   const securityLog = createSecurityLog({ db, clock });
   const login = createLoginService({ db, clock, admins, sessions, rateLimiter });
+  // Passkeys (WebAuthn): added in Profile, used to sign in alone or as a second step; single-use bound challenges.
+  const webauthnChallenges = createChallengeStore({ db, clock });
+  const passkeys = createPasskeyService({ db, clock, site, challenges: webauthnChallenges, sessions, securityLog });
+  const passkeySignIn = createPasskeySignIn({
+    db,
+    clock,
+    site,
+    challenges: webauthnChallenges,
+    sessions,
+    admins,
+    securityLog,
+    rateLimiter,
+  });
   /** What the feeds and sitemaps say: the site, its language and the WebSub hubs they advertise. */
   const feedSite = Object.create(site, { hubs: { value: config.websubHubs, enumerable: true } }) as typeof site & {
     hubs: readonly string[];
@@ -267,6 +283,10 @@ export function createServices({
     sessions,
     securityLog,
     login,
+    /** Profile's passkeys: list, add, remove. */
+    passkeys,
+    /** Signing in with a passkey, alone or as the second step. */
+    passkeySignIn,
     generation: {
       providers,
       outlets: newsOutlets,
@@ -291,6 +311,7 @@ export function createServices({
         loginAttempts: await login.pruneAttempts(),
         rateLimits: await rateLimiter.prune(new Date(now - LONGEST_RATE_LIMIT_WINDOW_MS)),
         securityEvents: await securityLog.pruneOld(),
+        webauthnChallenges: await webauthnChallenges.pruneExpired(),
       };
     },
     health: {

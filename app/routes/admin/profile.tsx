@@ -3,6 +3,7 @@ import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { ImageUpload } from "~/components/admin/image-panel";
 import { NoticeMessage } from "~/components/admin/notice-message";
+import { PasskeysSection } from "~/components/admin/profile/passkeys-section";
 import { formResult, SignedOutNotice } from "~/components/admin/signed-out-notice";
 import { servicesContext } from "~/context";
 import { AdminAccountError } from "~/services/auth/admins.server";
@@ -25,9 +26,13 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 /** The signed-in person's own profile: the byline readers see, and their password. */
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requirePermission(args, "admin.enter");
-  const { admins } = args.context.get(servicesContext);
-  const [profile, { notice, headers }] = await Promise.all([admins.profile(actor.adminId), takeNotice(args.request)]);
-  return data({ profile, notice }, { headers });
+  const { admins, passkeys } = args.context.get(servicesContext);
+  const [profile, { notice, headers }, passkeyList] = await Promise.all([
+    admins.profile(actor.adminId),
+    takeNotice(args.request),
+    passkeys.list(actor.adminId),
+  ]);
+  return data({ profile, notice, passkeys: passkeyList }, { headers });
 }
 
 /** Save the profile, or change the password (the current one first; other sessions end, this one stays). */
@@ -209,6 +214,8 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
           </div>
         </Form>
       </section>
+
+      <PasskeysSection passkeys={loaderData.passkeys} />
     </div>
   );
 }
