@@ -59,7 +59,7 @@ export function PasskeySignIn() {
         className="inline-flex w-full items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2.5 font-semibold text-slate-900 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
       >
         <KeyRound aria-hidden className="size-5" />
-        {busy ? "Signing in..." : "Sign in with a passkey"}
+        {busy ? "Checking your passkey..." : "Sign in with a passkey"}
       </button>
     </div>
   );
