@@ -48,10 +48,8 @@ const base64url = (max: number) =>
 const CredentialId = base64url(1_400);
 const Transport = z.enum(["ble", "cable", "hybrid", "internal", "nfc", "smart-card", "usb"]);
 const Attachment = z.enum(["platform", "cross-platform"]).optional();
-const ClientExtensionResults = z
-  .object({ credProps: z.object({ rk: z.boolean().optional() }).optional() })
-  .catchall(z.unknown())
-  .default({});
+// Only what the server reads is kept; other extension outputs are dropped.
+const ClientExtensionResults = z.object({ credProps: z.object({ rk: z.boolean().optional() }).optional() }).default({});
 
 /** The browser's answer to navigator.credentials.create(), as JSON. */
 export const RegistrationAnswer = z.object({
@@ -105,12 +103,14 @@ export function parseAnswer<T>(schema: z.ZodType<T>, text: unknown): T | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** "End my other sessions": a checkbox, checked by default, so a form without it (unchecked) keeps them. */
-const EndOthers = z
-  .union([z.literal("on"), z.literal("true"), z.literal("false"), z.undefined()])
-  .transform((value) => value === "on" || value === "true");
+/** "End my other sessions": a checkbox, checked by default; a form without it (unchecked) keeps them. */
+const EndOthers = z.unknown().transform((value) => value === "on" || value === "true");
 
-/** Profile's passkey section: add one (its name and the browser's answer), or remove one with the current password. */
+/**
+ * Profile's passkey section: add one (its name and the browser's answer), or remove one with the current password.
+ * A field no person fills in (the intent, the id) has no sentence of its own: the action parses with
+ * UNREADABLE_FORM_MESSAGE for those.
+ */
 export const PasskeyAction = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("add"),

@@ -92,9 +92,9 @@ export function softwareAuthenticator({ keepsCounter = true, verifiesUser = true
         coseKey(publicKey),
       ]);
       const attestationObject = isoCBOR.encode(
-        new Map<string, string | Uint8Array | Map<string, never>>([
+        new Map<string, string | Uint8Array | Map<string, string>>([
           ["fmt", "none"],
-          ["attStmt", new Map()],
+          ["attStmt", new Map<string, string>()],
           ["authData", new Uint8Array(authData)],
         ]),
       );

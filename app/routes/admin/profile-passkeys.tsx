@@ -4,7 +4,7 @@ import { NoticeMessage } from "~/components/admin/notice-message";
 import { SignedOutNotice } from "~/components/admin/signed-out-notice";
 import { requestContext, servicesContext } from "~/context";
 import { PasskeyError } from "~/services/auth/passkeys.server";
-import { readForm } from "~/utils/http";
+import { readForm, UNREADABLE_FORM_MESSAGE } from "~/utils/http";
 import { adminMeta } from "~/utils/seo";
 import { PASSKEY_MESSAGES, PasskeyAction, parseAnswer, RegistrationAnswer } from "~/validation/passkeys";
 import { firstProblem } from "~/validation/staff";
@@ -36,7 +36,7 @@ async function change(args: Route.ActionArgs) {
   const form = Object.fromEntries(await readForm(args.request));
   const refuse = (text: string, status: number) =>
     data<PasskeyActionAnswer>({ notice: { kind: "error", text }, intent: form.intent === "add" ? "add" : "remove" }, status);
-  const parsed = PasskeyAction.safeParse(form);
+  const parsed = PasskeyAction.safeParse(form, { error: () => UNREADABLE_FORM_MESSAGE });
   if (!parsed.success) return refuse(firstProblem(parsed.error), 400);
   const request = parsed.data;
   const owner = { ...actor, sessionToken: (await currentSessionToken(args)) ?? "" };
