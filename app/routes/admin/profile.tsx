@@ -7,6 +7,8 @@ import { formResult, SignedOutNotice } from "~/components/admin/signed-out-notic
 import { servicesContext } from "~/context";
 import { AdminAccountError } from "~/services/auth/admins.server";
 import { hashSessionToken } from "~/services/auth/sessions.server";
+import { securityEventView } from "~/services/security/security-event-view.server";
+import { SecurityActivity } from "~/components/admin/profile/security-activity";
 import { readForm } from "~/utils/http";
 import { STOCK_AVATARS } from "~/utils/avatars";
 import { ROLE_LABELS } from "~/domain/permissions";
@@ -22,12 +24,19 @@ export const meta: Route.MetaFunction = () => adminMeta("Profile · Admin");
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
+/** How many of one's own security events Profile shows. */
+const PROFILE_ACTIVITY_ROWS = 20;
+
 /** The signed-in person's own profile: the byline readers see, and their password. */
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requirePermission(args, "admin.enter");
-  const { admins } = args.context.get(servicesContext);
-  const [profile, { notice, headers }] = await Promise.all([admins.profile(actor.adminId), takeNotice(args.request)]);
-  return data({ profile, notice }, { headers });
+  const { admins, securityLog } = args.context.get(servicesContext);
+  const [profile, activity, { notice, headers }] = await Promise.all([
+    admins.profile(actor.adminId),
+    securityLog.list({ personId: actor.adminId }, { limit: PROFILE_ACTIVITY_ROWS }),
+    takeNotice(args.request),
+  ]);
+  return data({ profile, activity: activity.events.map(securityEventView), notice }, { headers });
 }
 
 /** Save the profile, or change the password (the current one first; other sessions end, this one stays). */
@@ -209,6 +218,8 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
           </div>
         </Form>
       </section>
+
+      <SecurityActivity events={loaderData.activity} />
     </div>
   );
 }

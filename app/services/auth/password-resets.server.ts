@@ -3,12 +3,7 @@ import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm"
 import type { Database } from "../../db/client.server";
 import { admins, authors, passwordResets } from "../../db/schema";
 import type { Clock } from "../clock.server";
-import {
-  createSecurityLog,
-  type EventClient,
-  type EventSource,
-  type SecurityLog,
-} from "../security/security-log.server";
+import { createSecurityLog, type EventClient, type EventSource, type SecurityLog } from "../security/security-log.server";
 import type { Logger } from "../logger.server";
 import { describeMailError, type Mailer } from "../mail/mailer.server";
 import { renderEmail, messageSite, type MailSite } from "../mail/render-email.server";
