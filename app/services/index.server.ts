@@ -78,6 +78,8 @@ export function createServices({
 }: ServiceDependencies) {
   const { db } = database;
   const contentChanges = createContentChanges({ database, logger });
+  // The append-only security log (issue 50): every sign-in, second step, session, role and settings event.
+  const securityLog = createSecurityLog({ db, clock });
   // The settings in force, read again on every instance whenever content changes anywhere (decision 038).
   const settings = createSiteSettings({
     db,
@@ -85,6 +87,7 @@ export function createServices({
     logger,
     environment: config.settings,
     onPublicChange: contentChanges.announce,
+    securityLog,
   });
   contentChanges.refreshFirst(settings.refresh);
   const oldAddresses = createOldAddressService({ db, clock });
@@ -108,10 +111,8 @@ export function createServices({
   // Reader reads kept until content changes here or on another instance (decision 028).
   const readerMemo = createReaderMemo({ clock });
   contentChanges.onChange(readerMemo.clear);
-  const admins = createAdminService({ db, clock, onPublicChange: contentChanges.announce });
+  const admins = createAdminService({ db, clock, onPublicChange: contentChanges.announce, securityLog });
   const sessions = createSessionService({ db, clock });
-  // The append-only security log (issue 50): every sign-in, second step, session, role and settings event.
-  const securityLog = createSecurityLog({ db, clock });
   const login = createLoginService({ db, clock, admins, sessions, rateLimiter });
   // Passkeys (WebAuthn): added in Profile, used to sign in alone or as a second step; single-use bound challenges.
   const webauthnChallenges = createChallengeStore({ db, clock });
@@ -149,7 +150,16 @@ export function createServices({
     dataDir: config.dataDir,
     connections: SEND_CONCURRENCY,
   });
-  const passwordResets = createPasswordResetService({ db, clock, logger, mailer, rateLimiter, sessions, site });
+  const passwordResets = createPasswordResetService({
+    db,
+    clock,
+    logger,
+    mailer,
+    rateLimiter,
+    sessions,
+    site,
+    securityLog,
+  });
   const subscribers = createSubscriberService({
     db,
     clock,
@@ -278,7 +288,7 @@ export function createServices({
     subscribers,
     newsletter,
     admins,
-    invitations: createInvitationService({ db, clock, logger, mailer, admins, site }),
+    invitations: createInvitationService({ db, clock, logger, mailer, admins, site, securityLog }),
     passwordResets,
     sessions,
     securityLog,

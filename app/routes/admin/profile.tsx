@@ -8,6 +8,8 @@ import { formResult, SignedOutNotice } from "~/components/admin/signed-out-notic
 import { servicesContext } from "~/context";
 import { AdminAccountError } from "~/services/auth/admins.server";
 import { hashSessionToken } from "~/services/auth/sessions.server";
+import { securityEventView } from "~/services/security/security-event-view.server";
+import { SecurityActivity } from "~/components/admin/profile/security-activity";
 import { readForm } from "~/utils/http";
 import { STOCK_AVATARS } from "~/utils/avatars";
 import { ROLE_LABELS } from "~/domain/permissions";
@@ -23,16 +25,20 @@ export const meta: Route.MetaFunction = () => adminMeta("Profile · Admin");
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
+/** How many of one's own security events Profile shows. */
+const PROFILE_ACTIVITY_ROWS = 20;
+
 /** The signed-in person's own profile: the byline readers see, and their password. */
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requirePermission(args, "admin.enter");
-  const { admins, passkeys } = args.context.get(servicesContext);
-  const [profile, { notice, headers }, passkeyList] = await Promise.all([
+  const { admins, securityLog, passkeys } = args.context.get(servicesContext);
+  const [profile, activity, { notice, headers }, passkeyList] = await Promise.all([
     admins.profile(actor.adminId),
+    securityLog.list({ personId: actor.adminId }, { limit: PROFILE_ACTIVITY_ROWS }),
     takeNotice(args.request),
     passkeys.list(actor.adminId),
   ]);
-  return data({ profile, notice, passkeys: passkeyList }, { headers });
+  return data({ profile, activity: activity.events.map(securityEventView), notice, passkeys: passkeyList }, { headers });
 }
 
 /** Save the profile, or change the password (the current one first; other sessions end, this one stays). */
@@ -216,6 +222,8 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
       </section>
 
       <PasskeysSection passkeys={loaderData.passkeys} />
+
+      <SecurityActivity events={loaderData.activity} />
     </div>
   );
 }

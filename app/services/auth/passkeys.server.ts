@@ -50,6 +50,11 @@ export function userHandle(rpId: string, adminId: number): Uint8Array<ArrayBuffe
  */
 export const PASSKEY_ALGORITHMS = [-8, -7, -257];
 
+/** What the log adds when the change ended the person's other sessions. */
+function endedDetail(endedSessions: number): { otherSessionsEnded?: number } {
+  return endedSessions > 0 ? { otherSessionsEnded: endedSessions } : {};
+}
+
 /** A passkey as its owner sees it in Profile. */
 export interface PasskeyListing {
   id: number;
@@ -194,7 +199,7 @@ export function createPasskeyService({ db, clock, site, challenges, sessions, se
         actor: person,
         subject: person,
         client: input.client,
-        detail: { method: "passkey", name, otherSessionsEnded: endedSessions },
+        detail: { method: "passkey", name, ...endedDetail(endedSessions) },
       });
       return { name, endedSessions };
     },
@@ -224,7 +229,7 @@ export function createPasskeyService({ db, clock, site, challenges, sessions, se
         actor: person,
         subject: person,
         client: input.client,
-        detail: { method: "passkey", name: removed.name, otherSessionsEnded: endedSessions },
+        detail: { method: "passkey", name: removed.name, ...endedDetail(endedSessions) },
       });
       return { name: removed.name, endedSessions };
     },
