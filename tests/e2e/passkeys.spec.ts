@@ -88,6 +88,7 @@ test.describe("Passkeys", () => {
       await expect(section.getByLabel("End my other sessions")).toBeChecked();
       await section.getByRole("button", { name: "Add a passkey" }).click();
       await expect(notice(page, "Passkey “Work laptop” added.")).toBeVisible();
+      await expect(section.getByLabel("Name of the passkey")).toHaveValue("");
       await expect(passkeys.getByRole("listitem")).toHaveCount(1);
       await expect(passkeys.getByRole("listitem").first()).toContainText("Work laptop");
       await expect(passkeys.getByRole("listitem").first()).toContainText("never used");

@@ -49,7 +49,7 @@ export function PasskeySignIn() {
           {message}
         </p>
       ) : null}
-      <p role="status" className="text-center text-sm text-slate-600 dark:text-slate-400">
+      <p role="status" className={waiting ? "text-center text-sm text-slate-600 dark:text-slate-400" : "sr-only"}>
         {waiting ? "Follow your browser's prompt to use your passkey." : ""}
       </p>
       <button

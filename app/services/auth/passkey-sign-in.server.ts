@@ -85,9 +85,11 @@ export function createPasskeySignIn({
 
   /**
    * Checks an answer against the challenge bound to `token` (taken first, so it is used once whatever follows) and
-   * the passkey it names, of `adminId` when given. A known passkey's failure is in the security log.
+   * the passkey it names, of `adminId` when given (a second step). Signing in with a passkey alone, a known
+   * passkey's failure is in the security log here; a second step's failure is recorded by the second screen's attempt.
    */
   async function check(token: string, answerText: unknown, client: EventClient, adminId?: number): Promise<CheckedAnswer | null> {
+    const alone = adminId === undefined;
     const challenge = await challenges.take({ purpose: "authentication", bindingHash: bindingHash(token), adminId });
     const answer = parseAnswer(AuthenticationAnswer, answerText);
     if (!answer) return null;
@@ -107,12 +109,13 @@ export function createPasskeySignIn({
       .innerJoin(admins, eq(admins.id, passkeys.adminId))
       .where(and(eq(passkeys.credentialId, answer.id), adminId === undefined ? undefined : eq(passkeys.adminId, adminId)));
     if (!found) {
-      if (adminId === undefined) {
+      if (alone) {
         await securityLog.record({ kind: "sign-in-failed", client, detail: { method: "passkey", reason: "unknown passkey" } });
       }
       return null;
     }
     const refuse = async (reason: string) => {
+      if (!alone) return null;
       await securityLog.record({
         kind: "second-step-failed",
         subject: { id: found.admin.id, name: found.admin.username },
@@ -212,8 +215,8 @@ export function createPasskeySignIn({
     },
 
     /**
-     * Checks a pending sign-in's passkey answer; the caller completes the sign-in (or counts the failure). A failed
-     * answer is in the security log as a second step failed.
+     * Checks a pending sign-in's passkey answer: the `check` of the second screen's attempt, which counts a failure
+     * towards the lockout, records it, and completes the sign-in on success.
      */
     async checkSecondStep(input: {
       pendingToken: string;

@@ -55,7 +55,8 @@ export function PasskeysSection({ passkeys }: { passkeys: readonly PasskeyItem[]
           ))}
         </ul>
       )}
-      <AddPasskey />
+      {/* Made afresh once the list changes, so the name typed for the passkey just added is gone. */}
+      <AddPasskey key={passkeys.map((passkey) => passkey.id).join(",")} />
     </section>
   );
 }
@@ -188,7 +189,7 @@ function AddPasskey() {
         <FieldError id={`${id}-name-error`} error={nameError} />
       </div>
       <EndOthersCheckbox id={`${id}-end-others`} />
-      <p role="status" className={hintClass}>
+      <p role="status" className={waiting ? hintClass : "sr-only"}>
         {waiting ? "Follow your browser's prompt to create the passkey." : ""}
       </p>
       <FormAlert text={shownProblem} />
