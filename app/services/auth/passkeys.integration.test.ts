@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { manualClock } from "../../../tests/support/manual-clock";
 import { softwareAuthenticator, type SoftwarePasskey } from "../../../tests/support/software-authenticator";
 import { resetDatabase, withTestDatabase } from "../../../tests/setup/test-database";
-import { passkeys, securityEvents, sessions as sessionRows, webauthnChallenges } from "../../db/schema";
+import { admins, passkeys, recoveryCodes, securityEvents, sessions as sessionRows, webauthnChallenges } from "../../db/schema";
 import { PASSKEY_MESSAGES } from "../../validation/passkeys";
 import { createRateLimiter } from "../rate-limits/rate-limiter.server";
 import { createSecurityLog } from "../security/security-log.server";
@@ -236,6 +236,38 @@ describe("removing a passkey", () => {
       ...CLIENT,
       detail: { method: "passkey", name: "Work laptop" },
     });
+  });
+});
+
+describe("removing the last passkey", () => {
+  beforeEach(() => resetDatabase(database.db));
+
+  it("takes the recovery codes with it when no app is left, and keeps them while one is", async () => {
+    const setup = await setUp();
+    const { service, ines, tomas, db } = setup;
+    for (const owner of [ines, tomas]) {
+      await addPasskey(setup, owner, softwareAuthenticator(), "Phone");
+      await addPasskey(setup, owner, softwareAuthenticator(), "Laptop");
+      await db.insert(recoveryCodes).values([
+        { adminId: owner.adminId, codeHash: `a-${owner.adminId}`, createdAt: new Date() },
+        { adminId: owner.adminId, codeHash: `b-${owner.adminId}`, createdAt: new Date() },
+      ]);
+    }
+    await db.update(admins).set({ totpSecret: "JBSWY3DPEHPK3PXP" }).where(eq(admins.id, tomas.adminId));
+    const codesOf = async (owner: PasskeyOwner) =>
+      (await db.select().from(recoveryCodes).where(eq(recoveryCodes.adminId, owner.adminId))).length;
+    const removeAll = async (owner: PasskeyOwner) => {
+      for (const { id } of await service.list(owner.adminId)) {
+        await service.remove({ owner, id, currentPassword: PASSWORD, endOthers: false, client: CLIENT });
+        if ((await service.list(owner.adminId)).length > 0) expect(await codesOf(owner)).toBe(2);
+      }
+    };
+
+    await removeAll(ines);
+    await removeAll(tomas);
+
+    expect(await codesOf(ines)).toBe(0);
+    expect(await codesOf(tomas)).toBe(2);
   });
 });
 

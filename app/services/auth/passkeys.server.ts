@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import {
   generateRegistrationOptions,
   verifyRegistrationResponse,
@@ -8,7 +8,7 @@ import {
 } from "@simplewebauthn/server";
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import type { Database } from "../../db/client.server";
-import { admins, passkeys } from "../../db/schema";
+import { admins, passkeys, recoveryCodes } from "../../db/schema";
 import { knownTransports, PASSKEY_MESSAGES, type RegistrationAnswer } from "../../validation/passkeys";
 import type { Clock } from "../clock.server";
 import type { EventClient, SecurityLog } from "../security/security-log.server";
@@ -49,6 +49,9 @@ export function userHandle(rpId: string, adminId: number): Uint8Array<ArrayBuffe
  * post-quantum one, which some runtimes offer and no authenticator here makes).
  */
 export const PASSKEY_ALGORITHMS = [-8, -7, -257];
+
+/** How many passkeys the admin row in the query has. */
+const countOwnPasskeys = sql`select count(*) from ${passkeys} where ${passkeys.adminId} = ${admins.id}`;
 
 /** What the log adds when the change ended the person's other sessions. */
 function endedDetail(endedSessions: number): { otherSessionsEnded?: number } {
@@ -204,7 +207,10 @@ export function createPasskeyService({ db, clock, site, challenges, sessions, se
       return { name, endedSessions };
     },
 
-    /** Removes one of the person's own passkeys, once their current password is right. */
+    /**
+     * Removes one of the person's own passkeys, once their current password is right. With it the last second step
+     * gone (no passkey left, no app), the recovery codes go too.
+     */
     async remove(input: {
       owner: PasskeyOwner;
       id: number;
@@ -217,10 +223,21 @@ export function createPasskeyService({ db, clock, site, challenges, sessions, se
       if (!account || !(await verifyPassword(input.currentPassword, account.passwordHash))) {
         throw new PasskeyError("WRONG_PASSWORD", PASSKEY_MESSAGES.wrongPassword);
       }
-      const [removed] = await db
-        .delete(passkeys)
-        .where(and(eq(passkeys.id, input.id), eq(passkeys.adminId, owner.adminId)))
-        .returning({ name: passkeys.name });
+      const removed = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .delete(passkeys)
+          .where(and(eq(passkeys.id, input.id), eq(passkeys.adminId, owner.adminId)))
+          .returning({ name: passkeys.name });
+        if (!row) return null;
+        // The last second step gone (no passkey left, no app): recovery codes, which stand in for one, go too.
+        const [left] = await tx
+          .select({ app: sql<boolean>`${admins.totpSecret} is not null`, passkeys: sql<number>`(${countOwnPasskeys})::int` })
+          .from(admins)
+          .where(eq(admins.id, owner.adminId));
+        if (left && !left.app && left.passkeys === 0)
+          await tx.delete(recoveryCodes).where(eq(recoveryCodes.adminId, owner.adminId));
+        return row;
+      });
       if (!removed) throw new PasskeyError("NOT_FOUND", PASSKEY_MESSAGES.removed);
       const endedSessions = await endOtherSessions(owner, input.endOthers);
       const person = { id: owner.adminId, name: owner.username };
