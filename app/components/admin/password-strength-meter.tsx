@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { loadPasswordScorer, MIN_PASSWORD_SCORE, type PasswordScorer, type PasswordStrength } from "~/utils/password-strength";
 
 const BAR_COLOURS = ["bg-red-600", "bg-orange-500", "bg-amber-500", "bg-green-600", "bg-green-700"] as const;
@@ -9,29 +9,23 @@ const BAR_COLOURS = ["bg-red-600", "bg-orange-500", "bg-amber-500", "bg-green-60
  * JavaScript the server's answer says the same.
  */
 export function PasswordStrengthMeter({ id, password }: { id: string; password: string }) {
-  const scorer = useRef<Promise<PasswordScorer> | undefined>(undefined);
-  const [strength, setStrength] = useState<PasswordStrength | null>(null);
-
+  const [scorer, setScorer] = useState<{ score: PasswordScorer } | null>(null);
+  const wanted = password !== "";
   useEffect(() => {
-    if (password === "") {
-      setStrength(null);
-      return;
-    }
+    if (!wanted || scorer) return;
     let current = true;
-    scorer.current ??= loadPasswordScorer();
-    scorer.current.then(
+    loadPasswordScorer().then(
       (score) => {
-        if (current) setStrength(score(password, []));
+        if (current) setScorer({ score });
       },
-      () => {
-        scorer.current = undefined;
-      },
+      () => undefined,
     );
     return () => {
       current = false;
     };
-  }, [password]);
+  }, [wanted, scorer]);
 
+  const strength: PasswordStrength | null = scorer && wanted ? scorer.score(password, []) : null;
   const tooWeak = strength !== null && strength.score < MIN_PASSWORD_SCORE;
   return (
     <div className="mt-2">
