@@ -12,6 +12,7 @@ import { createPasswordResetService } from "./auth/password-resets.server";
 import { createLoginService } from "./auth/login.server";
 import { createSessionService } from "./auth/sessions.server";
 import { createSecurityLog } from "./security/security-log.server";
+import { createSecurityNotices } from "./security/security-notices.server";
 import { createOldAddressService } from "./old-addresses/old-addresses.server";
 import { createSubscriberService } from "./newsletter/subscribers.server";
 import { createNewsroomExportService } from "./newsroom-transfer/newsroom-export.server";
@@ -134,6 +135,8 @@ export function createServices({
     dataDir: config.dataDir,
     connections: SEND_CONCURRENCY,
   });
+  // Changes to how someone signs in, mailed to them from the security log (OWASP ASVS 2.2.3, 2.5.5).
+  const securityNotices = createSecurityNotices({ db, clock, logger, mailer, site });
   const passwordResets = createPasswordResetService({
     db,
     clock,
@@ -276,6 +279,7 @@ export function createServices({
     passwordResets,
     sessions,
     securityLog,
+    securityNotices,
     login,
     generation: {
       providers,
@@ -301,6 +305,7 @@ export function createServices({
         loginAttempts: await login.pruneAttempts(),
         rateLimits: await rateLimiter.prune(new Date(now - LONGEST_RATE_LIMIT_WINDOW_MS)),
         securityEvents: await securityLog.pruneOld(),
+        securityNotices: await securityNotices.pruneOld(),
       };
     },
     health: {
