@@ -15,6 +15,7 @@ import { createPasskeyService } from "./auth/passkeys.server";
 import { createChallengeStore } from "./auth/webauthn-challenges.server";
 import { createSessionService } from "./auth/sessions.server";
 import { createSecurityLog } from "./security/security-log.server";
+import { createSecurityNotices } from "./security/security-notices.server";
 import { createOldAddressService } from "./old-addresses/old-addresses.server";
 import { createSubscriberService } from "./newsletter/subscribers.server";
 import { createNewsroomExportService } from "./newsroom-transfer/newsroom-export.server";
@@ -150,6 +151,8 @@ export function createServices({
     dataDir: config.dataDir,
     connections: SEND_CONCURRENCY,
   });
+  // Changes to how someone signs in, mailed to them from the security log (OWASP ASVS 2.2.3, 2.5.5).
+  const securityNotices = createSecurityNotices({ db, clock, logger, mailer, site });
   const passwordResets = createPasswordResetService({
     db,
     clock,
@@ -292,6 +295,7 @@ export function createServices({
     passwordResets,
     sessions,
     securityLog,
+    securityNotices,
     login,
     /** Profile's passkeys: list, add, remove. */
     passkeys,
@@ -322,6 +326,7 @@ export function createServices({
         rateLimits: await rateLimiter.prune(new Date(now - LONGEST_RATE_LIMIT_WINDOW_MS)),
         securityEvents: await securityLog.pruneOld(),
         webauthnChallenges: await webauthnChallenges.pruneExpired(),
+        securityNotices: await securityNotices.pruneOld(),
       };
     },
     health: {
