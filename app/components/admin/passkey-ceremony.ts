@@ -19,8 +19,10 @@ async function askForOptions(optionsUrl: string): Promise<{ options: unknown } |
   } catch {
     return { error: "The server could not be reached. Check the connection and try again." };
   }
-  if (response.status === 401) return { error: "Your session has ended. Sign in again.", signedOut: true };
   const body = (await response.json().catch(() => null)) as { options?: unknown; error?: unknown } | null;
+  if (response.status === 401) {
+    return { error: typeof body?.error === "string" ? body.error : "Your session has ended. Sign in again.", signedOut: true };
+  }
   if (!response.ok || !body?.options) {
     return {
       error: typeof body?.error === "string" ? body.error : "The passkey request could not be started. Please try again.",
