@@ -16,8 +16,8 @@ import { createStaffAccount, type StaffAccount } from "./team-support";
  */
 
 test.describe("Passkeys", () => {
-  // The sign-in screen is the admin area answered 401; a refused passkey is a 401, a wrong password a 403.
-  test.use({ allowedConsoleErrors: [statusConsoleError(401, 403)] });
+  // The sign-in screen is the admin area answered 401; a refused passkey is a 401, a wrong password a 400.
+  test.use({ allowedConsoleErrors: [statusConsoleError(400, 401)] });
   const run = `${process.pid}-${Date.now().toString(36)}`;
   const dir = path.join(PROJECT_ROOT, "tests", ".tmp", `passkeys-${run}`);
   const dataDir = path.join(dir, "data");

@@ -60,7 +60,7 @@ async function change(args: Route.ActionArgs) {
     }
     return redirect("/admin/profile", { status: 303, headers: await noticeHeaders({ kind: "success", text }) });
   } catch (error) {
-    if (error instanceof PasskeyError) return refuse(error.message, error.code === "WRONG_PASSWORD" ? 403 : 409);
+    if (error instanceof PasskeyError) return refuse(error.message, error.code === "WRONG_PASSWORD" ? 400 : 409);
     logger.error({ err: error }, "passkey change failed");
     return refuse("The change failed; nothing was changed.", 500);
   }
