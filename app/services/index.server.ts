@@ -11,6 +11,11 @@ import { createInvitationService } from "./auth/invitations.server";
 import { createPasswordResetService } from "./auth/password-resets.server";
 import { createLoginService } from "./auth/login.server";
 import { createSessionService } from "./auth/sessions.server";
+import { createAuthenticatorApp } from "./auth/authenticator-app.server";
+import { createLoginAttempts } from "./auth/login-attempts.server";
+import { createRecoveryCodes } from "./auth/recovery-codes.server";
+import { createSecondStep } from "./auth/second-step.server";
+import { createSecondStepSignIn } from "./auth/second-step-sign-in.server";
 import { createSecurityLog } from "./security/security-log.server";
 import { createOldAddressService } from "./old-addresses/old-addresses.server";
 import { createSubscriberService } from "./newsletter/subscribers.server";
@@ -43,7 +48,7 @@ import { createPageService } from "./pages/pages.server";
 import { createSiteSettings, liveSite, newsletterSender } from "./settings/site-settings.server";
 import { createSections } from "./sections/sections.server";
 import { createSiteMenus } from "./menus/site-menus.server";
-import { digestCron } from "../validation/site-settings";
+import { digestCron, twoStepRolesOf } from "../validation/site-settings";
 
 /** Rate-limit windows are at most this long, so older rows can be forgotten. */
 const LONGEST_RATE_LIMIT_WINDOW_MS = 60 * 60_000;
@@ -109,7 +114,29 @@ export function createServices({
   const sessions = createSessionService({ db, clock });
   // The append-only security log (issue 50): every sign-in, second step, session, role and settings event.
   const securityLog = createSecurityLog({ db, clock });
-  const login = createLoginService({ db, clock, admins, sessions, rateLimiter });
+  // The second step (issue 50): an authenticator app, recovery codes and passkeys, required per role by the settings.
+  const authenticatorApp = createAuthenticatorApp({ db, clock });
+  const recoveryCodes = createRecoveryCodes({ db, clock });
+  const secondStep = createSecondStep({
+    db,
+    clock,
+    app: authenticatorApp,
+    recoveryCodes,
+    sessions,
+    securityLog,
+    requiredRoles: () => twoStepRolesOf(settings.current()),
+    signIn: createSecondStepSignIn({
+      db,
+      clock,
+      sessions,
+      attempts: createLoginAttempts({ db }),
+      rateLimiter,
+      securityLog,
+      app: authenticatorApp,
+      recoveryCodes,
+    }),
+  });
+  const login = createLoginService({ db, clock, admins, sessions, rateLimiter, securityLog, secondStep });
   /** What the feeds and sitemaps say: the site, its language and the WebSub hubs they advertise. */
   const feedSite = Object.create(site, { hubs: { value: config.websubHubs, enumerable: true } }) as typeof site & {
     hubs: readonly string[];
@@ -266,6 +293,8 @@ export function createServices({
     passwordResets,
     sessions,
     securityLog,
+    /** The second step of staff sign-in: set-up, the second screen, the per-role requirement, an administrator's reset. */
+    secondStep,
     login,
     generation: {
       providers,
@@ -289,6 +318,7 @@ export function createServices({
         sessions: await sessions.pruneExpired(),
         passwordResets: await passwordResets.pruneExpired(),
         loginAttempts: await login.pruneAttempts(),
+        pendingSignIns: await secondStep.pruneExpired(),
         rateLimits: await rateLimiter.prune(new Date(now - LONGEST_RATE_LIMIT_WINDOW_MS)),
         securityEvents: await securityLog.pruneOld(),
       };

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { ImageUpload } from "~/components/admin/image-panel";
 import { NoticeMessage } from "~/components/admin/notice-message";
+import { TwoStepSection } from "~/components/admin/profile/two-step-section";
 import { formResult, SignedOutNotice } from "~/components/admin/signed-out-notice";
 import { servicesContext } from "~/context";
 import { AdminAccountError } from "~/services/auth/admins.server";
@@ -25,9 +26,16 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 /** The signed-in person's own profile: the byline readers see, and their password. */
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requirePermission(args, "admin.enter");
-  const { admins } = args.context.get(servicesContext);
-  const [profile, { notice, headers }] = await Promise.all([admins.profile(actor.adminId), takeNotice(args.request)]);
-  return data({ profile, notice }, { headers });
+  const { admins, secondStep } = args.context.get(servicesContext);
+  const [profile, twoStep, { notice, headers }] = await Promise.all([
+    admins.profile(actor.adminId),
+    secondStep.summary(actor),
+    takeNotice(args.request),
+  ]);
+  return data(
+    { profile, notice, twoStep: { ...twoStep, appEnabledAt: twoStep.appEnabledAt?.toISOString() ?? null } },
+    { headers },
+  );
 }
 
 /** Save the profile, or change the password (the current one first; other sessions end, this one stays). */
@@ -209,6 +217,8 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
           </div>
         </Form>
       </section>
+
+      <TwoStepSection summary={loaderData.twoStep} />
     </div>
   );
 }
