@@ -9,13 +9,8 @@ import { createStoryJudge } from "./articles/story-judge.server";
 import { createAdminService } from "./auth/admins.server";
 import { createInvitationService } from "./auth/invitations.server";
 import { createPasswordResetService } from "./auth/password-resets.server";
-import { createLoginService } from "./auth/login.server";
 import { createSessionService } from "./auth/sessions.server";
-import { createAuthenticatorApp } from "./auth/authenticator-app.server";
-import { createLoginAttempts } from "./auth/login-attempts.server";
-import { createRecoveryCodes } from "./auth/recovery-codes.server";
-import { createSecondStep } from "./auth/second-step.server";
-import { createSecondStepSignIn } from "./auth/second-step-sign-in.server";
+import { createStaffSignIn } from "./auth/staff-sign-in.server";
 import { createSecurityLog } from "./security/security-log.server";
 import { createOldAddressService } from "./old-addresses/old-addresses.server";
 import { createSubscriberService } from "./newsletter/subscribers.server";
@@ -114,29 +109,16 @@ export function createServices({
   const sessions = createSessionService({ db, clock });
   // The append-only security log (issue 50): every sign-in, second step, session, role and settings event.
   const securityLog = createSecurityLog({ db, clock });
-  // The second step (issue 50): an authenticator app, recovery codes and passkeys, required per role by the settings.
-  const authenticatorApp = createAuthenticatorApp({ db, clock });
-  const recoveryCodes = createRecoveryCodes({ db, clock });
-  const secondStep = createSecondStep({
+  // Password, then the second step (an app, recovery codes, passkeys), required per role by the settings (issue 50).
+  const { login, secondStep } = createStaffSignIn({
     db,
     clock,
-    app: authenticatorApp,
-    recoveryCodes,
+    admins,
     sessions,
+    rateLimiter,
     securityLog,
     requiredRoles: () => twoStepRolesOf(settings.current()),
-    signIn: createSecondStepSignIn({
-      db,
-      clock,
-      sessions,
-      attempts: createLoginAttempts({ db }),
-      rateLimiter,
-      securityLog,
-      app: authenticatorApp,
-      recoveryCodes,
-    }),
   });
-  const login = createLoginService({ db, clock, admins, sessions, rateLimiter, securityLog, secondStep });
   /** What the feeds and sitemaps say: the site, its language and the WebSub hubs they advertise. */
   const feedSite = Object.create(site, { hubs: { value: config.websubHubs, enumerable: true } }) as typeof site & {
     hubs: readonly string[];

@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { admins, passkeys, pendingSignIns, sessions as sessionRows } from "../../db/schema";
 import type { StaffRole } from "../../domain/permissions";
-import type { Clock } from "../clock.server";
 import type { EventClient, EventPerson, SecurityLog } from "../security/security-log.server";
 import { AdminAccountError } from "./admins.server";
 import type { AuthenticatorApp, AuthenticatorSetup } from "./authenticator-app.server";
@@ -37,10 +36,9 @@ export interface SecondStepSummary {
 
 interface Dependencies {
   db: Database;
-  clock: Clock;
   app: AuthenticatorApp;
   recoveryCodes: RecoveryCodes;
-  sessions: Pick<SessionService, "revokeOthers" | "revokeAllFor">;
+  sessions: Pick<SessionService, "revokeOthers">;
   securityLog: SecurityLog;
   /** The roles that must use a second step, as the settings in force say. */
   requiredRoles: () => readonly StaffRole[];
@@ -53,7 +51,7 @@ interface Dependencies {
  * the per-role requirement, an administrator's reset, and the second screen of a sign-in (second-step-sign-in.server.ts).
  * Every change is in the security log.
  */
-export function createSecondStep({ db, clock, app, recoveryCodes, sessions, securityLog, requiredRoles, signIn }: Dependencies) {
+export function createSecondStep({ db, app, recoveryCodes, sessions, securityLog, requiredRoles, signIn }: Dependencies) {
   const person = (actor: SecondStepActor): EventPerson => ({ id: actor.adminId, name: actor.username });
 
   async function endOthersIf(actor: SecondStepActor, others: OtherSessions): Promise<number> {
