@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, exists, isNotNull, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { admins, passkeys, pendingSignIns, sessions as sessionRows } from "../../db/schema";
 import type { StaffRole } from "../../domain/permissions";
@@ -66,6 +66,15 @@ export function createSecondStep({ db, app, recoveryCodes, sessions, securityLog
     /** Whether the account has a second step (an app, or at least one passkey). */
     async has(adminId: number): Promise<boolean> {
       return needsSecondStep(await secondStepMethods(db, adminId));
+    },
+
+    /** The ids of every account with a second step (an app or a passkey), for the Staff tab. */
+    async holders(): Promise<Set<number>> {
+      const rows = await db
+        .select({ id: admins.id })
+        .from(admins)
+        .where(or(isNotNull(admins.totpSecret), exists(db.select({ one: sql`1` }).from(passkeys).where(eq(passkeys.adminId, admins.id)))));
+      return new Set(rows.map((row) => row.id));
     },
 
     /**
