@@ -54,8 +54,8 @@ export async function secondStepMethods(db: Database, adminId: number): Promise<
   const [row] = await db
     .select({
       app: sql<boolean>`${admins.totpSecret} is not null`,
-      recoveryCodes: sql<number>`(select count(*) from ${recoveryCodes} where ${recoveryCodes.adminId} = ${admins.id} and ${recoveryCodes.usedAt} is null)::int`,
-      passkeys: sql<number>`(select count(*) from ${passkeys} where ${passkeys.adminId} = ${admins.id})::int`,
+      recoveryCodes: sql<number>`(select count(*) from ${recoveryCodes} where ${recoveryCodes}.admin_id = ${adminId} and ${recoveryCodes}.used_at is null)::int`,
+      passkeys: sql<number>`(select count(*) from ${passkeys} where ${passkeys}.admin_id = ${adminId})::int`,
     })
     .from(admins)
     .where(eq(admins.id, adminId));

@@ -1,4 +1,4 @@
-import { eq, exists, isNotNull, or, sql } from "drizzle-orm";
+import { eq, isNotNull } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { admins, passkeys, pendingSignIns, sessions as sessionRows } from "../../db/schema";
 import type { StaffRole } from "../../domain/permissions";
@@ -70,11 +70,11 @@ export function createSecondStep({ db, app, recoveryCodes, sessions, securityLog
 
     /** The ids of every account with a second step (an app or a passkey), for the Staff tab. */
     async holders(): Promise<Set<number>> {
-      const rows = await db
-        .select({ id: admins.id })
-        .from(admins)
-        .where(or(isNotNull(admins.totpSecret), exists(db.select({ one: sql`1` }).from(passkeys).where(eq(passkeys.adminId, admins.id)))));
-      return new Set(rows.map((row) => row.id));
+      const [withApp, withPasskey] = await Promise.all([
+        db.select({ id: admins.id }).from(admins).where(isNotNull(admins.totpSecret)),
+        db.selectDistinct({ id: passkeys.adminId }).from(passkeys),
+      ]);
+      return new Set([...withApp, ...withPasskey].map((row) => row.id));
     },
 
     /**
