@@ -18,12 +18,7 @@ export const SECOND_STEP_TEXTS = {
 
 /** What the second screen takes: six digits from the app, or a recovery code (sixteen letters and digits). */
 export const SecondStepForm = z.object({
-  code: z
-    .string()
-    .trim()
-    .min(1, SECOND_STEP_TEXTS.empty)
-    .max(64, SECOND_STEP_TEXTS.wrong)
-    .check(allowedText("The code")),
+  code: z.string().trim().min(1, SECOND_STEP_TEXTS.empty).max(64, SECOND_STEP_TEXTS.wrong).check(allowedText("The code")),
 });
 
 /** Confirming the app in set-up: its first code, and whether to end the other sessions (checked by default). */
@@ -32,7 +27,12 @@ export const ConfirmAppForm = z.object({
     .string()
     .trim()
     .transform((value) => value.replace(/\s/g, ""))
-    .pipe(z.string().min(1, SECOND_STEP_TEXTS.setupEmpty).regex(/^\d{6}$/, SECOND_STEP_TEXTS.setupWrong)),
+    .pipe(
+      z
+        .string()
+        .min(1, SECOND_STEP_TEXTS.setupEmpty)
+        .regex(/^\d{6}$/, SECOND_STEP_TEXTS.setupWrong),
+    ),
   endOthers: z.literal("on").optional(),
 });
 

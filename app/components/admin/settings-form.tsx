@@ -474,8 +474,8 @@ function TwoStepRolesSection({ inForce }: { inForce: string }) {
           ))}
         </div>
         <p id="settings-twoStepRoles-hint" className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-          Someone in a ticked role without an authenticator app or a passkey is asked to set one up right after signing in,
-          and can do nothing else until they have.
+          Someone in a ticked role without an authenticator app or a passkey is asked to set one up right after signing in, and
+          can do nothing else until they have.
         </p>
       </fieldset>
     </Section>
@@ -485,7 +485,12 @@ function TwoStepRolesSection({ inForce }: { inForce: string }) {
 /** A stored value as the history shows it. */
 function shownValue(key: string, value: string | number): string {
   if (key === "twoStepRoles" && typeof value === "string") {
-    return value === "" ? "(none)" : value.split(",").map((role) => (isStaffRole(role) ? ROLE_LABELS[role] : role)).join(", ");
+    return value === ""
+      ? "(none)"
+      : value
+          .split(",")
+          .map((role) => (isStaffRole(role) ? ROLE_LABELS[role] : role))
+          .join(", ");
   }
   if (key === "digestDay" && typeof value === "number") return WEEKDAYS[value] ?? String(value);
   if (key === "adMode" && typeof value === "string" && value in AD_MODE_LABELS) return AD_MODE_LABELS[value as AdMode].label;

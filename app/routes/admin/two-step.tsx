@@ -32,7 +32,9 @@ export async function loader(args: Route.LoaderArgs) {
   const actor = await requirePermission(args, "admin.enter", OWED_ALLOWED);
   const { secondStep, site } = args.context.get(servicesContext);
   const [summary, { notice, headers }] = await Promise.all([secondStep.summary(actor), takeNotice(args.request)]);
-  const setup = summary.settingUp ? await secondStep.appSetup(actor.adminId, { issuer: site.name, account: actor.username }) : null;
+  const setup = summary.settingUp
+    ? await secondStep.appSetup(actor.adminId, { issuer: site.name, account: actor.username })
+    : null;
   return data(
     {
       summary: { ...summary, appEnabledAt: summary.appEnabledAt?.toISOString() ?? null },
@@ -134,7 +136,10 @@ export default function TwoStepPage({ loaderData, actionData }: Route.ComponentP
         owed={owed}
       />
       {result?.codes ? (
-        <a href="/admin" className="inline-block rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800">
+        <a
+          href="/admin"
+          className="inline-block rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800"
+        >
           I have kept my codes: go to the dashboard
         </a>
       ) : owed ? null : (

@@ -50,7 +50,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (!token) return ended({ error: SECOND_STEP_TEXTS.expired }, { status: 401 });
   const parsed = SecondStepForm.safeParse({ code: form.code ?? "" });
-  if (!parsed.success) return data<SecondStepActionData>({ error: parsed.error.issues[0]?.message ?? SECOND_STEP_TEXTS.wrong }, 400);
+  if (!parsed.success)
+    return data<SecondStepActionData>({ error: parsed.error.issues[0]?.message ?? SECOND_STEP_TEXTS.wrong }, 400);
   try {
     const result = await secondStep.attemptCode({ token, code: parsed.data.code, client });
     switch (result.outcome) {

@@ -37,10 +37,7 @@ export function createAuthenticatorApp({ db, clock }: { db: Database; clock: Clo
 
     /** Begins (or begins again) a set-up: a new secret waits for its first code; an app already in use keeps working. */
     async startSetup(adminId: number): Promise<void> {
-      await db
-        .update(admins)
-        .set({ totpPendingSecret: newTotpSecret(), updatedAt: clock.now() })
-        .where(eq(admins.id, adminId));
+      await db.update(admins).set({ totpPendingSecret: newTotpSecret(), updatedAt: clock.now() }).where(eq(admins.id, adminId));
     },
 
     /** Gives up a set-up under way: the waiting secret is forgotten; an app already in use keeps working. */
@@ -53,7 +50,10 @@ export function createAuthenticatorApp({ db, clock }: { db: Database; clock: Clo
       const row = await secrets(adminId);
       if (!row?.pending) return null;
       const uri = otpauthUri({ issuer, account, secret: row.pending });
-      return { qrCode: await QRCode.toDataURL(uri, { errorCorrectionLevel: "M", margin: 2, width: 240 }), secret: groupedSecret(row.pending) };
+      return {
+        qrCode: await QRCode.toDataURL(uri, { errorCorrectionLevel: "M", margin: 2, width: 240 }),
+        secret: groupedSecret(row.pending),
+      };
     },
 
     /**

@@ -216,7 +216,9 @@ export function createSecondStepSignIn({
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + PENDING_SIGN_IN_MS);
       await db.delete(pendingSignIns).where(and(eq(pendingSignIns.adminId, adminId), lte(pendingSignIns.expiresAt, now)));
-      await db.insert(pendingSignIns).values({ tokenHash: hashSessionToken(token), adminId, expiresAt, createdAt: now, ...origin });
+      await db
+        .insert(pendingSignIns)
+        .values({ tokenHash: hashSessionToken(token), adminId, expiresAt, createdAt: now, ...origin });
       return { token, expiresAt };
     },
 
@@ -242,7 +244,12 @@ export function createSecondStepSignIn({
         token,
         client,
         method: isAppCode ? "password and app code" : "recovery code",
-        check: (adminId) => (isAppCode ? app.accept(adminId, typed) : looksLikeRecoveryCode(code) ? codes.use(adminId, code) : Promise.resolve(false)),
+        check: (adminId) =>
+          isAppCode
+            ? app.accept(adminId, typed)
+            : looksLikeRecoveryCode(code)
+              ? codes.use(adminId, code)
+              : Promise.resolve(false),
       });
     },
 

@@ -57,7 +57,10 @@ async function withApp({ secondStep, clock }: Harness, username: string): Promis
   const id = await adminId(username);
   await secondStep.startAppSetup(id);
   const code = totpCode(await secretOf(id, "totpPendingSecret"), clock.now());
-  const done = await secondStep.confirmApp({ adminId: id, username, client: OFFICE }, code, { endOthers: false, keepTokenHash: "" });
+  const done = await secondStep.confirmApp({ adminId: id, username, client: OFFICE }, code, {
+    endOthers: false,
+    keepTokenHash: "",
+  });
   return done!.codes;
 }
 
@@ -73,7 +76,12 @@ function pendingToken(result: LoginResult): string {
 
 async function events() {
   return database.db
-    .select({ kind: securityEvents.kind, subject: securityEvents.subjectName, actor: securityEvents.actorName, detail: securityEvents.detail })
+    .select({
+      kind: securityEvents.kind,
+      subject: securityEvents.subjectName,
+      actor: securityEvents.actorName,
+      detail: securityEvents.detail,
+    })
     .from(securityEvents)
     .orderBy(asc(securityEvents.id));
 }
@@ -140,7 +148,9 @@ describe("two-step sign-in", () => {
     expect(await harness.secondStep.attemptCode({ token: third, code, client: OFFICE })).toEqual({ outcome: "wrong" });
     // A code of the step before the one used is refused too; the next step's code is accepted.
     harness.clock.advance(30 * SECOND);
-    expect(await harness.secondStep.attemptCode({ token: third, code: await appCode(harness, "chief"), client: OFFICE })).toMatchObject({
+    expect(
+      await harness.secondStep.attemptCode({ token: third, code: await appCode(harness, "chief"), client: OFFICE }),
+    ).toMatchObject({
       outcome: "signed-in",
     });
   });
@@ -150,7 +160,8 @@ describe("two-step sign-in", () => {
     await withApp(harness, "chief");
     const token = pendingToken(await harness.signIn("chief"));
     const outcomes: string[] = [];
-    for (let i = 0; i < 5; i++) outcomes.push((await harness.secondStep.attemptCode({ token, code: "000000", client: OFFICE })).outcome);
+    for (let i = 0; i < 5; i++)
+      outcomes.push((await harness.secondStep.attemptCode({ token, code: "000000", client: OFFICE })).outcome);
     expect(outcomes).toEqual(["wrong", "wrong", "wrong", "wrong", "locked"]);
     expect(await database.db.select().from(pendingSignIns)).toEqual([]);
     expect(await harness.secondStep.attemptCode({ token, code: await appCode(harness, "chief"), client: OFFICE })).toEqual({
@@ -223,7 +234,12 @@ describe("two-step sign-in", () => {
       .values({ adminId: id, credentialId: "cred", publicKey: "key", name: "Laptop", createdAt: harness.clock.now() });
     const token = pendingToken(await harness.signIn("chief"));
     expect((await harness.secondStep.pending(token))?.methods).toEqual({ app: false, recoveryCodes: 0, passkeys: 1 });
-    const done = await harness.secondStep.attempt({ token, method: "passkey", client: OFFICE, check: () => Promise.resolve(true) });
+    const done = await harness.secondStep.attempt({
+      token,
+      method: "passkey",
+      client: OFFICE,
+      check: () => Promise.resolve(true),
+    });
     expect(done).toMatchObject({ outcome: "signed-in", method: "passkey" });
   });
 
@@ -279,10 +295,15 @@ describe("the second step a role requires", () => {
     const harness = setUp(["editor"]);
     await withApp(harness, "desk");
     const desk = await adminId("desk");
-    await database.db.insert(passkeys).values({ adminId: desk, credentialId: "c", publicKey: "k", name: "Phone", createdAt: harness.clock.now() });
+    await database.db
+      .insert(passkeys)
+      .values({ adminId: desk, credentialId: "c", publicKey: "k", name: "Phone", createdAt: harness.clock.now() });
     await harness.sessions.create(desk);
     const chief = { id: await adminId("chief"), name: "chief" };
-    expect(await harness.secondStep.reset(desk, { actor: chief, client: OFFICE })).toEqual({ username: "desk", endedSessions: 1 });
+    expect(await harness.secondStep.reset(desk, { actor: chief, client: OFFICE })).toEqual({
+      username: "desk",
+      endedSessions: 1,
+    });
     expect(await harness.secondStep.methods(desk)).toEqual({ app: false, recoveryCodes: 0, passkeys: 0 });
     expect(await database.db.select().from(sessions)).toEqual([]);
     expect(await harness.secondStep.owed({ adminId: desk, role: "editor" })).toBe(true);

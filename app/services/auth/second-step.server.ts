@@ -113,7 +113,13 @@ export function createSecondStep({ db, app, recoveryCodes, sessions, securityLog
         if (!(await app.confirm(actor.adminId, code, tx))) return null;
         const made = await recoveryCodes.replace(actor.adminId, tx);
         await securityLog.record(
-          { kind: "second-step-added", actor: person(actor), subject: person(actor), client: actor.client, detail: { method: "app" } },
+          {
+            kind: "second-step-added",
+            actor: person(actor),
+            subject: person(actor),
+            client: actor.client,
+            detail: { method: "app" },
+          },
           tx,
         );
         return made;
@@ -133,7 +139,13 @@ export function createSecondStep({ db, app, recoveryCodes, sessions, securityLog
         const [passkey] = await tx.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.adminId, actor.adminId)).limit(1);
         if (!passkey) await recoveryCodes.removeAll(actor.adminId, tx);
         await securityLog.record(
-          { kind: "second-step-removed", actor: person(actor), subject: person(actor), client: actor.client, detail: { method: "app" } },
+          {
+            kind: "second-step-removed",
+            actor: person(actor),
+            subject: person(actor),
+            client: actor.client,
+            detail: { method: "app" },
+          },
           tx,
         );
         return true;

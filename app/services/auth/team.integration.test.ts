@@ -179,7 +179,15 @@ describe("staff rules", () => {
     await staff.suspend((await adminNamed("writer")).id);
     const rateLimiter = createRateLimiter({ db: database.db, clock });
     const securityLog = createSecurityLog({ db: database.db, clock });
-    const { login } = createStaffSignIn({ db: database.db, clock, admins: staff, sessions, rateLimiter, securityLog, delayMs: 0 });
+    const { login } = createStaffSignIn({
+      db: database.db,
+      clock,
+      admins: staff,
+      sessions,
+      rateLimiter,
+      securityLog,
+      delayMs: 0,
+    });
 
     expect(await login.signIn({ username: "writer", password: "a long passphrase 2", clientAddress: "192.0.2.1" })).toEqual({
       outcome: "suspended",

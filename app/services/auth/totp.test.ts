@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { base32Decode, base32Encode, groupedSecret, hotp, matchingStep, newTotpSecret, otpauthUri, totpCode, totpStep } from "./totp.server";
+import {
+  base32Decode,
+  base32Encode,
+  groupedSecret,
+  hotp,
+  matchingStep,
+  newTotpSecret,
+  otpauthUri,
+  totpCode,
+  totpStep,
+} from "./totp.server";
 
 // RFC 6238, appendix B: the SHA-1 seed is the ASCII "12345678901234567890", codes of 8 digits, 30-second steps.
 const RFC_SEED = Buffer.from("12345678901234567890", "ascii");

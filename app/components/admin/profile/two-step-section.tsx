@@ -105,8 +105,8 @@ export function TwoStepSection({
         <Form method="post" action={TWO_STEP_ACTION}>
           <input type="hidden" name="intent" value="start" />
           <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
-            With an app such as Google Authenticator, 1Password or Aegis, signing in asks for a 6-digit code after the
-            password, so a stolen password alone cannot open your account.
+            With an app such as Google Authenticator, 1Password or Aegis, signing in asks for a 6-digit code after the password,
+            so a stolen password alone cannot open your account.
           </p>
           <button type="submit" disabled={busy} className={SUBMIT_CLASS}>
             Set up an authenticator app
@@ -116,7 +116,11 @@ export function TwoStepSection({
 
       {hasSecondStep && !setup ? (
         <div className="grid gap-4 md:grid-cols-2">
-          <Form method="post" action={TWO_STEP_ACTION} className="space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+          <Form
+            method="post"
+            action={TWO_STEP_ACTION}
+            className="space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700"
+          >
             <input type="hidden" name="intent" value="replace-codes" />
             <p className="text-sm">New recovery codes replace all of your current ones.</p>
             <EndOthers id="two-step-codes-end-others" />
@@ -125,7 +129,11 @@ export function TwoStepSection({
             </button>
           </Form>
           {summary.appEnabledAt ? (
-            <Form method="post" action={TWO_STEP_ACTION} className="space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+            <Form
+              method="post"
+              action={TWO_STEP_ACTION}
+              className="space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700"
+            >
               <input type="hidden" name="intent" value="remove" />
               <div>
                 <label htmlFor="two-step-remove-password" className="mb-1 block text-sm font-medium">
