@@ -75,6 +75,8 @@ export function createServices({
 }: ServiceDependencies) {
   const { db } = database;
   const contentChanges = createContentChanges({ database, logger });
+  // The append-only security log (issue 50): every sign-in, second step, session, role and settings event.
+  const securityLog = createSecurityLog({ db, clock });
   // The settings in force, read again on every instance whenever content changes anywhere (decision 038).
   const settings = createSiteSettings({
     db,
@@ -82,6 +84,7 @@ export function createServices({
     logger,
     environment: config.settings,
     onPublicChange: contentChanges.announce,
+    securityLog,
   });
   contentChanges.refreshFirst(settings.refresh);
   const oldAddresses = createOldAddressService({ db, clock });
@@ -105,10 +108,8 @@ export function createServices({
   // Reader reads kept until content changes here or on another instance (decision 028).
   const readerMemo = createReaderMemo({ clock });
   contentChanges.onChange(readerMemo.clear);
-  const admins = createAdminService({ db, clock, onPublicChange: contentChanges.announce });
+  const admins = createAdminService({ db, clock, onPublicChange: contentChanges.announce, securityLog });
   const sessions = createSessionService({ db, clock });
-  // The append-only security log (issue 50): every sign-in, second step, session, role and settings event.
-  const securityLog = createSecurityLog({ db, clock });
   // Password, then the second step (an app, recovery codes, passkeys), required per role by the settings (issue 50).
   const { login, secondStep } = createStaffSignIn({
     db,
@@ -142,7 +143,16 @@ export function createServices({
     dataDir: config.dataDir,
     connections: SEND_CONCURRENCY,
   });
-  const passwordResets = createPasswordResetService({ db, clock, logger, mailer, rateLimiter, sessions, site });
+  const passwordResets = createPasswordResetService({
+    db,
+    clock,
+    logger,
+    mailer,
+    rateLimiter,
+    sessions,
+    site,
+    securityLog,
+  });
   const subscribers = createSubscriberService({
     db,
     clock,
@@ -271,7 +281,7 @@ export function createServices({
     subscribers,
     newsletter,
     admins,
-    invitations: createInvitationService({ db, clock, logger, mailer, admins, site }),
+    invitations: createInvitationService({ db, clock, logger, mailer, admins, site, securityLog }),
     passwordResets,
     sessions,
     securityLog,

@@ -1,5 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { servicesContext } from "~/context";
+import { requestContext, servicesContext } from "~/context";
+import type { EventSource } from "~/services/security/security-log.server";
 import type { AdminSession } from "~/services/auth/sessions.server";
 import { endSessionCookie, sessionTokenIn } from "~/services/auth/session-cookie.server";
 import { postOnlyHandle } from "~/route-handle";
@@ -158,4 +159,10 @@ export async function postOnly(args: GuardArgs, action: AreaAction = "admin.ente
     status: 405,
     headers: { Allow: postOnlyHandle.allow, "Content-Type": "text/plain" },
   });
+}
+
+/** Who is asking and from which browser, as the security log records a change: the signed-in person and this request's client. */
+export function eventSource(args: GuardArgs, actor: AdminSession | null): EventSource {
+  const { clientAddress, userAgent } = args.context.get(requestContext);
+  return { actor: actor ? { id: actor.adminId, name: actor.username } : null, client: { clientAddress, userAgent } };
 }

@@ -8,6 +8,8 @@ import { formResult, SignedOutNotice } from "~/components/admin/signed-out-notic
 import { servicesContext } from "~/context";
 import { AdminAccountError } from "~/services/auth/admins.server";
 import { hashSessionToken } from "~/services/auth/sessions.server";
+import { securityEventView } from "~/services/security/security-event-view.server";
+import { SecurityActivity } from "~/components/admin/profile/security-activity";
 import { readForm } from "~/utils/http";
 import { STOCK_AVATARS } from "~/utils/avatars";
 import { ROLE_LABELS } from "~/domain/permissions";
@@ -23,17 +25,26 @@ export const meta: Route.MetaFunction = () => adminMeta("Profile · Admin");
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
+/** How many of one's own security events Profile shows. */
+const PROFILE_ACTIVITY_ROWS = 20;
+
 /** The signed-in person's own profile: the byline readers see, and their password. */
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requirePermission(args, "admin.enter");
-  const { admins, secondStep } = args.context.get(servicesContext);
-  const [profile, twoStep, { notice, headers }] = await Promise.all([
+  const { admins, securityLog, secondStep } = args.context.get(servicesContext);
+  const [profile, activity, twoStep, { notice, headers }] = await Promise.all([
     admins.profile(actor.adminId),
+    securityLog.list({ personId: actor.adminId }, { limit: PROFILE_ACTIVITY_ROWS }),
     secondStep.summary(actor),
     takeNotice(args.request),
   ]);
   return data(
-    { profile, notice, twoStep: { ...twoStep, appEnabledAt: twoStep.appEnabledAt?.toISOString() ?? null } },
+    {
+      profile,
+      activity: activity.events.map(securityEventView),
+      notice,
+      twoStep: { ...twoStep, appEnabledAt: twoStep.appEnabledAt?.toISOString() ?? null },
+    },
     { headers },
   );
 }
@@ -219,6 +230,8 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
       </section>
 
       <TwoStepSection summary={loaderData.twoStep} />
+
+      <SecurityActivity events={loaderData.activity} />
     </div>
   );
 }

@@ -3,14 +3,14 @@ import { AdminTable, EmptyListNote } from "~/components/admin/admin-table";
 import { NoticeMessage } from "~/components/admin/notice-message";
 import { formResult, SignedOutNotice } from "~/components/admin/signed-out-notice";
 import { LocalTime } from "~/components/local-time";
-import { requestContext, servicesContext } from "~/context";
+import { servicesContext } from "~/context";
 import { AdminAccountError } from "~/services/auth/admins.server";
 import { readForm } from "~/utils/http";
 import { can, ROLE_LABELS, STAFF_ROLES } from "~/domain/permissions";
 import { adminMeta } from "~/utils/seo";
 import { firstProblem, InvitationForm, StaffAction } from "~/validation/staff";
 import type { Route } from "./+types/staff";
-import { keepFormWhenSignedOut, requirePermission } from "./guard.server";
+import { eventSource, keepFormWhenSignedOut, requirePermission } from "./guard.server";
 import { noticeHeaders, takeNotice, type Notice } from "./notice.server";
 import { SubmitButton } from "~/components/ui/button";
 import { INPUT_CLASS } from "~/components/ui/text-input";
@@ -79,7 +79,7 @@ async function change(args: Route.ActionArgs) {
       const text = firstProblem(invite.error);
       return data<InviteResult>({ notice: { kind: "error", text }, fieldError: text }, 400);
     }
-    const { link, mailed } = await invitations.invite(invite.data, actor.adminId);
+    const { link, mailed } = await invitations.invite(invite.data, actor.adminId, eventSource(args, actor));
     const text = mailed
       ? `Invitation sent to ${invite.data.email}. The link works once, for 24 hours.`
       : `The invitation could not be e-mailed to ${invite.data.email}; copy the link below and send it yourself.`;
@@ -87,17 +87,18 @@ async function change(args: Route.ActionArgs) {
   }
 
   let notice: Notice;
+  const by = eventSource(args, actor);
   try {
     if ((command.intent === "suspend" || command.intent === "delete") && command.id === actor.adminId) {
       throw new AdminAccountError("SELF", "You cannot suspend or delete your own account.");
     }
     switch (command.intent) {
       case "changeRole":
-        await admins.changeRole(command.id, command.role);
+        await admins.changeRole(command.id, command.role, by);
         notice = { kind: "success", text: `Role changed to ${ROLE_LABELS[command.role]}.` };
         break;
       case "suspend": {
-        const ended = await admins.suspend(command.id);
+        const ended = await admins.suspend(command.id, by);
         notice = {
           kind: "success",
           text: `Suspended; ${ended} session${ended === 1 ? "" : "s"} ended. Their articles and byline stay.`,
@@ -105,11 +106,11 @@ async function change(args: Route.ActionArgs) {
         break;
       }
       case "reactivate":
-        await admins.reactivate(command.id);
+        await admins.reactivate(command.id, by);
         notice = { kind: "success", text: "Reactivated: they can sign in again." };
         break;
       case "delete":
-        await admins.remove(command.id);
+        await admins.remove(command.id, by);
         notice = { kind: "success", text: "Deleted." };
         break;
       case "revokeInvitation":
@@ -120,10 +121,7 @@ async function change(args: Route.ActionArgs) {
         if (command.id === actor.adminId) {
           throw new AdminAccountError("SELF", "Change your own second step in your profile.");
         }
-        const reset = await secondStep.reset(command.id, {
-          actor: { id: actor.adminId, name: actor.username },
-          client: args.context.get(requestContext),
-        });
+        const reset = await secondStep.reset(command.id, by);
         notice = {
           kind: "success",
           text: `Second step of ${reset.username} reset: their app, recovery codes and passkeys are gone and ${reset.endedSessions} session${reset.endedSessions === 1 ? "" : "s"} ended. They sign in with their password and set up a new one.`,

@@ -2,7 +2,7 @@ import { NewPasswordFields } from "~/components/admin/new-password-fields";
 import { UserPlus } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { AuthAlert, AuthCard, AuthLinkProblem } from "~/components/admin/auth-card";
-import { servicesContext } from "~/context";
+import { requestContext, servicesContext } from "~/context";
 import { AdminAccountError } from "~/services/auth/admins.server";
 import { roleWithArticle } from "~/services/auth/invitations.server";
 import { readForm } from "~/utils/http";
@@ -37,12 +37,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 /** Choose a username and password: the account is made, the link is used up, and the person is signed in. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { invitations, sessions, admins, site, logger } = context.get(servicesContext);
+  const client = context.get(requestContext);
   const form = Object.fromEntries(await readForm(request));
   const parsed = AcceptInvitationForm.safeParse(form);
   const username = typeof form.username === "string" ? form.username : "";
   if (!parsed.success) return data({ error: firstProblem(parsed.error), username }, 400);
   try {
-    const accepted = await invitations.accept(params.token, parsed.data);
+    const accepted = await invitations.accept(params.token, parsed.data, { client });
     if (accepted.outcome !== "accepted") return data({ error: LINK_PROBLEMS[accepted.outcome], username }, 410);
     const session = await sessions.create(accepted.adminId);
     await admins.recordSignIn(accepted.adminId);

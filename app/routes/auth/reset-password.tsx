@@ -3,7 +3,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { AuthAlert, AuthCard, AuthLinkProblem } from "~/components/admin/auth-card";
 import { NewPasswordFields } from "~/components/admin/new-password-fields";
 import { SubmitButton } from "~/components/ui/button";
-import { servicesContext } from "~/context";
+import { requestContext, servicesContext } from "~/context";
 import type { RouteHandle } from "~/route-handle";
 import { startSessionCookie } from "~/services/auth/session-cookie.server";
 import { readForm } from "~/utils/http";
@@ -29,7 +29,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = ResetPasswordForm.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ error: firstProblem(parsed.error) }, 400);
   try {
-    const result = await passwordResets.complete(params.token, parsed.data.password);
+    const result = await passwordResets.complete(params.token, parsed.data.password, {
+      client: context.get(requestContext),
+    });
     if (result.outcome !== "reset") return data({ error: RESET_TEXTS[result.outcome] }, result.outcome === "invalid" ? 404 : 410);
     await admins.recordSignIn(result.adminId);
     return redirect("/admin", {

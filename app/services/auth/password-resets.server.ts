@@ -3,6 +3,7 @@ import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm"
 import type { Database } from "../../db/client.server";
 import { admins, authors, passwordResets } from "../../db/schema";
 import type { Clock } from "../clock.server";
+import { createSecurityLog, type EventClient, type EventSource, type SecurityLog } from "../security/security-log.server";
 import type { Logger } from "../logger.server";
 import { describeMailError, type Mailer } from "../mail/mailer.server";
 import { renderEmail, messageSite, type MailSite } from "../mail/render-email.server";
@@ -52,6 +53,7 @@ export function createPasswordResetService({
   sessions,
   site,
   delayMs = LOGIN_DELAY_MS,
+  securityLog = createSecurityLog({ db, clock }),
 }: {
   db: Database;
   clock: Clock;
@@ -62,6 +64,8 @@ export function createPasswordResetService({
   site: MailSite;
   /** LOGIN_DELAY_MS in production: no answer to a request comes sooner. */
   delayMs?: number;
+  /** Where links asked for and passwords reset are recorded. */
+  securityLog?: SecurityLog;
 }) {
   const links = createOneTimeLinks(db, { keyName: "password-reset-key", purpose: "reset" });
   /** Reset mails being rendered and sent after the request was answered. */
@@ -86,7 +90,8 @@ export function createPasswordResetService({
   }
 
   /** Records a link for the account unless three are already waiting from the last hour; its token, or null. */
-  async function issue(adminId: number, now: Date): Promise<string | null> {
+  async function issue(account: { id: number; username: string }, now: Date, client: EventClient): Promise<string | null> {
+    const adminId = account.id;
     const { secret, hash } = links.newSecret();
     const hourAgo = new Date(now.getTime() - RESETS_PER_ACCOUNT.windowMs);
     // The account's row is locked first, so requests at once (on any instance) count each other's links.
@@ -101,7 +106,12 @@ export function createPasswordResetService({
         .insert(passwordResets)
         .values({ adminId, tokenHash: hash, expiresAt: new Date(now.getTime() + RESET_LINK_LIFETIME_MS), createdAt: now })
         .returning({ id: passwordResets.id });
-      return row?.id ?? null;
+      if (!row) return null;
+      await securityLog.record(
+        { kind: "password-reset-requested", subject: { id: adminId, name: account.username }, client },
+        tx,
+      );
+      return row.id;
     });
     return id === null ? null : links.token(id, secret);
   }
@@ -166,14 +176,14 @@ export function createPasswordResetService({
      * Asks for a link for the account a username or an address names. The same answer, no sooner than `delayMs`
      * after the start, whatever matched; the mail goes out after the answer.
      */
-    async request(identifier: string, clientAddress: string): Promise<ResetRequestResult> {
+    async request(identifier: string, clientAddress: string, userAgent = ""): Promise<ResetRequestResult> {
       const started = performance.now();
       try {
         const budget = await rateLimiter.hit(RESET_ADDRESS_LIMIT, clientAddress);
         if (!budget.allowed) return { outcome: "limited", retryAfterMs: budget.retryAfterMs };
         const now = clock.now();
         for (const account of await accountsNamed(identifier)) {
-          const token = await issue(account.id, now);
+          const token = await issue(account, now, { clientAddress, userAgent });
           if (!token) continue;
           const sending = mail(account, token, now).finally(() => inFlight.delete(sending));
           inFlight.add(sending);
@@ -189,7 +199,7 @@ export function createPasswordResetService({
      * Chooses a new password with a link: the link and every other waiting one of the account are used, the password
      * replaced, every session and lockout ended, and a new session started, all or nothing.
      */
-    async complete(token: string, password: string): Promise<ResetResult> {
+    async complete(token: string, password: string, { client }: EventSource = {}): Promise<ResetResult> {
       const checked = await check(token);
       if (checked.outcome !== "valid") return checked;
       const passwordHash = await hashPassword(password);
@@ -205,7 +215,13 @@ export function createPasswordResetService({
           .update(passwordResets)
           .set({ usedAt: now })
           .where(and(eq(passwordResets.adminId, checked.adminId), isNull(passwordResets.usedAt)));
-        await replacePassword(tx, { id: checked.adminId, username: checked.username }, passwordHash, now);
+        const account = { id: checked.adminId, username: checked.username };
+        const ended = await replacePassword(tx, account, passwordHash, now);
+        const person = { id: account.id, name: account.username };
+        await securityLog.record(
+          { kind: "password-reset", actor: person, subject: person, client, detail: { sessionsEnded: ended } },
+          tx,
+        );
         return true;
       });
       if (!done) return { outcome: "used" };
