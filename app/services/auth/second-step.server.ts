@@ -2,7 +2,7 @@ import { eq, isNotNull } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { admins, passkeys, pendingSignIns, sessions as sessionRows } from "../../db/schema";
 import type { StaffRole } from "../../domain/permissions";
-import type { EventClient, EventPerson, SecurityLog } from "../security/security-log.server";
+import type { EventClient, EventPerson, EventSource, SecurityLog } from "../security/security-log.server";
 import { AdminAccountError } from "./admins.server";
 import type { AuthenticatorApp, AuthenticatorSetup } from "./authenticator-app.server";
 import { verifyPassword } from "./passwords.server";
@@ -171,7 +171,7 @@ export function createSecondStep({ db, app, recoveryCodes, sessions, securityLog
      * Someone who lost every factor: their app, recovery codes and passkeys are removed, their waiting sign-ins and
      * sessions end. `actor` is the administrator (null from the server's shell). Returns how many sessions ended.
      */
-    async reset(subjectId: number, { actor, client }: { actor: EventPerson | null; client?: EventClient }) {
+    async reset(subjectId: number, { actor = null, client = null }: EventSource) {
       return db.transaction(async (tx) => {
         const [subject] = await tx
           .select({ id: admins.id, username: admins.username })
@@ -189,7 +189,7 @@ export function createSecondStep({ db, app, recoveryCodes, sessions, securityLog
             kind: "second-step-reset",
             actor,
             subject: { id: subject.id, name: subject.username },
-            client: client ?? null,
+            client,
             detail: { passkeys: removedPasskeys.length, by: actor ? "administrator" : "shell" },
           },
           tx,
