@@ -176,10 +176,16 @@ function AppSetup({ setup, busy }: { setup: TwoStepSetupData; busy: boolean }) {
           />
         </li>
         <li>
-          <p>Or type this key into the app (time-based, 6 digits):</p>
-          <p className="mt-1 font-mono text-base tracking-wider break-all" aria-label="Set-up key">
-            {setup.secret}
-          </p>
+          <label htmlFor="two-step-key" className="block">
+            Or type this set-up key into the app (time-based, 6 digits):
+          </label>
+          <input
+            id="two-step-key"
+            readOnly
+            value={setup.secret}
+            onFocus={(event) => event.currentTarget.select()}
+            className={`${INPUT_CLASS} mt-1 font-mono tracking-wider`}
+          />
         </li>
         <li>
           <Form method="post" action={TWO_STEP_ACTION} className="space-y-3">
