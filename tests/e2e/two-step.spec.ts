@@ -24,8 +24,16 @@ test.describe("Two-step sign-in", () => {
   const run = `${process.pid}-${Date.now().toString(36)}`;
   const dir = path.join(PROJECT_ROOT, "tests", ".tmp", `two-step-${run}`);
   const dataDir = path.join(dir, "data");
-  const chief: StaffAccount = { username: `chief-${process.pid}`, password: "two step desk correct horse", role: "administrator" };
-  const owner: StaffAccount = { username: `owner-${process.pid}`, password: "the settings owner passphrase", role: "administrator" };
+  const chief: StaffAccount = {
+    username: `chief-${process.pid}`,
+    password: "two step desk correct horse",
+    role: "administrator",
+  };
+  const owner: StaffAccount = {
+    username: `owner-${process.pid}`,
+    password: "the settings owner passphrase",
+    role: "administrator",
+  };
   const desk: StaffAccount = { username: `desk-${process.pid}`, password: "the desk editor passphrase", role: "editor" };
   let server: ServerProcess;
   let octet = 10;
@@ -149,7 +157,9 @@ test.describe("Two-step sign-in", () => {
     await context.close();
   });
 
-  test("an editor whose role requires a second step cannot reach Article Management until they set one up", async ({ browser }) => {
+  test("an editor whose role requires a second step cannot reach Article Management until they set one up", async ({
+    browser,
+  }) => {
     test.setTimeout(180_000);
     const ownerContext = await newBrowser(browser);
     const ownerPage = await ownerContext.newPage();

@@ -317,7 +317,13 @@ function SettingsFields({
           {adMode === "adsense" ? text("adClient", { placeholder: "ca-pub-1234567890123456" }) : null}
         </Section>
 
-        <TwoStepRolesSection inForce={shown("twoStepRoles")} />
+        <TwoStepRolesSection
+          inForce={
+            result
+              ? STAFF_ROLES.filter((role) => result.values[twoStepRoleField(role)] !== undefined).join(",")
+              : loaderData.values.twoStepRoles
+          }
+        />
 
         <div className="flex items-center gap-3">
           <SubmitButton disabled={navigation.state === "submitting"}>Save settings</SubmitButton>

@@ -125,7 +125,7 @@ export default function TwoStepPage({ loaderData, actionData }: Route.ComponentP
   const owed = loaderData.owed && !result?.codes;
   return (
     <div className="space-y-6">
-      <h2 className="text-2xl font-bold">Two-step sign-in</h2>
+      <h2 className="sr-only">Two-step sign-in</h2>
       <NoticeMessage notice={notice} />
       <SignedOutNotice result={actionData} />
       <TwoStepSection

@@ -179,12 +179,13 @@ function AppSetup({ setup, busy }: { setup: TwoStepSetupData; busy: boolean }) {
           <label htmlFor="two-step-key" className="block">
             Or type this set-up key into the app (time-based, 6 digits):
           </label>
-          <input
+          <textarea
             id="two-step-key"
             readOnly
+            rows={2}
             value={setup.secret}
             onFocus={(event) => event.currentTarget.select()}
-            className={`${INPUT_CLASS} mt-1 font-mono tracking-wider`}
+            className={`${INPUT_CLASS} mt-1 resize-none font-mono`}
           />
         </li>
         <li>
