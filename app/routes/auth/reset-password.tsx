@@ -5,6 +5,7 @@ import { NewPasswordFields } from "~/components/admin/new-password-fields";
 import { SubmitButton } from "~/components/ui/button";
 import { requestContext, servicesContext } from "~/context";
 import type { RouteHandle } from "~/route-handle";
+import { AdminAccountError } from "~/services/auth/admins.server";
 import { startSessionCookie } from "~/services/auth/session-cookie.server";
 import { startPendingSignInCookie } from "~/services/auth/pending-sign-in-cookie.server";
 import { SECOND_STEP_PATH } from "~/validation/second-step";
@@ -51,6 +52,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       headers: { "Set-Cookie": await startSessionCookie(site.url, result.token, result.expiresAt) },
     });
   } catch (error) {
+    if (error instanceof AdminAccountError) return data({ error: error.message }, 400);
     logger.error({ err: error }, "a password reset failed");
     return data({ error: RESET_TEXTS.failed }, 500);
   }
