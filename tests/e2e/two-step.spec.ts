@@ -71,6 +71,12 @@ test.describe("Two-step sign-in", () => {
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
   }
 
+  /** Sign Out, and wait until the server has ended the session (the login screen shows). */
+  async function signOut(page: Page): Promise<void> {
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(loginHeading(page)).toBeVisible();
+  }
+
   const secondScreen = (page: Page) => page.getByRole("heading", { level: 1, name: "Second step" });
   const codeField = (page: Page) => page.getByLabel("Code from your authenticator app, or a recovery code");
 
@@ -113,7 +119,7 @@ test.describe("Two-step sign-in", () => {
     });
 
     await test.step("the right password alone leads to the second screen; a wrong code is refused, the app's code signs in", async () => {
-      await page.getByRole("button", { name: "Sign Out" }).click();
+      await signOut(page);
       await passwordStep(page, chief);
       await expect(secondScreen(page)).toBeVisible();
       await expect(page).toHaveURL(/\/auth\/second-step$/);
@@ -129,7 +135,7 @@ test.describe("Two-step sign-in", () => {
     });
 
     await test.step("a recovery code signs in once, and Profile says how many are left", async () => {
-      await page.getByRole("button", { name: "Sign Out" }).click();
+      await signOut(page);
       await passwordStep(page, chief);
       await expect(secondScreen(page)).toBeVisible();
       await codeField(page).fill(secret.codes[0]!);
@@ -138,7 +144,7 @@ test.describe("Two-step sign-in", () => {
       await page.goto(`${server.url}/admin/profile`);
       await expect(page.getByText("Recovery codes left: 9 of 10")).toBeVisible();
 
-      await page.getByRole("button", { name: "Sign Out" }).click();
+      await signOut(page);
       await passwordStep(page, chief);
       await codeField(page).fill(secret.codes[0]!);
       await page.getByRole("button", { name: "Verify" }).click();
