@@ -9,8 +9,8 @@ import { createStoryJudge } from "./articles/story-judge.server";
 import { createAdminService } from "./auth/admins.server";
 import { createInvitationService } from "./auth/invitations.server";
 import { createPasswordResetService } from "./auth/password-resets.server";
-import { createLoginService } from "./auth/login.server";
 import { createSessionService } from "./auth/sessions.server";
+import { createStaffSignIn } from "./auth/staff-sign-in.server";
 import { createSecurityLog } from "./security/security-log.server";
 import { createSecurityNotices } from "./security/security-notices.server";
 import { createOldAddressService } from "./old-addresses/old-addresses.server";
@@ -44,7 +44,7 @@ import { createPageService } from "./pages/pages.server";
 import { createSiteSettings, liveSite, newsletterSender } from "./settings/site-settings.server";
 import { createSections } from "./sections/sections.server";
 import { createSiteMenus } from "./menus/site-menus.server";
-import { digestCron } from "../validation/site-settings";
+import { digestCron, twoStepRolesOf } from "../validation/site-settings";
 
 /** Rate-limit windows are at most this long, so older rows can be forgotten. */
 const LONGEST_RATE_LIMIT_WINDOW_MS = 60 * 60_000;
@@ -111,7 +111,16 @@ export function createServices({
   contentChanges.onChange(readerMemo.clear);
   const admins = createAdminService({ db, clock, onPublicChange: contentChanges.announce, securityLog });
   const sessions = createSessionService({ db, clock });
-  const login = createLoginService({ db, clock, admins, sessions, rateLimiter });
+  // Password, then the second step (an app, recovery codes, passkeys), required per role by the settings (issue 50).
+  const { login, secondStep } = createStaffSignIn({
+    db,
+    clock,
+    admins,
+    sessions,
+    rateLimiter,
+    securityLog,
+    requiredRoles: () => twoStepRolesOf(settings.current()),
+  });
   /** What the feeds and sitemaps say: the site, its language and the WebSub hubs they advertise. */
   const feedSite = Object.create(site, { hubs: { value: config.websubHubs, enumerable: true } }) as typeof site & {
     hubs: readonly string[];
@@ -280,6 +289,8 @@ export function createServices({
     sessions,
     securityLog,
     securityNotices,
+    /** The second step of staff sign-in: set-up, the second screen, the per-role requirement, an administrator's reset. */
+    secondStep,
     login,
     generation: {
       providers,
@@ -303,6 +314,7 @@ export function createServices({
         sessions: await sessions.pruneExpired(),
         passwordResets: await passwordResets.pruneExpired(),
         loginAttempts: await login.pruneAttempts(),
+        pendingSignIns: await secondStep.pruneExpired(),
         rateLimits: await rateLimiter.prune(new Date(now - LONGEST_RATE_LIMIT_WINDOW_MS)),
         securityEvents: await securityLog.pruneOld(),
         securityNotices: await securityNotices.pruneOld(),

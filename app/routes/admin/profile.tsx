@@ -3,6 +3,7 @@ import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { ImageUpload } from "~/components/admin/image-panel";
 import { NoticeMessage } from "~/components/admin/notice-message";
+import { TwoStepSection } from "~/components/admin/profile/two-step-section";
 import { formResult, SignedOutNotice } from "~/components/admin/signed-out-notice";
 import { servicesContext } from "~/context";
 import { AdminAccountError } from "~/services/auth/admins.server";
@@ -30,13 +31,22 @@ const PROFILE_ACTIVITY_ROWS = 20;
 /** The signed-in person's own profile: the byline readers see, and their password. */
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requirePermission(args, "admin.enter");
-  const { admins, securityLog } = args.context.get(servicesContext);
-  const [profile, activity, { notice, headers }] = await Promise.all([
+  const { admins, securityLog, secondStep } = args.context.get(servicesContext);
+  const [profile, activity, twoStep, { notice, headers }] = await Promise.all([
     admins.profile(actor.adminId),
     securityLog.list({ personId: actor.adminId }, { limit: PROFILE_ACTIVITY_ROWS }),
+    secondStep.summary(actor),
     takeNotice(args.request),
   ]);
-  return data({ profile, activity: activity.events.map(securityEventView), notice }, { headers });
+  return data(
+    {
+      profile,
+      activity: activity.events.map(securityEventView),
+      notice,
+      twoStep: { ...twoStep, appEnabledAt: twoStep.appEnabledAt?.toISOString() ?? null },
+    },
+    { headers },
+  );
 }
 
 /** Save the profile, or change the password (the current one first; other sessions end, this one stays). */
@@ -218,6 +228,8 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
           </div>
         </Form>
       </section>
+
+      <TwoStepSection summary={loaderData.twoStep} />
 
       <SecurityActivity events={loaderData.activity} />
     </div>
