@@ -2,7 +2,9 @@ import { systemClock } from "~/services/clock.server";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { openDatabase, type DatabaseHandle } from "../app/db/client.server";
+import { admins, passkeys, recoveryCodes, securityEvents } from "../app/db/schema";
 import { createAdminService } from "../app/services/auth/admins.server";
 import { verifyPassword } from "../app/services/auth/passwords.server";
 import { createSessionService } from "../app/services/auth/sessions.server";
@@ -136,6 +138,40 @@ describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("npm run admin", { ti
       expect(await verifyPassword(NEW_PASSWORD, editor!.passwordHash)).toBe(true);
       expect(await verifyPassword(PASSWORD, editor!.passwordHash)).toBe(false);
       expect(await createSessionService({ db, clock: { now: () => new Date() } }).countActive()).toEqual(new Map());
+    });
+  });
+
+  it("resets a second step for someone who lost every factor: app, recovery codes, passkeys and sessions go, the log says so", async () => {
+    const dataDir = await newsroomWithEditor();
+    await withDatabase(dataDir, async ({ db }) => {
+      const editor = await createAdminService({ db, clock: systemClock }).findByUsername("editor");
+      const now = new Date();
+      await db
+        .update(admins)
+        .set({ totpSecret: "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ", totpEnabledAt: now })
+        .where(eq(admins.id, editor!.id));
+      await db.insert(recoveryCodes).values({ adminId: editor!.id, codeHash: "salt:hash", createdAt: now });
+      await db.insert(passkeys).values({ adminId: editor!.id, credentialId: "c", publicKey: "k", name: "Phone", createdAt: now });
+      await createSessionService({ db, clock: { now: () => now } }).create(editor!.id);
+    });
+
+    expect(await admin(dataDir, ["reset-2fa", "nobody"])).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: 'There is no account named "nobody".\n',
+    });
+    expect(await admin(dataDir, ["reset-2fa", "editor"])).toEqual({
+      code: 0,
+      stdout: 'Reset the second step of "Editor" and ended 1 session. They sign in with their password and set up a new one.\n',
+      stderr: "",
+    });
+    await withDatabase(dataDir, async ({ db }) => {
+      const [editor] = await db.select().from(admins);
+      expect(editor).toMatchObject({ totpSecret: null, totpEnabledAt: null });
+      expect(await db.select().from(recoveryCodes)).toEqual([]);
+      expect(await db.select().from(passkeys)).toEqual([]);
+      const [event] = await db.select().from(securityEvents).where(eq(securityEvents.kind, "second-step-reset"));
+      expect(event).toMatchObject({ subjectName: "Editor", actorId: null, detail: { passkeys: 1, by: "shell" } });
     });
   });
 

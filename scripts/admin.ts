@@ -2,6 +2,7 @@
  * npm run admin -- create NAME [--role ROLE] [--password-stdin]
  * npm run admin -- password NAME [--password-stdin]
  * npm run admin -- list
+ * npm run admin -- reset-2fa NAME
  *
  * Manages staff accounts (administrator, editor, author, contributor; create makes an administrator unless
  * --role names another). The password is asked for twice without echo, or read from standard
@@ -11,7 +12,11 @@
  * Exit status: 0 done (or --help), 1 refused (bad input, name taken or unknown), 2 usage or database error.
  */
 import { createSessionService } from "~/services/auth/sessions.server";
-import { AdminAccountError, createAdminService } from "~/services/auth/admins.server";
+import { AdminAccountError, createAdminService, type AdminService } from "~/services/auth/admins.server";
+import { createStaffSignIn } from "~/services/auth/staff-sign-in.server";
+import { createRateLimiter } from "~/services/rate-limits/rate-limiter.server";
+import { createSecurityLog } from "~/services/security/security-log.server";
+import type { Database } from "~/db/client.server";
 import { systemClock } from "~/services/clock.server";
 import { failureReason } from "~/services/logger.server";
 import { isStaffRole, STAFF_ROLES, type StaffRole } from "~/domain/permissions";
@@ -26,9 +31,25 @@ const USAGE = `Usage:
   npm run admin -- password NAME [--password-stdin]
                                  set a new password and sign them out everywhere
   npm run admin -- list          list the accounts
+  npm run admin -- reset-2fa NAME
+                                 remove their second step (app, recovery codes, passkeys)
+                                 and sign them out everywhere, for someone who lost every factor
   npm run admin -- --help        show this text`;
 
 class CommandError extends Error {}
+
+/** The second step's service as the server wires it, for the shell. */
+function secondStepFor(db: Database, admins: AdminService) {
+  const clock = systemClock;
+  return createStaffSignIn({
+    db,
+    clock,
+    admins,
+    sessions: createSessionService({ db, clock }),
+    rateLimiter: createRateLimiter({ db, clock }),
+    securityLog: createSecurityLog({ db, clock }),
+  }).secondStep;
+}
 
 async function readPassword(fromStdin: boolean): Promise<string> {
   let password: string;
@@ -68,7 +89,7 @@ async function run(args: string[]): Promise<number> {
   }
   const flags = new Set(rest);
   const fromStdin = flags.delete("--password-stdin");
-  const known = ["create", "password", "list"];
+  const known = ["create", "password", "list", "reset-2fa"];
   // A name is never an option: "create --role editor" has left the name out.
   const named = command === "list" ? name === undefined : name !== undefined && !name.startsWith("-");
   if (!command || !known.includes(command) || flags.size > 0 || !named) {
@@ -78,7 +99,7 @@ async function run(args: string[]): Promise<number> {
 
   const config = readConfigOrExit();
   const username = command === "list" ? "" : parseUsername(name);
-  const password = command === "list" ? "" : await readPassword(fromStdin);
+  const password = command === "list" || command === "reset-2fa" ? "" : await readPassword(fromStdin);
   const database = await openDatabaseForCommand(config);
   if (!database) return 2;
   try {
@@ -87,6 +108,14 @@ async function run(args: string[]): Promise<number> {
       await admins.createAdmin(username, password, role);
       const what = role === "administrator" ? "the admin" : `the ${role}`;
       process.stdout.write(`Created ${what} "${username}" with an author profile. Sign in at ${config.siteUrl}/admin\n`);
+    } else if (command === "reset-2fa") {
+      const account = await admins.findByUsername(username);
+      if (!account) throw new CommandError(`There is no account named "${username}".`);
+      const reset = await secondStepFor(database.db, admins).reset(account.id, { actor: null });
+      const ended = reset.endedSessions;
+      process.stdout.write(
+        `Reset the second step of "${reset.username}"${ended ? ` and ended ${ended} session${ended === 1 ? "" : "s"}` : ""}. They sign in with their password and set up a new one.\n`,
+      );
     } else if (command === "password") {
       const changed = await admins.changePassword(username, password);
       const ended = changed.endedSessions;

@@ -9,11 +9,11 @@ import { createStoryJudge } from "./articles/story-judge.server";
 import { createAdminService } from "./auth/admins.server";
 import { createInvitationService } from "./auth/invitations.server";
 import { createPasswordResetService } from "./auth/password-resets.server";
-import { createLoginService } from "./auth/login.server";
 import { createPasskeySignIn } from "./auth/passkey-sign-in.server";
 import { createPasskeyService } from "./auth/passkeys.server";
 import { createChallengeStore } from "./auth/webauthn-challenges.server";
 import { createSessionService } from "./auth/sessions.server";
+import { createStaffSignIn } from "./auth/staff-sign-in.server";
 import { createSecurityLog } from "./security/security-log.server";
 import { createSecurityNotices } from "./security/security-notices.server";
 import { createOldAddressService } from "./old-addresses/old-addresses.server";
@@ -47,7 +47,7 @@ import { createPageService } from "./pages/pages.server";
 import { createSiteSettings, liveSite, newsletterSender } from "./settings/site-settings.server";
 import { createSections } from "./sections/sections.server";
 import { createSiteMenus } from "./menus/site-menus.server";
-import { digestCron } from "../validation/site-settings";
+import { digestCron, twoStepRolesOf } from "../validation/site-settings";
 
 /** Rate-limit windows are at most this long, so older rows can be forgotten. */
 const LONGEST_RATE_LIMIT_WINDOW_MS = 60 * 60_000;
@@ -114,7 +114,16 @@ export function createServices({
   contentChanges.onChange(readerMemo.clear);
   const admins = createAdminService({ db, clock, onPublicChange: contentChanges.announce, securityLog });
   const sessions = createSessionService({ db, clock });
-  const login = createLoginService({ db, clock, admins, sessions, rateLimiter });
+  // Password, then the second step (an app, recovery codes, passkeys), required per role by the settings (issue 50).
+  const { login, secondStep } = createStaffSignIn({
+    db,
+    clock,
+    admins,
+    sessions,
+    rateLimiter,
+    securityLog,
+    requiredRoles: () => twoStepRolesOf(settings.current()),
+  });
   // Passkeys (WebAuthn): added in Profile, used to sign in alone or as a second step; single-use bound challenges.
   const webauthnChallenges = createChallengeStore({ db, clock });
   const passkeys = createPasskeyService({ db, clock, site, challenges: webauthnChallenges, sessions, securityLog });
@@ -296,6 +305,8 @@ export function createServices({
     sessions,
     securityLog,
     securityNotices,
+    /** The second step of staff sign-in: set-up, the second screen, the per-role requirement, an administrator's reset. */
+    secondStep,
     login,
     /** Profile's passkeys: list, add, remove. */
     passkeys,
@@ -323,6 +334,7 @@ export function createServices({
         sessions: await sessions.pruneExpired(),
         passwordResets: await passwordResets.pruneExpired(),
         loginAttempts: await login.pruneAttempts(),
+        pendingSignIns: await secondStep.pruneExpired(),
         rateLimits: await rateLimiter.prune(new Date(now - LONGEST_RATE_LIMIT_WINDOW_MS)),
         securityEvents: await securityLog.pruneOld(),
         webauthnChallenges: await webauthnChallenges.pruneExpired(),

@@ -17,6 +17,7 @@ export const PASSKEY_MESSAGES = {
   refused: "That passkey could not be checked. Please try again.",
   alreadyRegistered: "This passkey is already registered. Use another one, or remove it first.",
   signInFailed: "That passkey could not sign you in. Try again, or sign in with your password.",
+  secondStepFailed: "That passkey could not confirm it is you. Try again, or use a code.",
   cancelled: "The passkey request was cancelled or timed out. Please try again.",
   unsupported: "This browser cannot use passkeys here.",
   removed: "That passkey was already removed.",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isStaffRole, STAFF_ROLES, type StaffRole } from "../domain/permissions";
 import {
   contrast,
   DARK_BACKGROUND,
@@ -138,6 +139,16 @@ const SettingsFields = z.object({
   // Advertising
   adMode: z.enum(AD_MODES, { error: "Please choose what the ad slots show." }),
   adClient: z.string().trim().max(40, "The client id must look like ca-pub-1234567890123456."),
+  // Sign-in
+  /** The roles that must use a second step at sign-in, comma-separated in the permission table's order; empty: none. */
+  twoStepRoles: z
+    .string()
+    .trim()
+    .refine(
+      (value) => value === "" || value.split(",").every((role) => isStaffRole(role.trim())),
+      "Please choose roles from the list.",
+    )
+    .transform((value) => STAFF_ROLES.filter((role) => value.split(",").some((part) => part.trim() === role)).join(",")),
 });
 
 /** The settings document: every field checked, the accent readable as text on both themes, an ad network with its id. */
@@ -231,6 +242,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   digestStories: 5,
   adMode: "placeholder",
   adClient: "",
+  twoStepRoles: "",
 };
 
 export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];
@@ -269,6 +281,7 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
   digestStories: "Stories per issue",
   adMode: "Ad slots",
   adClient: "Ad network client id",
+  twoStepRoles: "Roles that must use a second step",
 };
 
 /**
@@ -345,7 +358,21 @@ export const SETTINGS_TEXTS = {
 export function settingsFromForm(form: Record<string, string>, inForce: SiteSettings) {
   const values: Record<string, unknown> = {};
   for (const key of SETTING_KEYS) values[key] = form[key] ?? inForce[key];
+  // The form sends an empty `twoStepRoles` and one checkbox per role, so that none ticked still says "none".
+  if (form.twoStepRoles !== undefined) {
+    values.twoStepRoles = STAFF_ROLES.filter((role) => form[twoStepRoleField(role)] !== undefined).join(",");
+  }
   return SiteSettingsInput.safeParse(values);
+}
+
+/** The name of the Settings form's checkbox for one role of `twoStepRoles`. */
+export function twoStepRoleField(role: StaffRole): string {
+  return `twoStepRole-${role}`;
+}
+
+/** The roles that must use a second step at sign-in, as the settings say. */
+export function twoStepRolesOf(settings: Pick<SiteSettings, "twoStepRoles">): StaffRole[] {
+  return STAFF_ROLES.filter((role) => settings.twoStepRoles.split(",").includes(role));
 }
 
 /** The first problem of each field, for the message next to it. */

@@ -43,6 +43,7 @@ export const StaffAction = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("reactivate"), id: StaffId }),
   z.object({ intent: z.literal("delete"), id: StaffId }),
   z.object({ intent: z.literal("revokeInvitation"), id: StaffId }),
+  z.object({ intent: z.literal("resetSecondStep"), id: StaffId }),
 ]);
 
 /** Accepting an invitation: the username and password the person chooses (the CLI's rules), typed twice. */

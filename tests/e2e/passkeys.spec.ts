@@ -142,6 +142,35 @@ test.describe("Passkeys", () => {
     });
   });
 
+  test("with a password, a passkey is the second step: the second screen's Use a passkey finishes the sign-in", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await virtualAuthenticator(page);
+    await signInWithPassword(page);
+    await page.goto(`${site}/admin/profile`);
+    const section = page.getByRole("region", { name: "Passkeys" });
+    await section.getByLabel("Name of the passkey").fill("Phone");
+    await section.getByRole("button", { name: "Add a passkey" }).click();
+    await expect(notice(page, "Passkey “Phone” added.")).toBeVisible();
+    await signOut(page);
+
+    // The right password alone no longer gives a session: the second screen asks, and the passkey answers.
+    await waitForLoginForm(page);
+    await submitLogin(page, editor);
+    await expect(page.getByRole("heading", { name: "Second step" })).toBeVisible();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Use a passkey" }).click();
+    await expect(dashboardHeading(page)).toBeVisible();
+
+    // Tidy up: the other tests sign in with the password alone.
+    await page.goto(`${site}/admin/profile`);
+    await section.getByText("Remove “Phone”").click();
+    await section.getByLabel("Current password").fill(editor.password);
+    await section.getByRole("button", { name: "Remove passkey" }).click();
+    await expect(notice(page, "Passkey “Phone” removed.")).toBeVisible();
+  });
+
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 

@@ -9,12 +9,14 @@ import {
   SETTING_LABELS,
   SETTINGS_TEXTS,
   SOCIAL_ACCOUNTS,
+  twoStepRoleField,
   WEEKDAYS,
   type AdMode,
   type SettingKey,
   type SiteSettings,
 } from "~/validation/site-settings";
 import type { SettingChange } from "~/domain/site-settings";
+import { isStaffRole, ROLE_LABELS, STAFF_ROLES } from "~/domain/permissions";
 import { AdminTable } from "./admin-table";
 import { ImageAddressField } from "./image-panel";
 import { NoticeMessage, type Notice } from "./notice-message";
@@ -315,6 +317,14 @@ function SettingsFields({
           {adMode === "adsense" ? text("adClient", { placeholder: "ca-pub-1234567890123456" }) : null}
         </Section>
 
+        <TwoStepRolesSection
+          inForce={
+            result
+              ? STAFF_ROLES.filter((role) => result.values[twoStepRoleField(role)] !== undefined).join(",")
+              : loaderData.values.twoStepRoles
+          }
+        />
+
         <div className="flex items-center gap-3">
           <SubmitButton disabled={navigation.state === "submitting"}>Save settings</SubmitButton>
         </div>
@@ -450,8 +460,44 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+/**
+ * Which roles must use a second step at sign-in: one checkbox per role, and an empty field so that none ticked is
+ * sent too. A person in a ticked role without a second step is taken to set one up right after signing in.
+ */
+function TwoStepRolesSection({ inForce }: { inForce: string }) {
+  const ticked = inForce.split(",");
+  return (
+    <Section id="settings-sign-in" title="Sign-in">
+      <input type="hidden" name="twoStepRoles" value="" />
+      <fieldset className="mt-3" aria-describedby="settings-twoStepRoles-hint">
+        <legend className="mb-2 text-sm font-medium">{SETTING_LABELS.twoStepRoles}</legend>
+        <div className="flex flex-wrap gap-x-6 gap-y-2">
+          {STAFF_ROLES.map((role) => (
+            <label key={role} className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name={twoStepRoleField(role)} defaultChecked={ticked.includes(role)} />
+              {ROLE_LABELS[role]}
+            </label>
+          ))}
+        </div>
+        <p id="settings-twoStepRoles-hint" className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+          Someone in a ticked role without an authenticator app or a passkey is asked to set one up right after signing in, and
+          can do nothing else until they have.
+        </p>
+      </fieldset>
+    </Section>
+  );
+}
+
 /** A stored value as the history shows it. */
 function shownValue(key: string, value: string | number): string {
+  if (key === "twoStepRoles" && typeof value === "string") {
+    return value === ""
+      ? "(none)"
+      : value
+          .split(",")
+          .map((role) => (isStaffRole(role) ? ROLE_LABELS[role] : role))
+          .join(", ");
+  }
   if (key === "digestDay" && typeof value === "number") return WEEKDAYS[value] ?? String(value);
   if (key === "adMode" && typeof value === "string" && value in AD_MODE_LABELS) return AD_MODE_LABELS[value as AdMode].label;
   return value === "" ? "(empty)" : String(value);

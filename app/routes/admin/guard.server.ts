@@ -1,4 +1,4 @@
-import { data, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "~/context";
 import type { EventSource } from "~/services/security/security-log.server";
 import type { AdminSession } from "~/services/auth/sessions.server";
@@ -18,6 +18,23 @@ export interface SignInRequired {
   reason?: string;
 }
 
+/** Where a person whose role requires a second step, and who has none, is sent from every other admin page. */
+export const SECOND_STEP_SETUP_PATH = "/admin/profile/two-step";
+
+/** What the guard needs to know beyond the session. */
+export interface GuardOptions {
+  /** Why signing in is needed, when the request names a reason (generation's UNAUTHORIZED text). */
+  reason?: string;
+  /**
+   * "allow" only for the second step's set-up (and the layout and session check around it): a person who owes the
+   * second step their role requires may use nothing else. Everything else refuses them with a redirect to the set-up.
+   */
+  whileSecondStepOwed?: "allow" | "refuse";
+}
+
+/** The signed-in person, and whether they still owe the second step their role requires. */
+export type GuardedSession = AdminSession & { secondStepOwed: boolean };
+
 interface GuardArgs {
   request: Request;
   context: Readonly<RouterContextProvider>;
@@ -29,13 +46,22 @@ function readSessionToken({ request, context }: GuardArgs): Promise<string | nul
 
 /**
  * The one guard: the first line of every admin loader and action. Returns the signed-in admin,
- * or throws a 401 that the admin layout shows as the login screen (and a script gets as 401).
+ * or throws a 401 that the admin layout shows as the login screen (and a script gets as 401). A person whose role
+ * requires a second step they have not set up is redirected to its set-up, unless the route allows them.
  */
-export async function requireAdmin(args: GuardArgs, { reason }: { reason?: string } = {}): Promise<AdminSession> {
-  const { sessions, admins, site } = args.context.get(servicesContext);
+export async function requireAdmin(
+  args: GuardArgs,
+  { reason, whileSecondStepOwed = "refuse" }: GuardOptions = {},
+): Promise<GuardedSession> {
+  const { sessions, admins, site, secondStep } = args.context.get(servicesContext);
   const token = await readSessionToken(args);
   const session = token ? await sessions.find(token) : null;
-  if (session) return session;
+  if (session) {
+    // A separate query, and only for a role Settings names: whether this person has set up their second step yet.
+    const secondStepOwed = await secondStep.owed(session);
+    if (secondStepOwed && whileSecondStepOwed !== "allow") throw redirect(SECOND_STEP_SETUP_PATH, 303);
+    return { ...session, secondStepOwed };
+  }
   const headers = token ? { "Set-Cookie": await endSessionCookie(site.url) } : undefined;
   throw data<SignInRequired>(
     { signInRequired: true, noAdminYet: (await admins.countAdmins()) === 0, ...(reason ? { reason } : {}) },
@@ -81,8 +107,8 @@ function forbidden(): never {
 export async function requirePermission(
   args: GuardArgs,
   action: AreaAction,
-  options: { reason?: string } = {},
-): Promise<AdminSession> {
+  options: GuardOptions = {},
+): Promise<GuardedSession> {
   const actor = await requireAdmin(args, options);
   if (!can(actor, action)) forbidden();
   return actor;

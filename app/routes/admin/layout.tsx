@@ -14,15 +14,20 @@ export const handle = staffHandle;
 /** Without a session the error boundary shows the login screen, and the title says so. */
 export const meta: Route.MetaFunction = ({ error }) => adminMeta(error ? "Admin Access" : "Admin Dashboard");
 
-/** Every /admin page: the signed-in admin for the header, or the login screen (a 401) without a session. */
+/**
+ * Every /admin page: the signed-in admin for the header, or the login screen (a 401) without a session. Someone who
+ * owes their role's second step sees no tabs: the page below (its own guard) only lets them set it up.
+ */
 export async function loader(args: Route.LoaderArgs) {
-  const admin = await requireAdmin(args);
+  const admin = await requireAdmin(args, { whileSecondStepOwed: "allow" });
   const { clock } = args.context.get(servicesContext);
   return {
     username: admin.username,
     displayName: admin.displayName,
     role: admin.role,
-    tabs: ADMIN_TABS.filter((tab) => can(admin, tab.permission)).map(({ href, label }) => ({ href, label })),
+    tabs: admin.secondStepOwed
+      ? []
+      : ADMIN_TABS.filter((tab) => can(admin, tab.permission)).map(({ href, label }) => ({ href, label })),
     expiresAt: admin.expiresAt.toISOString(),
     serverNow: clock.now().toISOString(),
   };

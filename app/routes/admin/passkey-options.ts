@@ -12,7 +12,7 @@ export const handle = postOnlyHandle;
  * user verification), with a challenge bound to this session.
  */
 export async function action(args: Route.ActionArgs) {
-  const actor = await requirePermission(args, "admin.enter");
+  const actor = await requirePermission(args, "admin.enter", { whileSecondStepOwed: "allow" });
   const { passkeys } = args.context.get(servicesContext);
   const sessionToken = (await currentSessionToken(args)) ?? "";
   const options = await passkeys.registrationOptions({ ...actor, sessionToken });

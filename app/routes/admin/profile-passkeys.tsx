@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Passkeys · Admin");
  * JavaScript that did not go through is shown again here with its reason. Profile shows the same section.
  */
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await requirePermission(args, "admin.enter");
+  const actor = await requirePermission(args, "admin.enter", { whileSecondStepOwed: "allow" });
   const { passkeys } = args.context.get(servicesContext);
   return { passkeys: await passkeys.list(actor.adminId) };
 }
@@ -30,7 +30,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 async function change(args: Route.ActionArgs) {
-  const actor = await requirePermission(args, "admin.enter");
+  const actor = await requirePermission(args, "admin.enter", { whileSecondStepOwed: "allow" });
   const { passkeys, logger } = args.context.get(servicesContext);
   const { clientAddress, userAgent } = args.context.get(requestContext);
   const form = Object.fromEntries(await readForm(args.request));

@@ -4,6 +4,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { ImageUpload } from "~/components/admin/image-panel";
 import { NoticeMessage } from "~/components/admin/notice-message";
 import { PasskeysSection } from "~/components/admin/profile/passkeys-section";
+import { TwoStepSection } from "~/components/admin/profile/two-step-section";
 import { formResult, SignedOutNotice } from "~/components/admin/signed-out-notice";
 import { servicesContext } from "~/context";
 import { AdminAccountError } from "~/services/auth/admins.server";
@@ -31,14 +32,24 @@ const PROFILE_ACTIVITY_ROWS = 20;
 /** The signed-in person's own profile: the byline readers see, and their password. */
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requirePermission(args, "admin.enter");
-  const { admins, securityLog, passkeys } = args.context.get(servicesContext);
-  const [profile, activity, { notice, headers }, passkeyList] = await Promise.all([
+  const { admins, securityLog, secondStep, passkeys } = args.context.get(servicesContext);
+  const [profile, activity, twoStep, { notice, headers }, passkeyList] = await Promise.all([
     admins.profile(actor.adminId),
     securityLog.list({ personId: actor.adminId }, { limit: PROFILE_ACTIVITY_ROWS }),
+    secondStep.summary(actor),
     takeNotice(args.request),
     passkeys.list(actor.adminId),
   ]);
-  return data({ profile, activity: activity.events.map(securityEventView), notice, passkeys: passkeyList }, { headers });
+  return data(
+    {
+      profile,
+      activity: activity.events.map(securityEventView),
+      notice,
+      passkeys: passkeyList,
+      twoStep: { ...twoStep, appEnabledAt: twoStep.appEnabledAt?.toISOString() ?? null },
+    },
+    { headers },
+  );
 }
 
 /** Save the profile, or change the password (the current one first; other sessions end, this one stays). */
@@ -220,6 +231,8 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
           </div>
         </Form>
       </section>
+
+      <TwoStepSection summary={loaderData.twoStep} />
 
       <PasskeysSection passkeys={loaderData.passkeys} />
 

@@ -22,11 +22,12 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 /** Everyone on the staff with their role, last sign-in and open sessions, and the invitations not yet accepted. */
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requirePermission(args, "staff.manage");
-  const { admins, sessions, invitations } = args.context.get(servicesContext);
-  const [people, active, pending, { notice, headers }] = await Promise.all([
+  const { admins, sessions, invitations, secondStep } = args.context.get(servicesContext);
+  const [people, active, pending, twoStep, { notice, headers }] = await Promise.all([
     admins.list(),
     sessions.countActive(),
     invitations.pending(),
+    secondStep.holders(),
     takeNotice(args.request),
   ]);
   return data(
@@ -39,6 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
         lastSignInAt: person.lastSignInAt?.toISOString() ?? null,
         suspendedAt: person.suspendedAt?.toISOString() ?? null,
         sessions: active.get(person.id) ?? 0,
+        secondStep: twoStep.has(person.id),
       })),
       pending: pending.map((invitation) => ({ ...invitation, expiresAt: invitation.expiresAt.toISOString() })),
       notice,
@@ -65,7 +67,7 @@ export async function action(args: Route.ActionArgs) {
 
 async function change(args: Route.ActionArgs) {
   const actor = await requirePermission(args, "staff.manage");
-  const { admins, invitations, logger } = args.context.get(servicesContext);
+  const { admins, invitations, secondStep, logger } = args.context.get(servicesContext);
   const form = Object.fromEntries(await readForm(args.request));
   const parsed = StaffAction.safeParse(form);
   if (!parsed.success) throw data("Unknown staff action.", 400);
@@ -115,6 +117,17 @@ async function change(args: Route.ActionArgs) {
         await invitations.revoke(command.id);
         notice = { kind: "success", text: "Invitation withdrawn: its link no longer works." };
         break;
+      case "resetSecondStep": {
+        if (command.id === actor.adminId) {
+          throw new AdminAccountError("SELF", "Change your own second step in your profile.");
+        }
+        const reset = await secondStep.reset(command.id, by);
+        notice = {
+          kind: "success",
+          text: `Second step of ${reset.username} reset: their app, recovery codes and passkeys are gone and ${reset.endedSessions} session${reset.endedSessions === 1 ? "" : "s"} ended. They sign in with their password and set up a new one.`,
+        };
+        break;
+      }
     }
   } catch (error) {
     if (!(error instanceof AdminAccountError)) logger.error({ err: error, intent: command.intent }, "staff action failed");
@@ -219,6 +232,7 @@ export default function StaffTab({ loaderData, actionData }: Route.ComponentProp
             { label: "Role" },
             { label: "Last sign-in" },
             { label: "Active sessions" },
+            { label: "Two-step" },
             { label: "Status" },
             { label: "Actions", className: "text-right" },
           ]}
@@ -257,6 +271,7 @@ export default function StaffTab({ loaderData, actionData }: Route.ComponentProp
                 {person.lastSignInAt ? <LocalTime value={person.lastSignInAt} /> : "Never"}
               </td>
               <td className="px-3 py-3">{person.sessions}</td>
+              <td className="px-3 py-3">{person.secondStep ? "On" : "Off"}</td>
               <td className="px-3 py-3">{person.suspendedAt ? "Suspended" : "Active"}</td>
               <td className="px-3 py-3">
                 {person.id === me ? (
@@ -274,6 +289,19 @@ export default function StaffTab({ loaderData, actionData }: Route.ComponentProp
                         {person.suspendedAt ? "Reactivate" : "Suspend"}
                       </button>
                     </Form>
+                    {person.secondStep ? (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="resetSecondStep" />
+                        <input type="hidden" name="id" value={person.id} />
+                        <button
+                          type="submit"
+                          className={buttonClass}
+                          aria-label={`Reset the second step of ${person.authorName}`}
+                        >
+                          Reset second step
+                        </button>
+                      </Form>
+                    ) : null}
                     {person.articleCount === 0 ? (
                       <Form method="post">
                         <input type="hidden" name="intent" value="delete" />

@@ -5,7 +5,9 @@ import { requestContext, servicesContext } from "~/context";
 import { readForm, retryAfterHeader } from "~/utils/http";
 import { adminReturnPath } from "~/utils/admin-return-path";
 import { LOGIN_MESSAGES, LoginForm } from "~/validation/admin";
+import { SECOND_STEP_PATH } from "~/validation/second-step";
 import { startSessionCookie } from "~/services/auth/session-cookie.server";
+import { startPendingSignInCookie } from "~/services/auth/pending-sign-in-cookie.server";
 import { adminMeta } from "~/utils/seo";
 import type { Route } from "./+types/login";
 import type { RouteHandle } from "~/route-handle";
@@ -33,7 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { login, site, clock, logger } = context.get(servicesContext);
-  const { clientAddress } = context.get(requestContext);
+  const { clientAddress, userAgent } = context.get(requestContext);
   const form = await readForm(request);
   const parsed = LoginForm.safeParse({ username: form.get("username") ?? "", password: form.get("password") ?? "" });
   if (!parsed.success) {
@@ -41,12 +43,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { username } = parsed.data;
   try {
-    const result = await login.signIn({ ...parsed.data, clientAddress });
+    const returnTo = adminReturnPath(form.get("returnTo"));
+    const result = await login.signIn({ ...parsed.data, clientAddress, userAgent, returnTo });
     switch (result.outcome) {
       case "signed-in":
-        return redirect(adminReturnPath(form.get("returnTo")), {
+        return redirect(returnTo, {
           status: 303,
           headers: { "Set-Cookie": await startSessionCookie(site.url, result.token, result.expiresAt) },
+        });
+      case "second-step":
+        // No session yet: the second screen, with its own short-lived cookie.
+        return redirect(SECOND_STEP_PATH, {
+          status: 303,
+          headers: { "Set-Cookie": await startPendingSignInCookie(site.url, result.pendingToken, result.expiresAt) },
         });
       case "invalid":
         return data<LoginActionData>({ error: LOGIN_MESSAGES.invalid, username }, 401);

@@ -7,6 +7,8 @@ import { requestContext, servicesContext } from "~/context";
 import type { RouteHandle } from "~/route-handle";
 import { AdminAccountError } from "~/services/auth/admins.server";
 import { startSessionCookie } from "~/services/auth/session-cookie.server";
+import { startPendingSignInCookie } from "~/services/auth/pending-sign-in-cookie.server";
+import { SECOND_STEP_PATH } from "~/validation/second-step";
 import { readForm } from "~/utils/http";
 import { adminMeta } from "~/utils/seo";
 import { RESET_TEXTS, ResetPasswordForm } from "~/validation/password-reset";
@@ -26,7 +28,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 /** The new password: every session of the account ends, and this browser is signed in. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { passwordResets, admins, site, logger } = context.get(servicesContext);
+  const { passwordResets, admins, sessions, secondStep, site, logger } = context.get(servicesContext);
   const parsed = ResetPasswordForm.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ error: firstProblem(parsed.error) }, 400);
   try {
@@ -34,6 +36,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       client: context.get(requestContext),
     });
     if (result.outcome !== "reset") return data({ error: RESET_TEXTS[result.outcome] }, result.outcome === "invalid" ? 404 : 410);
+    if (await secondStep.has(result.adminId)) {
+      // A link in the mail is one factor: an account with a second step still answers it before it has a session.
+      await sessions.revoke(result.token);
+      const { clientAddress, userAgent } = context.get(requestContext);
+      const pending = await secondStep.begin(result.adminId, { returnTo: "/admin", clientAddress, userAgent });
+      return redirect(SECOND_STEP_PATH, {
+        status: 303,
+        headers: { "Set-Cookie": await startPendingSignInCookie(site.url, pending.token, pending.expiresAt) },
+      });
+    }
     await admins.recordSignIn(result.adminId);
     return redirect("/admin", {
       status: 303,

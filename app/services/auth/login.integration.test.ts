@@ -8,7 +8,9 @@ import type { Database } from "../../db/client.server";
 import { loginAttempts, sessions } from "../../db/schema";
 import { createRateLimiter } from "../rate-limits/rate-limiter.server";
 import { createAdminService, type AdminService } from "./admins.server";
-import { createLoginService, type LoginResult, type LoginService } from "./login.server";
+import type { LoginResult, LoginService } from "./login.server";
+import { createStaffSignIn } from "./staff-sign-in.server";
+import { createSecurityLog } from "../security/security-log.server";
 import { verifyPassword } from "./passwords.server";
 import { createSessionService } from "./sessions.server";
 
@@ -26,12 +28,13 @@ function setUp({ db = database.db, delayMs = 0, clock = manualClock(START), admi
   const sessionService = createSessionService({ db, clock });
   /** Every password check the service made: the password tried and the hash it was checked against. */
   const passwordChecks: { password: string; hash: string }[] = [];
-  const login = createLoginService({
+  const { login } = createStaffSignIn({
     db,
     clock,
     admins: admins ?? createAdminService({ db, clock: systemClock }),
     sessions: sessionService,
     rateLimiter: createRateLimiter({ db, clock }),
+    securityLog: createSecurityLog({ db, clock }),
     delayMs,
     checkPassword: (password, hash) => {
       passwordChecks.push({ password, hash });

@@ -1,34 +1,41 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { loginAttempts } from "../../db/schema";
 import type { Clock } from "../clock.server";
-import type { RateLimiter, RateLimitPolicy } from "../rate-limits/rate-limiter.server";
+import type { RateLimiter } from "../rate-limits/rate-limiter.server";
+import type { EventClient, SecurityLog } from "../security/security-log.server";
 import type { AdminService } from "./admins.server";
+import { createLoginAttempts, LOGIN_ADDRESS_LIMIT, LOGIN_DELAY_MS, LOGIN_LOCKOUT } from "./login-attempts.server";
 import { hashPassword, verifyPassword } from "./passwords.server";
 import type { SessionService } from "./sessions.server";
+import { needsSecondStep, secondStepMethods, type SecondStepSignIn } from "./second-step-sign-in.server";
 
-/** The spec's lockout: 5 failures for a username lock it for 15 minutes from the last attempt. */
-export const LOGIN_LOCKOUT = { maxFailures: 5, windowMs: 15 * 60_000 } as const;
+export { LOGIN_ADDRESS_LIMIT, LOGIN_DELAY_MS, LOGIN_LOCKOUT } from "./login-attempts.server";
 
-/** The spec's artificial delay: no sign-in answer comes sooner than this after the attempt began. */
-export const LOGIN_DELAY_MS = 500;
-
-/**
- * Attempts from one client address, whatever the username: larger than the per-username
- * budget, so a person who mistypes is never stopped by it, but one address cannot try
- * hundreds of usernames.
- */
-export const LOGIN_ADDRESS_LIMIT: RateLimitPolicy = { bucket: "admin-login", limit: 30, windowMs: 15 * 60_000 };
+/** The longest username the security log keeps of a failed sign-in, as typed. */
+const LOGGED_USERNAME_LENGTH = 80;
 
 export type LoginResult =
   | { outcome: "signed-in"; token: string; expiresAt: Date; username: string }
+  /** The right password for an account with a second step: no session yet, only a pending sign-in for the second screen. */
+  | { outcome: "second-step"; pendingToken: string; expiresAt: Date }
   | { outcome: "invalid" }
   /** The right password for an account an administrator has suspended. */
   | { outcome: "suspended" }
   | { outcome: "locked"; retryAfterMs: number }
   | { outcome: "limited"; retryAfterMs: number };
+
+export interface LoginInput {
+  username: string;
+  password: string;
+  clientAddress: string;
+  /** The browser's User-Agent, for the session and the security log. */
+  userAgent?: string;
+  /** The admin page to go back to after a second step. */
+  returnTo?: string;
+}
 
 interface LoginDependencies {
   db: Database;
@@ -36,6 +43,9 @@ interface LoginDependencies {
   admins: AdminService;
   sessions: SessionService;
   rateLimiter: RateLimiter;
+  securityLog: SecurityLog;
+  /** The second screen, begun when the account has an app or a passkey. */
+  secondStep: Pick<SecondStepSignIn, "begin">;
   /** LOGIN_DELAY_MS in production; tests of the rules pass 0. */
   delayMs?: number;
   /** The password check (scrypt); tests count its calls. */
@@ -44,7 +54,8 @@ interface LoginDependencies {
 
 /**
  * Sign-in with the spec's rules, on the server: a per-address budget, then the per-username
- * lockout kept in the database (so it holds across restarts and instances), then the password.
+ * lockout kept in the database (so it holds across restarts and instances), then the password,
+ * then, for an account with a second step, the second screen instead of a session.
  */
 export function createLoginService({
   db,
@@ -52,66 +63,61 @@ export function createLoginService({
   admins,
   sessions,
   rateLimiter,
+  securityLog,
+  secondStep,
   delayMs = LOGIN_DELAY_MS,
   checkPassword = verifyPassword,
 }: LoginDependencies) {
   // Unknown usernames are checked against this, so they cost the same scrypt work as known ones.
   let decoyHash: Promise<string> | undefined;
+  const attempts = createLoginAttempts({ db });
 
-  /**
-   * Counts this attempt as a failure before the password is checked, in one statement that
-   * refuses while the username is locked. Checking first and counting afterwards would let
-   * a burst of parallel attempts all pass the check. Returns null when locked.
-   */
-  async function reserveAttempt(username: string, now: Date): Promise<number | null> {
-    const windowStart = new Date(now.getTime() - LOGIN_LOCKOUT.windowMs).toISOString();
-    const stale = sql`${loginAttempts.lastAttemptAt} <= ${windowStart}::timestamptz`;
-    const [row] = await db
-      .insert(loginAttempts)
-      .values({ username, failures: 1, lastAttemptAt: now })
-      .onConflictDoUpdate({
-        target: loginAttempts.username,
-        set: { failures: sql`case when ${stale} then 1 else ${loginAttempts.failures} + 1 end`, lastAttemptAt: now },
-        setWhere: sql`${loginAttempts.failures} < ${LOGIN_LOCKOUT.maxFailures} or ${stale}`,
-      })
-      .returning({ failures: loginAttempts.failures });
-    return row ? row.failures : null;
-  }
-
-  async function lockRemainingMs(username: string, now: Date): Promise<number> {
-    const [row] = await db.select().from(loginAttempts).where(eq(loginAttempts.username, username));
-    if (!row || row.failures < LOGIN_LOCKOUT.maxFailures) return 0;
-    return Math.max(0, row.lastAttemptAt.getTime() + LOGIN_LOCKOUT.windowMs - now.getTime());
-  }
-
-  async function attempt(input: { username: string; password: string; clientAddress: string }): Promise<LoginResult> {
+  async function attempt(input: LoginInput): Promise<LoginResult> {
     const now = clock.now();
+    const client: EventClient = { clientAddress: input.clientAddress, userAgent: input.userAgent ?? "" };
     const address = await rateLimiter.hit(LOGIN_ADDRESS_LIMIT, input.clientAddress);
     if (!address.allowed) return { outcome: "limited", retryAfterMs: address.retryAfterMs };
 
-    const username = input.username.trim().toLowerCase();
-    const failures = await reserveAttempt(username, now);
-    if (failures === null) return { outcome: "locked", retryAfterMs: await lockRemainingMs(username, now) };
-
+    const typed = input.username.trim();
+    const username = typed.toLowerCase();
+    const logged = { username: typed.slice(0, LOGGED_USERNAME_LENGTH) };
+    const failures = await attempts.reserve(username, now);
     const admin = await admins.findByUsername(username);
+    const subject = admin ? { id: admin.id, name: admin.username } : null;
+    if (failures === null) {
+      await securityLog.record({ kind: "sign-in-locked", subject, client, detail: logged });
+      return { outcome: "locked", retryAfterMs: await attempts.lockRemainingMs(username, now) };
+    }
+
     decoyHash ??= hashPassword(randomBytes(16).toString("hex"));
     const matches = await checkPassword(input.password, admin?.passwordHash ?? (await decoyHash));
     if (!admin || !matches) {
       // The failure was counted when the attempt was reserved; the fifth one locks straight away.
-      return failures >= LOGIN_LOCKOUT.maxFailures
-        ? { outcome: "locked", retryAfterMs: LOGIN_LOCKOUT.windowMs }
-        : { outcome: "invalid" };
+      await securityLog.record({ kind: "sign-in-failed", subject, client, detail: logged });
+      if (failures < LOGIN_LOCKOUT.maxFailures) return { outcome: "invalid" };
+      await securityLog.record({ kind: "sign-in-locked", subject, client, detail: logged });
+      return { outcome: "locked", retryAfterMs: LOGIN_LOCKOUT.windowMs };
     }
-    await db.delete(loginAttempts).where(eq(loginAttempts.username, username));
-    if (admin.suspendedAt) return { outcome: "suspended" };
-    const session = await sessions.create(admin.id);
+    if (admin.suspendedAt) {
+      await attempts.clear(username);
+      return { outcome: "suspended" };
+    }
+    if (needsSecondStep(await secondStepMethods(db, admin.id))) {
+      // The password was right, but only the second step clears the count: five guesses at the code, not five per password.
+      await attempts.release(username);
+      const pending = await secondStep.begin(admin.id, { returnTo: input.returnTo ?? "/admin", ...client });
+      return { outcome: "second-step", pendingToken: pending.token, expiresAt: pending.expiresAt };
+    }
+    await attempts.clear(username);
+    const session = await sessions.create(admin.id, { ...client, signedInWith: "password" });
     await admins.recordSignIn(admin.id);
+    await securityLog.record({ kind: "sign-in", actor: subject, subject, client, detail: { method: "password" } });
     return { outcome: "signed-in", username: admin.username, ...session };
   }
 
   return {
     /** One sign-in attempt. Every outcome, and every thrown error, comes no sooner than `delayMs` after the start. */
-    async signIn(input: { username: string; password: string; clientAddress: string }): Promise<LoginResult> {
+    async signIn(input: LoginInput): Promise<LoginResult> {
       const started = performance.now();
       try {
         return await attempt(input);

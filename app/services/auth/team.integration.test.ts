@@ -14,7 +14,8 @@ import { createMailer, type Mailer } from "../mail/mailer.server";
 import { AdminAccountError, createAdminService } from "./admins.server";
 import { createInvitationService, INVITATION_LIFETIME_MS } from "./invitations.server";
 import { createRateLimiter } from "../rate-limits/rate-limiter.server";
-import { createLoginService } from "./login.server";
+import { createStaffSignIn } from "./staff-sign-in.server";
+import { createSecurityLog } from "../security/security-log.server";
 import { createSessionService } from "./sessions.server";
 
 /**
@@ -177,7 +178,16 @@ describe("staff rules", () => {
     await staff.createAdmin("writer", "a long passphrase 2", "author");
     await staff.suspend((await adminNamed("writer")).id);
     const rateLimiter = createRateLimiter({ db: database.db, clock });
-    const login = createLoginService({ db: database.db, clock, admins: staff, sessions, rateLimiter, delayMs: 0 });
+    const securityLog = createSecurityLog({ db: database.db, clock });
+    const { login } = createStaffSignIn({
+      db: database.db,
+      clock,
+      admins: staff,
+      sessions,
+      rateLimiter,
+      securityLog,
+      delayMs: 0,
+    });
 
     expect(await login.signIn({ username: "writer", password: "a long passphrase 2", clientAddress: "192.0.2.1" })).toEqual({
       outcome: "suspended",

@@ -1,0 +1,95 @@
+import { data, redirect } from "react-router";
+import { PasskeySecondStep } from "~/components/admin/passkey-second-step";
+import { SecondStepScreen, type SecondStepActionData } from "~/components/admin/second-step-screen";
+import { requestContext, servicesContext } from "~/context";
+import type { RouteHandle } from "~/route-handle";
+import { endPendingSignInCookie, pendingSignInTokenIn } from "~/services/auth/pending-sign-in-cookie.server";
+import { startSessionCookie } from "~/services/auth/session-cookie.server";
+import { readForm, retryAfterHeader } from "~/utils/http";
+import { adminMeta } from "~/utils/seo";
+import { LOGIN_MESSAGES } from "~/validation/admin";
+import { SECOND_STEP_TEXTS, SecondStepForm } from "~/validation/second-step";
+import type { Route } from "./+types/second-step";
+
+export const handle = { access: "staff", cache: false } satisfies RouteHandle;
+
+/** Keeps the action's Retry-After and both of its Set-Cookie values. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
+export const meta: Route.MetaFunction = () => adminMeta("Second step");
+
+/**
+ * The second screen of a sign-in: only reached with the pending sign-in cookie a right password set. It shows what the
+ * account can answer with (an app or recovery code, a passkey), never who the account is.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { secondStep, site } = context.get(servicesContext);
+  const token = await pendingSignInTokenIn(request.headers.get("Cookie"), site.url);
+  const pending = token ? await secondStep.pending(token) : null;
+  if (!pending) return { ended: true, offer: { code: false, passkey: false } };
+  const { methods } = pending;
+  return { ended: false, offer: { code: methods.app || methods.recoveryCodes > 0, passkey: methods.passkeys > 0 } };
+}
+
+/**
+ * A code from the app or a recovery code: success ends the pending sign-in and starts a NEW session; each attempt
+ * counts towards the account's lockout and the address budget and answers after the spec's delay.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { secondStep, site, logger } = context.get(servicesContext);
+  const client = context.get(requestContext);
+  const token = await pendingSignInTokenIn(request.headers.get("Cookie"), site.url);
+  const form = Object.fromEntries(await readForm(request));
+  const ended = async (answer: SecondStepActionData, init: ResponseInit) => {
+    const headers = new Headers(init.headers);
+    headers.append("Set-Cookie", await endPendingSignInCookie(site.url));
+    return data<SecondStepActionData>({ ...answer, ended: true }, { ...init, headers });
+  };
+  if (form.intent === "cancel") {
+    if (token) await secondStep.cancel(token);
+    return redirect("/admin", { status: 303, headers: { "Set-Cookie": await endPendingSignInCookie(site.url) } });
+  }
+  if (!token) return ended({ error: SECOND_STEP_TEXTS.expired }, { status: 401 });
+  const parsed = SecondStepForm.safeParse({ code: form.code ?? "" });
+  if (!parsed.success)
+    return data<SecondStepActionData>({ error: parsed.error.issues[0]?.message ?? SECOND_STEP_TEXTS.wrong }, 400);
+  try {
+    const result = await secondStep.attemptCode({ token, code: parsed.data.code, client });
+    switch (result.outcome) {
+      case "signed-in": {
+        const headers = new Headers();
+        headers.append("Set-Cookie", await startSessionCookie(site.url, result.token, result.expiresAt));
+        headers.append("Set-Cookie", await endPendingSignInCookie(site.url));
+        return redirect(result.returnTo, { status: 303, headers });
+      }
+      case "wrong":
+        return data<SecondStepActionData>({ error: SECOND_STEP_TEXTS.wrong }, 401);
+      case "expired":
+        return ended({ error: SECOND_STEP_TEXTS.expired }, { status: 401 });
+      case "locked":
+        return ended(
+          { error: LOGIN_MESSAGES.locked, retryAfterMs: result.retryAfterMs },
+          { status: 429, headers: retryAfterHeader(result.retryAfterMs) },
+        );
+      case "limited":
+        return data<SecondStepActionData>(
+          { error: LOGIN_MESSAGES.limited, retryAfterMs: result.retryAfterMs },
+          { status: 429, headers: retryAfterHeader(result.retryAfterMs) },
+        );
+    }
+  } catch (error) {
+    logger.error({ err: error }, "a second step failed");
+    return data<SecondStepActionData>({ error: LOGIN_MESSAGES.failed }, 500);
+  }
+}
+
+export default function SecondStepPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <SecondStepScreen
+      offer={loaderData.offer}
+      ended={loaderData.ended}
+      result={actionData}
+      passkey={loaderData.offer.passkey ? <PasskeySecondStep /> : undefined}
+    />
+  );
+}
