@@ -171,6 +171,9 @@ describe("random text in public inputs", { timeout: 240_000 }, () => {
         response: { clientDataJSON: text, authenticatorData: text, signature: text, userHandle: text },
       });
     await forRandomBatches((text) => post("/auth/passkey/verify", form({ answer: shaped(text) })), "verify (JSON)");
+    // The second screen's passkey, without a sign-in waiting.
+    await forRandomBatches((text) => post("/auth/passkey/second-step/options", form({ x: text })), "second-step options");
+    await forRandomBatches((text) => post("/auth/passkey/second-step", form({ answer: shaped(text) })), "second step");
     expectNoErrorLogged();
   });
 
@@ -223,6 +226,7 @@ describe("a body that is not a form", () => {
   const pageActions = [
     { path: "/auth/login", admin: false },
     { path: "/auth/passkey/verify", admin: false },
+    { path: "/auth/passkey/second-step", admin: false },
     { path: "/admin/profile/passkeys", admin: true },
     { path: "/newsletter", admin: false },
     { path: "/admin/articles", admin: true },
