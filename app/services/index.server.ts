@@ -11,6 +11,8 @@ import { createInvitationService } from "./auth/invitations.server";
 import { createPasswordResetService } from "./auth/password-resets.server";
 import { createLoginService } from "./auth/login.server";
 import { createSessionService } from "./auth/sessions.server";
+import { createSignInAlerts } from "./auth/sign-in-alerts.server";
+import { createEmailChangeService } from "./auth/email-changes.server";
 import { createSecurityLog } from "./security/security-log.server";
 import { createOldAddressService } from "./old-addresses/old-addresses.server";
 import { createSubscriberService } from "./newsletter/subscribers.server";
@@ -106,9 +108,10 @@ export function createServices({
   const readerMemo = createReaderMemo({ clock });
   contentChanges.onChange(readerMemo.clear);
   const admins = createAdminService({ db, clock, onPublicChange: contentChanges.announce });
-  const sessions = createSessionService({ db, clock });
   // The append-only security log (issue 50): every sign-in, second step, session, role and settings event.
   const securityLog = createSecurityLog({ db, clock });
+  // A sign-in from a browser new to an account mails its owner (signInAlerts, made once the mailer is).
+  const sessions = createSessionService({ db, clock, securityLog, onNewBrowser: (signIn) => signInAlerts.newBrowser(signIn) });
   const login = createLoginService({ db, clock, admins, sessions, rateLimiter });
   /** What the feeds and sitemaps say: the site, its language and the WebSub hubs they advertise. */
   const feedSite = Object.create(site, { hubs: { value: config.websubHubs, enumerable: true } }) as typeof site & {
@@ -134,6 +137,10 @@ export function createServices({
     connections: SEND_CONCURRENCY,
   });
   const passwordResets = createPasswordResetService({ db, clock, logger, mailer, rateLimiter, sessions, site });
+  /** "New sign-in to {publication}" and the link in it that ends that session. */
+  const signInAlerts = createSignInAlerts({ db, clock, logger, mailer, site, securityLog });
+  /** A person's own e-mail address, confirmed by a link mailed to it. */
+  const emailChanges = createEmailChangeService({ db, clock, logger, mailer, site, securityLog });
   const subscribers = createSubscriberService({
     db,
     clock,
@@ -265,6 +272,8 @@ export function createServices({
     invitations: createInvitationService({ db, clock, logger, mailer, admins, site }),
     passwordResets,
     sessions,
+    signInAlerts,
+    emailChanges,
     securityLog,
     login,
     generation: {
@@ -288,6 +297,7 @@ export function createServices({
       return {
         sessions: await sessions.pruneExpired(),
         passwordResets: await passwordResets.pruneExpired(),
+        emailChanges: await emailChanges.pruneExpired(),
         loginAttempts: await login.pruneAttempts(),
         rateLimits: await rateLimiter.prune(new Date(now - LONGEST_RATE_LIMIT_WINDOW_MS)),
         securityEvents: await securityLog.pruneOld(),

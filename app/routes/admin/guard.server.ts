@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
-import { servicesContext } from "~/context";
+import { requestContext, servicesContext } from "~/context";
 import type { AdminSession } from "~/services/auth/sessions.server";
 import { endSessionCookie, sessionTokenIn } from "~/services/auth/session-cookie.server";
 import { postOnlyHandle } from "~/route-handle";
@@ -117,12 +117,22 @@ export async function currentSessionToken(args: GuardArgs): Promise<string | nul
   return readSessionToken(args);
 }
 
-/** Sign Out: deletes the session row (when there is one) and returns the cookie that clears it in the browser. */
+/**
+ * Sign Out: deletes the session row (when there is one), records it in the security log, and returns the cookie
+ * that clears it in the browser.
+ */
 export async function endSession(args: GuardArgs): Promise<string> {
   const { sessions, site } = args.context.get(servicesContext);
+  const { clientAddress, userAgent } = args.context.get(requestContext);
   const token = await readSessionToken(args);
-  if (token) await sessions.revoke(token);
+  if (token) await sessions.signOut(token, { clientAddress, userAgent });
   return endSessionCookie(site.url);
+}
+
+/** Who is acting and from where, as the security log records it. */
+export function eventSource(args: GuardArgs, actor: AdminSession) {
+  const { clientAddress, userAgent } = args.context.get(requestContext);
+  return { actor: { id: actor.adminId, name: actor.username }, client: { clientAddress, userAgent } };
 }
 
 /** The loader of an admin route that only takes posts: the guard first (401 without a session), then 405. */

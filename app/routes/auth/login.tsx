@@ -4,7 +4,7 @@ import { LoginScreen, type LoginActionData } from "~/components/admin/login-scre
 import { requestContext, servicesContext } from "~/context";
 import { readForm, retryAfterHeader } from "~/utils/http";
 import { LOGIN_MESSAGES, LoginForm } from "~/validation/admin";
-import { startSessionCookie } from "~/services/auth/session-cookie.server";
+import { sessionCookies, sessionOrigin } from "./start-session.server";
 import { adminMeta } from "~/utils/seo";
 import type { Route } from "./+types/login";
 import type { RouteHandle } from "~/route-handle";
@@ -30,7 +30,8 @@ export async function loader({ context }: Route.LoaderArgs) {
  * Anything else answers the form: 400 for empty fields, 401 for a wrong pair, 429 when locked
  * or limited (with Retry-After), 500 with the spec's "Authentication failed".
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
   const { login, site, clock, logger } = context.get(servicesContext);
   const { clientAddress } = context.get(requestContext);
   const form = await readForm(request);
@@ -40,12 +41,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { username } = parsed.data;
   try {
-    const result = await login.signIn({ ...parsed.data, clientAddress });
+    const { userAgent, browserId } = await sessionOrigin(args, "password");
+    const result = await login.signIn({ ...parsed.data, clientAddress, origin: { userAgent, browserId } });
     switch (result.outcome) {
       case "signed-in":
         return redirect(adminReturnPath(form.get("returnTo")), {
           status: 303,
-          headers: { "Set-Cookie": await startSessionCookie(site.url, result.token, result.expiresAt) },
+          headers: await sessionCookies(site.url, result),
         });
       case "invalid":
         return data<LoginActionData>({ error: LOGIN_MESSAGES.invalid, username }, 401);

@@ -5,7 +5,7 @@ import { NewPasswordFields } from "~/components/admin/new-password-fields";
 import { SubmitButton } from "~/components/ui/button";
 import { servicesContext } from "~/context";
 import type { RouteHandle } from "~/route-handle";
-import { startSessionCookie } from "~/services/auth/session-cookie.server";
+import { sessionCookies, sessionOrigin } from "./start-session.server";
 import { readForm } from "~/utils/http";
 import { adminMeta } from "~/utils/seo";
 import { RESET_TEXTS, ResetPasswordForm } from "~/validation/password-reset";
@@ -24,17 +24,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /** The new password: every session of the account ends, and this browser is signed in. */
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, params, context } = args;
   const { passwordResets, admins, site, logger } = context.get(servicesContext);
   const parsed = ResetPasswordForm.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ error: firstProblem(parsed.error) }, 400);
   try {
-    const result = await passwordResets.complete(params.token, parsed.data.password);
+    const result = await passwordResets.complete(params.token, parsed.data.password, await sessionOrigin(args, "reset link"));
     if (result.outcome !== "reset") return data({ error: RESET_TEXTS[result.outcome] }, result.outcome === "invalid" ? 404 : 410);
     await admins.recordSignIn(result.adminId);
     return redirect("/admin", {
       status: 303,
-      headers: { "Set-Cookie": await startSessionCookie(site.url, result.token, result.expiresAt) },
+      headers: await sessionCookies(site.url, result),
     });
   } catch (error) {
     logger.error({ err: error }, "a password reset failed");

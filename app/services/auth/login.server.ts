@@ -7,7 +7,7 @@ import type { Clock } from "../clock.server";
 import type { RateLimiter, RateLimitPolicy } from "../rate-limits/rate-limiter.server";
 import type { AdminService } from "./admins.server";
 import { hashPassword, verifyPassword } from "./passwords.server";
-import type { SessionService } from "./sessions.server";
+import type { SessionOrigin, SessionService } from "./sessions.server";
 
 /** The spec's lockout: 5 failures for a username lock it for 15 minutes from the last attempt. */
 export const LOGIN_LOCKOUT = { maxFailures: 5, windowMs: 15 * 60_000 } as const;
@@ -22,8 +22,17 @@ export const LOGIN_DELAY_MS = 500;
  */
 export const LOGIN_ADDRESS_LIMIT: RateLimitPolicy = { bucket: "admin-login", limit: 30, windowMs: 15 * 60_000 };
 
+/** A sign-in attempt: the pair typed, and where it comes from (the address is what the budget counts). */
+export interface SignInInput {
+  username: string;
+  password: string;
+  clientAddress: string;
+  /** The rest of where it comes from, for the session (its browser, the browser cookie's id). */
+  origin?: Omit<Partial<SessionOrigin>, "clientAddress" | "signedInWith">;
+}
+
 export type LoginResult =
-  | { outcome: "signed-in"; token: string; expiresAt: Date; username: string }
+  | { outcome: "signed-in"; token: string; expiresAt: Date; username: string; browserId?: string }
   | { outcome: "invalid" }
   /** The right password for an account an administrator has suspended. */
   | { outcome: "suspended" }
@@ -84,7 +93,7 @@ export function createLoginService({
     return Math.max(0, row.lastAttemptAt.getTime() + LOGIN_LOCKOUT.windowMs - now.getTime());
   }
 
-  async function attempt(input: { username: string; password: string; clientAddress: string }): Promise<LoginResult> {
+  async function attempt(input: SignInInput): Promise<LoginResult> {
     const now = clock.now();
     const address = await rateLimiter.hit(LOGIN_ADDRESS_LIMIT, input.clientAddress);
     if (!address.allowed) return { outcome: "limited", retryAfterMs: address.retryAfterMs };
@@ -104,14 +113,18 @@ export function createLoginService({
     }
     await db.delete(loginAttempts).where(eq(loginAttempts.username, username));
     if (admin.suspendedAt) return { outcome: "suspended" };
-    const session = await sessions.create(admin.id);
+    const { token, expiresAt, browserId } = await sessions.create(admin.id, {
+      ...input.origin,
+      clientAddress: input.clientAddress,
+      signedInWith: "password",
+    });
     await admins.recordSignIn(admin.id);
-    return { outcome: "signed-in", username: admin.username, ...session };
+    return { outcome: "signed-in", username: admin.username, token, expiresAt, ...(browserId ? { browserId } : {}) };
   }
 
   return {
     /** One sign-in attempt. Every outcome, and every thrown error, comes no sooner than `delayMs` after the start. */
-    async signIn(input: { username: string; password: string; clientAddress: string }): Promise<LoginResult> {
+    async signIn(input: SignInInput): Promise<LoginResult> {
       const started = performance.now();
       try {
         return await attempt(input);
