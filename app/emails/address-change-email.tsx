@@ -37,8 +37,8 @@ export function AddressConfirmationEmail(props: AddressConfirmationEmailProps): 
     >
       <Text style={messageStyles.paragraph}>Hi {name},</Text>
       <Text style={messageStyles.paragraph}>
-        Someone asked to use this address for the {siteName} account {username}. Password reset links and sign-in notices
-        will come here. Confirm it here:
+        Someone asked to use this address for the {siteName} account {username}. Password reset links and sign-in notices will
+        come here. Confirm it here:
       </Text>
       <MessageAction href={confirmUrl} label="Confirm this address" />
       <Text style={messageStyles.paragraph}>
@@ -71,12 +71,12 @@ export function AddressChangedEmail(props: AddressChangedEmailProps): ReactEleme
     >
       <Text style={messageStyles.paragraph}>Hi {name},</Text>
       <Text style={messageStyles.paragraph}>
-        The e-mail address of your {siteName} account, {username}, is now {newAddress}. This address will get no more
-        messages for it.
+        The e-mail address of your {siteName} account, {username}, is now {newAddress}. This address will get no more messages for
+        it.
       </Text>
       <Text style={messageStyles.paragraph}>
-        If you did not make this change, tell an administrator of {siteName} at once: they can suspend the account and
-        set its address right.
+        If you did not make this change, tell an administrator of {siteName} at once: they can suspend the account and set its
+        address right.
       </Text>
     </MessageFrame>
   );

@@ -65,13 +65,23 @@ async function change(args: Route.ActionArgs) {
         endOthers,
       });
       const { actor: person, client } = eventSource(args, actor);
-      await securityLog.record({ kind: "password-changed", actor: person, subject: person, client, detail: { otherSessionsEnded: ended } });
+      await securityLog.record({
+        kind: "password-changed",
+        actor: person,
+        subject: person,
+        client,
+        detail: { otherSessionsEnded: ended },
+      });
       // A change of privilege: this session goes on under a new token (ASVS 3.2.1).
       const rotated = await sessions.rotate(token);
-      const headers = new Headers(await noticeHeaders({
-        kind: "success",
-        text: endOthers ? "Password changed. Your other sessions were signed out." : "Password changed. Your other sessions stay signed in.",
-      }));
+      const headers = new Headers(
+        await noticeHeaders({
+          kind: "success",
+          text: endOthers
+            ? "Password changed. Your other sessions were signed out."
+            : "Password changed. Your other sessions stay signed in.",
+        }),
+      );
       if (rotated) headers.append("Set-Cookie", await startSessionCookie(site.url, rotated.token, rotated.expiresAt));
       return redirect("/admin/profile", { status: 303, headers });
     }

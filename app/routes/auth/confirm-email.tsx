@@ -54,7 +54,11 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
       intro={`Use ${loaderData.email} for the account ${loaderData.username}?`}
     >
       <div role="status">
-        {done ? <p className="mb-4 rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100">{done}</p> : null}
+        {done ? (
+          <p className="mb-4 rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100">
+            {done}
+          </p>
+        ) : null}
       </div>
       {done ? (
         <a href="/admin/profile" className="block text-center font-medium text-blue-700 underline dark:text-blue-300">
@@ -75,6 +79,8 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
 /** A link that does not work: why, and where to ask for a new one. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const message =
-    error && typeof error === "object" && "data" in error && typeof error.data === "string" ? error.data : EMAIL_CHANGE_TEXTS.invalid;
+    error && typeof error === "object" && "data" in error && typeof error.data === "string"
+      ? error.data
+      : EMAIL_CHANGE_TEXTS.invalid;
   return <AuthLinkProblem title="E-mail confirmation" message={message} to="/admin/profile" label="Go to your profile" />;
 }

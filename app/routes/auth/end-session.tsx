@@ -83,6 +83,8 @@ export default function EndSession({ loaderData, actionData }: Route.ComponentPr
 /** A link that is not ours: say so. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const message =
-    error && typeof error === "object" && "data" in error && typeof error.data === "string" ? error.data : SESSION_TEXTS.linkInvalid;
+    error && typeof error === "object" && "data" in error && typeof error.data === "string"
+      ? error.data
+      : SESSION_TEXTS.linkInvalid;
   return <AuthLinkProblem title="End that session" message={message} to="/admin" label="Go to sign-in" />;
 }

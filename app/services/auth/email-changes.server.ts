@@ -30,12 +30,10 @@ export type EmailChangeRequest =
   | { outcome: "taken" };
 
 export type EmailChangeCheck =
-  | { outcome: "valid"; username: string; email: string }
-  | { outcome: "expired" }
-  | { outcome: "used" }
-  | { outcome: "invalid" };
+  { outcome: "valid"; username: string; email: string } | { outcome: "expired" } | { outcome: "used" } | { outcome: "invalid" };
 
-export type EmailChangeResult = Exclude<EmailChangeCheck, { outcome: "valid" }> | { outcome: "taken" } | { outcome: "changed"; adminId: number; email: string };
+export type EmailChangeResult =
+  Exclude<EmailChangeCheck, { outcome: "valid" }> | { outcome: "taken" } | { outcome: "changed"; adminId: number; email: string };
 
 /** Another account with this address (in any letter case): no two accounts share one. */
 function otherAccountWith(email: string, adminId: number) {
@@ -157,7 +155,13 @@ export function createEmailChangeService({
         if ((waiting?.count ?? 0) >= EMAIL_CHANGES_PER_ACCOUNT.limit) return { outcome: "held-back" as const, email };
         const [row] = await tx
           .insert(emailChanges)
-          .values({ adminId: actor.id, email, tokenHash: hash, expiresAt: new Date(now.getTime() + EMAIL_CHANGE_LIFETIME_MS), createdAt: now })
+          .values({
+            adminId: actor.id,
+            email,
+            tokenHash: hash,
+            expiresAt: new Date(now.getTime() + EMAIL_CHANGE_LIFETIME_MS),
+            createdAt: now,
+          })
           .returning({ id: emailChanges.id });
         if (!row) throw new Error("The e-mail change was not saved.");
         await securityLog.record({ kind: "email-change-requested", actor, subject: actor, client, detail: { email } }, tx);
@@ -236,7 +240,13 @@ export function createEmailChangeService({
           .where(eq(admins.id, checked.adminId));
         const person = { id: checked.adminId, name: checked.username };
         await securityLog.record(
-          { kind: "email-changed", actor: person, subject: person, client, detail: { email: checked.email, previous: before.email } },
+          {
+            kind: "email-changed",
+            actor: person,
+            subject: person,
+            client,
+            detail: { email: checked.email, previous: before.email },
+          },
           tx,
         );
         return { outcome: "changed" as const, previous: before.email };
@@ -250,7 +260,12 @@ export function createEmailChangeService({
             if (!person) return;
             const { AddressChangedEmail, addressChangedSubject } = await import("~/emails/address-change-email");
             const content = await renderEmail(
-              AddressChangedEmail({ ...messageSite(site), name: person.name, username: person.username, newAddress: checked.email }),
+              AddressChangedEmail({
+                ...messageSite(site),
+                name: person.name,
+                username: person.username,
+                newAddress: checked.email,
+              }),
             );
             await mailer.send({
               to: previous,

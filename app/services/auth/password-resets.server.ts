@@ -33,8 +33,7 @@ export type ResetCheck =
   | { outcome: "invalid" };
 
 export type ResetResult =
-  | Exclude<ResetCheck, { outcome: "valid" }>
-  | ({ outcome: "reset"; adminId: number; username: string } & StartedSession);
+  Exclude<ResetCheck, { outcome: "valid" }> | ({ outcome: "reset"; adminId: number; username: string } & StartedSession);
 
 /**
  * Password reset by e-mail. Anyone may ask for a link for a username or an address; the answer is the same, and
@@ -189,7 +188,11 @@ export function createPasswordResetService({
      * Chooses a new password with a link: the link and every other waiting one of the account are used, the password
      * replaced, every session and lockout ended, and a new session started, all or nothing.
      */
-    async complete(token: string, password: string, origin: Omit<Partial<SessionOrigin>, "signedInWith"> = {}): Promise<ResetResult> {
+    async complete(
+      token: string,
+      password: string,
+      origin: Omit<Partial<SessionOrigin>, "signedInWith"> = {},
+    ): Promise<ResetResult> {
       const checked = await check(token);
       if (checked.outcome !== "valid") return checked;
       const passwordHash = await hashPassword(password);

@@ -56,8 +56,8 @@ export function EmailSection({ email }: { email: EmailView }) {
       )}
       {email.pending ? (
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-          Waiting for confirmation: <span className="break-all font-medium">{email.pending}</span>. Your address changes
-          when you follow the link we sent there.
+          Waiting for confirmation: <span className="break-all font-medium">{email.pending}</span>. Your address changes when you
+          follow the link we sent there.
         </p>
       ) : null}
       <Form method="post" action={ACTION} className="mt-4 grid max-w-md gap-4">

@@ -32,8 +32,8 @@ export function SessionsSection({ sessions }: { sessions: SessionView[] }) {
         Where you are signed in
       </h3>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-        A session ends 24 hours after signing in, or after 12 hours without use. End any you do not recognise, then change
-        your password.
+        A session ends 24 hours after signing in, or after 12 hours without use. End any you do not recognise, then change your
+        password.
       </p>
       <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
         {sessions.map((session) => {
