@@ -321,6 +321,8 @@ const RULES: Record<string, Rule> = {
   "routes/admin/insights-csv": { permission: "insights.view", roles: EDITORIAL },
   "routes/admin/staff": { permission: "staff.manage", roles: ["administrator"] },
   "routes/admin/profile": { permission: "admin.enter", roles: EVERYONE },
+  "routes/admin/profile-sessions": { permission: "admin.enter", roles: EVERYONE },
+  "routes/admin/profile-email": { permission: "admin.enter", roles: EVERYONE },
   "routes/admin/settings": { permission: "settings.manage", roles: ["administrator"] },
   "routes/admin/sections": { permission: "sections.manage", roles: EDITORIAL },
   "routes/admin/tags": { permission: "tags.manage", roles: EDITORIAL },
