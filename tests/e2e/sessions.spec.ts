@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { startSmtpSink, type SmtpMessage, type SmtpSink } from "../fakes/smtp-sink";
@@ -22,8 +22,8 @@ const ANDROID_CHROME =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 
 test.describe("Sessions", () => {
-  // The browsers signed out here ask for pages that answer 401 until they sign in again.
-  test.use({ allowedConsoleErrors: [statusConsoleError(401)] });
+  // The browsers signed out here ask for pages that answer 401 until they sign in again; a used link answers 410.
+  test.use({ allowedConsoleErrors: [statusConsoleError(401, 410)] });
   const run = `${process.pid}-${Date.now().toString(36)}`;
   const dir = path.join(PROJECT_ROOT, "tests", ".tmp", `sessions-${run}`);
   const dataDir = path.join(dir, "data");
@@ -84,7 +84,7 @@ test.describe("Sessions", () => {
   }
 
   /** A browser of its own: its own cookies, address and User-Agent. */
-  async function otherBrowser(browser: import("@playwright/test").Browser, octet: number, userAgent: string): Promise<Page> {
+  async function otherBrowser(browser: Browser, octet: number, userAgent: string): Promise<Page> {
     const context = await browser.newContext({ userAgent, extraHTTPHeaders: { "X-Forwarded-For": `198.51.100.${octet}` } });
     contexts.push(context);
     return context.newPage();
@@ -127,6 +127,7 @@ test.describe("Sessions", () => {
       await expect(emailSection(page)).toContainText("Verified");
       const again = await page.goto(`${url}${confirmPath}`);
       expect(again?.status(), "the link works once").toBe(410);
+      await expect(page.getByText("This confirmation link has already been used.")).toBeVisible();
     });
 
     const phone = await otherBrowser(browser, 61, IPHONE_SAFARI);

@@ -20,8 +20,16 @@ const LINK_STATUS = { expired: 410, used: 410, invalid: 404 } as const;
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const checked = await context.get(servicesContext).emailChanges.check(params.token);
-  if (checked.outcome !== "valid") throw data(EMAIL_CHANGE_TEXTS[checked.outcome], LINK_STATUS[checked.outcome]);
-  return { username: checked.username, email: checked.email };
+  if (checked.outcome === "invalid") throw data(EMAIL_CHANGE_TEXTS.invalid, 404);
+  // A used link is answered on the page rather than thrown: the page after its own button (without JavaScript, the
+  // action's answer is rendered with this loader) says what the button did.
+  if (checked.outcome !== "valid") return data({ problem: EMAIL_CHANGE_TEXTS[checked.outcome] }, LINK_STATUS[checked.outcome]);
+  return { problem: null, username: checked.username, email: checked.email };
+}
+
+/** After the button, the loader has nothing new to say (the link is used): keep the page and its answer. */
+export function shouldRevalidate() {
+  return false;
 }
 
 /** The button: the address becomes the account's, verified; the old address is told. */
@@ -47,11 +55,16 @@ export async function action({ params, context }: Route.ActionArgs) {
 export default function ConfirmEmail({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const done = actionData && "done" in actionData ? actionData.done : undefined;
+  if (loaderData.problem !== null && !done) {
+    return (
+      <AuthLinkProblem title="E-mail confirmation" message={loaderData.problem} to="/admin/profile" label="Go to your profile" />
+    );
+  }
   return (
     <AuthCard
       icon={MailCheck}
       title="Confirm your e-mail address"
-      intro={`Use ${loaderData.email} for the account ${loaderData.username}?`}
+      intro={loaderData.problem === null ? `Use ${loaderData.email} for the account ${loaderData.username}?` : undefined}
     >
       <div role="status">
         {done ? (
