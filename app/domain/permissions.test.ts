@@ -16,6 +16,7 @@ const AREA_EXPECTED: Record<(typeof AREA_ACTIONS)[number], StaffRole[]> = {
   "newsletter.manage": ["administrator", "editor"],
   "subscribers.view": ["administrator", "editor"],
   "staff.manage": ["administrator"],
+  "security.view": ["administrator"],
   "insights.view": ["administrator", "editor"],
   "newsroom.export": ["administrator"],
   "sections.manage": ["administrator", "editor"],

@@ -35,6 +35,8 @@ export const AREA_ACTIONS = [
   "newsletter.manage",
   "subscribers.view",
   "staff.manage",
+  /** Read the security log of every account and download it (issue 50); each person reads their own in Profile. */
+  "security.view",
   /** See the Insights tab: reading figures, subscribers, newsletter reads, search gaps. */
   "insights.view",
   /** Download the newsroom's export (everything it owns, subscribers' addresses included: decision 027). */
@@ -93,6 +95,7 @@ const AREA: Record<AreaAction, readonly StaffRole[]> = {
   "newsletter.manage": ["administrator", "editor"],
   "subscribers.view": ["administrator", "editor"],
   "staff.manage": ["administrator"],
+  "security.view": ["administrator"],
   "insights.view": ["administrator", "editor"],
   "newsroom.export": ["administrator"],
   "settings.manage": ["administrator"],

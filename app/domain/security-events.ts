@@ -39,3 +39,15 @@ export function isSecurityEventKind(value: string): value is SecurityEventKind {
 
 /** How long the log keeps a row: the database upkeep removes older ones. */
 export const SECURITY_LOG_RETENTION_DAYS = 365;
+
+/** A security event as the tables show it (services/security/security-event-view.server.ts makes it): words, no ids but its own; `occurredAt` in ISO 8601. */
+export interface SecurityEventView {
+  id: number;
+  occurredAt: string;
+  kind: string;
+  actor: string;
+  subject: string;
+  clientAddress: string;
+  browser: string;
+  detail: string;
+}

@@ -77,6 +77,8 @@ export function createServices({
 }: ServiceDependencies) {
   const { db } = database;
   const contentChanges = createContentChanges({ database, logger });
+  // The append-only security log (issue 50): every sign-in, second step, session, role and settings event.
+  const securityLog = createSecurityLog({ db, clock });
   // The settings in force, read again on every instance whenever content changes anywhere (decision 038).
   const settings = createSiteSettings({
     db,
@@ -84,6 +86,7 @@ export function createServices({
     logger,
     environment: config.settings,
     onPublicChange: contentChanges.announce,
+    securityLog,
   });
   contentChanges.refreshFirst(settings.refresh);
   const oldAddresses = createOldAddressService({ db, clock });
@@ -107,9 +110,7 @@ export function createServices({
   // Reader reads kept until content changes here or on another instance (decision 028).
   const readerMemo = createReaderMemo({ clock });
   contentChanges.onChange(readerMemo.clear);
-  const admins = createAdminService({ db, clock, onPublicChange: contentChanges.announce });
-  // The append-only security log (issue 50): every sign-in, second step, session, role and settings event.
-  const securityLog = createSecurityLog({ db, clock });
+  const admins = createAdminService({ db, clock, onPublicChange: contentChanges.announce, securityLog });
   // A sign-in from a browser new to an account mails its owner (signInAlerts, made once the mailer is).
   const sessions = createSessionService({ db, clock, securityLog, onNewBrowser: (signIn) => signInAlerts.newBrowser(signIn) });
   const login = createLoginService({ db, clock, admins, sessions, rateLimiter });
@@ -136,7 +137,16 @@ export function createServices({
     dataDir: config.dataDir,
     connections: SEND_CONCURRENCY,
   });
-  const passwordResets = createPasswordResetService({ db, clock, logger, mailer, rateLimiter, sessions, site });
+  const passwordResets = createPasswordResetService({
+    db,
+    clock,
+    logger,
+    mailer,
+    rateLimiter,
+    sessions,
+    site,
+    securityLog,
+  });
   /** "New sign-in to {publication}" and the link in it that ends that session. */
   const signInAlerts = createSignInAlerts({ db, clock, logger, mailer, site, securityLog });
   /** A person's own e-mail address, confirmed by a link mailed to it. */
@@ -269,7 +279,7 @@ export function createServices({
     subscribers,
     newsletter,
     admins,
-    invitations: createInvitationService({ db, clock, logger, mailer, admins, site }),
+    invitations: createInvitationService({ db, clock, logger, mailer, admins, site, securityLog }),
     passwordResets,
     sessions,
     signInAlerts,

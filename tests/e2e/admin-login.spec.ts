@@ -27,7 +27,7 @@ import { waitForHydrated } from "./article-admin-support";
 // Every visit to /admin without a session is answered 401 (the login screen), and refused sign-ins 401 or 429.
 test.use({ allowedConsoleErrors: [statusConsoleError(401, 429)] });
 
-/** The tabs an administrator (the shared e2e server's admin) sees; Staff and Profile came with the team, Settings, Sections, Tags and Navigation with the newsroom's own settings. */
+/** The tabs an administrator (the shared e2e server's admin) sees; Staff and Profile came with the team, Settings, Sections, Tags and Navigation with the newsroom's own settings, Security with the security log. */
 const TABS = [
   { name: "Article Generation", href: "/admin/generate" },
   { name: "Article Management", href: "/admin/articles" },
@@ -36,6 +36,7 @@ const TABS = [
   { name: "Insights", href: "/admin/insights" },
   { name: "Pages", href: "/admin/pages" },
   { name: "Staff", href: "/admin/staff" },
+  { name: "Security", href: "/admin/security" },
   { name: "Settings", href: "/admin/settings" },
   { name: "Tags", href: "/admin/tags" },
   { name: "Navigation", href: "/admin/navigation" },

@@ -320,6 +320,8 @@ const RULES: Record<string, Rule> = {
   "routes/admin/insights": { permission: "insights.view", roles: EDITORIAL },
   "routes/admin/insights-csv": { permission: "insights.view", roles: EDITORIAL },
   "routes/admin/staff": { permission: "staff.manage", roles: ["administrator"] },
+  "routes/admin/security": { permission: "security.view", roles: ["administrator"] },
+  "routes/admin/security-csv": { permission: "security.view", roles: ["administrator"] },
   "routes/admin/profile": { permission: "admin.enter", roles: EVERYONE },
   "routes/admin/profile-sessions": { permission: "admin.enter", roles: EVERYONE },
   "routes/admin/profile-email": { permission: "admin.enter", roles: EVERYONE },

@@ -15,6 +15,7 @@ export const ADMIN_TABS: readonly { href: string; label: string; permission: Are
   { href: "/admin/insights", label: "Insights", permission: "insights.view" },
   { href: "/admin/pages", label: "Pages", permission: "pages.manage" },
   { href: "/admin/staff", label: "Staff", permission: "staff.manage" },
+  { href: "/admin/security", label: "Security", permission: "security.view" },
   { href: "/admin/settings", label: "Settings", permission: "settings.manage" },
   { href: "/admin/tags", label: "Tags", permission: "tags.manage" },
   { href: "/admin/navigation", label: "Navigation", permission: "navigation.manage" },

@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "~/context";
+import type { EventClient, EventPerson, EventSource } from "~/services/security/security-log.server";
 import type { AdminSession } from "~/services/auth/sessions.server";
 import { endSessionCookie, sessionTokenIn } from "~/services/auth/session-cookie.server";
 import { postOnlyHandle } from "~/route-handle";
@@ -129,8 +130,8 @@ export async function endSession(args: GuardArgs): Promise<string> {
   return endSessionCookie(site.url);
 }
 
-/** Who is acting and from where, as the security log records it. */
-export function eventSource(args: GuardArgs, actor: AdminSession) {
+/** `eventSource` for a signed-in person acting on their own account (their sessions, their address): both always there. */
+export function ownEventSource(args: GuardArgs, actor: AdminSession): { actor: EventPerson; client: EventClient } {
   const { clientAddress, userAgent } = args.context.get(requestContext);
   return { actor: { id: actor.adminId, name: actor.username }, client: { clientAddress, userAgent } };
 }
@@ -142,4 +143,10 @@ export async function postOnly(args: GuardArgs, action: AreaAction = "admin.ente
     status: 405,
     headers: { Allow: postOnlyHandle.allow, "Content-Type": "text/plain" },
   });
+}
+
+/** Who is asking and from which browser, as the security log records a change: the signed-in person and this request's client. */
+export function eventSource(args: GuardArgs, actor: AdminSession | null): EventSource {
+  const { clientAddress, userAgent } = args.context.get(requestContext);
+  return { actor: actor ? { id: actor.adminId, name: actor.username } : null, client: { clientAddress, userAgent } };
 }

@@ -1,6 +1,6 @@
 import { servicesContext } from "~/context";
 import type { Route } from "./+types/newsroom-export";
-import { requirePermission } from "./guard.server";
+import { eventSource, requirePermission } from "./guard.server";
 import { staffHandle } from "~/route-handle";
 
 export const handle = staffHandle;
@@ -10,8 +10,9 @@ export const handle = staffHandle;
  * list): the same document as `npm run export`, streamed as it is read, never built whole in memory.
  */
 export async function loader(args: Route.LoaderArgs) {
-  await requirePermission(args, "newsroom.export");
-  const { newsroomExport, logger } = args.context.get(servicesContext);
+  const actor = await requirePermission(args, "newsroom.export");
+  const { newsroomExport, logger, securityLog } = args.context.get(servicesContext);
+  await securityLog.record({ kind: "export", ...eventSource(args, actor), detail: { what: "newsroom export" } });
   const { fileName, chunks } = newsroomExport.start();
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({

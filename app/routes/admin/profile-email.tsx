@@ -5,7 +5,7 @@ import { readForm } from "~/utils/http";
 import { EMAIL_CHANGE_TEXTS, EmailChangeForm } from "~/validation/account-security";
 import { firstProblem } from "~/validation/staff";
 import type { Route } from "./+types/profile-email";
-import { eventSource, requirePermission } from "./guard.server";
+import { ownEventSource, requirePermission } from "./guard.server";
 import { noticeHeaders, type Notice } from "./notice.server";
 
 export const handle = staffHandle;
@@ -27,7 +27,7 @@ export async function action(args: Route.ActionArgs) {
   const parsed = EmailChangeForm.safeParse(Object.fromEntries(await readForm(args.request)));
   if (!parsed.success) return back({ kind: "error", text: firstProblem(parsed.error) });
   try {
-    const result = await emailChanges.request({ ...eventSource(args, actor), email: parsed.data.email });
+    const result = await emailChanges.request({ ...ownEventSource(args, actor), email: parsed.data.email });
     switch (result.outcome) {
       case "sent":
         return back({ kind: "success", text: EMAIL_CHANGE_TEXTS.sent.replace("{email}", result.email) });

@@ -4,7 +4,7 @@ import { staffHandle } from "~/route-handle";
 import { readForm } from "~/utils/http";
 import { SESSION_TEXTS, SessionAction } from "~/validation/account-security";
 import type { Route } from "./+types/profile-sessions";
-import { currentSessionToken, eventSource, requirePermission } from "./guard.server";
+import { currentSessionToken, ownEventSource, requirePermission } from "./guard.server";
 import { noticeHeaders } from "./notice.server";
 
 export const handle = staffHandle;
@@ -21,7 +21,7 @@ export async function action(args: Route.ActionArgs) {
   const { sessions } = args.context.get(servicesContext);
   const parsed = SessionAction.safeParse(Object.fromEntries(await readForm(args.request)));
   if (!parsed.success) throw data("Unknown session action.", 400);
-  const source = eventSource(args, actor);
+  const source = ownEventSource(args, actor);
   let text: string;
   if (parsed.data.intent === "end") {
     const ended = parsed.data.id !== actor.sessionId && (await sessions.endOne({ ...source, sessionId: parsed.data.id }));

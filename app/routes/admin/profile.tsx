@@ -10,6 +10,8 @@ import { hashSessionToken } from "~/services/auth/sessions.server";
 import { startSessionCookie } from "~/services/auth/session-cookie.server";
 import { EmailSection } from "~/components/admin/profile/email-section";
 import { SessionsSection } from "~/components/admin/profile/sessions-section";
+import { securityEventView } from "~/services/security/security-event-view.server";
+import { SecurityActivity } from "~/components/admin/profile/security-activity";
 import { readForm } from "~/utils/http";
 import { STOCK_AVATARS } from "~/utils/avatars";
 import { ROLE_LABELS } from "~/domain/permissions";
@@ -25,12 +27,16 @@ export const meta: Route.MetaFunction = () => adminMeta("Profile · Admin");
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
+/** How many of one's own security events Profile shows. */
+const PROFILE_ACTIVITY_ROWS = 20;
+
 /** The signed-in person's own profile: the byline readers see, and their password. */
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requirePermission(args, "admin.enter");
-  const { admins, sessions, emailChanges } = args.context.get(servicesContext);
-  const [profile, { notice, headers }, mySessions, email] = await Promise.all([
+  const { admins, securityLog, sessions, emailChanges } = args.context.get(servicesContext);
+  const [profile, activity, { notice, headers }, mySessions, email] = await Promise.all([
     admins.profile(actor.adminId),
+    securityLog.list({ personId: actor.adminId }, { limit: PROFILE_ACTIVITY_ROWS }),
     takeNotice(args.request),
     sessions.list(actor.adminId, await currentSessionToken(args)),
     emailChanges.status(actor.adminId),
@@ -40,7 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
     createdAt: createdAt.toISOString(),
     lastUsedAt: lastUsedAt.toISOString(),
   }));
-  return data({ profile, notice, sessions: sessionViews, email }, { headers });
+  return data({ profile, activity: activity.events.map(securityEventView), notice, sessions: sessionViews, email }, { headers });
 }
 
 /** Save the profile, or change the password (the current one first; other sessions end, this one stays). */
@@ -252,6 +258,7 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
 
       <EmailSection email={loaderData.email} />
       <SessionsSection sessions={loaderData.sessions} />
+      <SecurityActivity events={loaderData.activity} />
     </div>
   );
 }

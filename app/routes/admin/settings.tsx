@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { SettingsForm, type SettingsFormResult } from "~/components/admin/settings-form";
-import { keepFormWhenSignedOut, requirePermission } from "./guard.server";
+import { eventSource, keepFormWhenSignedOut, requirePermission } from "./guard.server";
 import { noticeHeaders, takeNotice } from "./notice.server";
 import { servicesContext } from "~/context";
 import { SettingsConflictError } from "~/services/settings/site-settings.server";
@@ -50,7 +50,7 @@ async function save(args: Route.ActionArgs) {
     return refuse({ formError: SETTINGS_TEXTS.fixFields, fieldErrors: settingsFieldErrors(parsed.error), values }, 400);
   }
   try {
-    const changed = await settings.save(actor.adminId, parsed.data, version.data);
+    const changed = await settings.save(actor.adminId, parsed.data, version.data, eventSource(args, actor));
     const text = changed.length === 0 ? SETTINGS_TEXTS.unchanged : SETTINGS_TEXTS.saved;
     return redirect("/admin/settings", { status: 303, headers: await noticeHeaders({ kind: "success", text }) });
   } catch (error) {

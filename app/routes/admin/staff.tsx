@@ -10,7 +10,7 @@ import { can, ROLE_LABELS, STAFF_ROLES } from "~/domain/permissions";
 import { adminMeta } from "~/utils/seo";
 import { firstProblem, InvitationForm, StaffAction } from "~/validation/staff";
 import type { Route } from "./+types/staff";
-import { keepFormWhenSignedOut, requirePermission } from "./guard.server";
+import { eventSource, keepFormWhenSignedOut, requirePermission } from "./guard.server";
 import { noticeHeaders, takeNotice, type Notice } from "./notice.server";
 import { SubmitButton } from "~/components/ui/button";
 import { INPUT_CLASS } from "~/components/ui/text-input";
@@ -77,7 +77,7 @@ async function change(args: Route.ActionArgs) {
       const text = firstProblem(invite.error);
       return data<InviteResult>({ notice: { kind: "error", text }, fieldError: text }, 400);
     }
-    const { link, mailed } = await invitations.invite(invite.data, actor.adminId);
+    const { link, mailed } = await invitations.invite(invite.data, actor.adminId, eventSource(args, actor));
     const text = mailed
       ? `Invitation sent to ${invite.data.email}. The link works once, for 24 hours.`
       : `The invitation could not be e-mailed to ${invite.data.email}; copy the link below and send it yourself.`;
@@ -85,6 +85,7 @@ async function change(args: Route.ActionArgs) {
   }
 
   let notice: Notice;
+  const by = eventSource(args, actor);
   try {
     if ((command.intent === "suspend" || command.intent === "delete") && command.id === actor.adminId) {
       throw new AdminAccountError("SELF", "You cannot suspend or delete your own account.");
@@ -92,13 +93,13 @@ async function change(args: Route.ActionArgs) {
     switch (command.intent) {
       case "changeRole": {
         // A change of privilege ends the person's sessions: they sign in again with the new role.
-        const ended = await admins.changeRole(command.id, command.role);
+        const ended = await admins.changeRole(command.id, command.role, by);
         const signedOut = ended > 0 ? ` ${ended} session${ended === 1 ? "" : "s"} ended, so they sign in again with it.` : "";
         notice = { kind: "success", text: `Role changed to ${ROLE_LABELS[command.role]}.${signedOut}` };
         break;
       }
       case "suspend": {
-        const ended = await admins.suspend(command.id);
+        const ended = await admins.suspend(command.id, by);
         notice = {
           kind: "success",
           text: `Suspended; ${ended} session${ended === 1 ? "" : "s"} ended. Their articles and byline stay.`,
@@ -106,11 +107,11 @@ async function change(args: Route.ActionArgs) {
         break;
       }
       case "reactivate":
-        await admins.reactivate(command.id);
+        await admins.reactivate(command.id, by);
         notice = { kind: "success", text: "Reactivated: they can sign in again." };
         break;
       case "delete":
-        await admins.remove(command.id);
+        await admins.remove(command.id, by);
         notice = { kind: "success", text: "Deleted." };
         break;
       case "revokeInvitation":

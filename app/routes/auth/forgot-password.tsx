@@ -18,13 +18,13 @@ export const meta: Route.MetaFunction = () => adminMeta("Forgot your password?")
 /** Asks for a reset link: the same answer whether or not an account matches (the service waits as long either way). */
 export async function action({ request, context }: Route.ActionArgs) {
   const { passwordResets, logger } = context.get(servicesContext);
-  const { clientAddress } = context.get(requestContext);
+  const { clientAddress, userAgent } = context.get(requestContext);
   const form = Object.fromEntries(await readForm(request));
   const identifier = typeof form.identifier === "string" ? form.identifier : "";
   const parsed = ForgotPasswordForm.safeParse(form);
   if (!parsed.success) return data({ error: firstProblem(parsed.error), identifier, sent: false }, 400);
   try {
-    const result = await passwordResets.request(parsed.data.identifier, clientAddress);
+    const result = await passwordResets.request(parsed.data.identifier, clientAddress, userAgent);
     if (result.outcome === "limited") {
       return data(
         { error: RESET_TEXTS.limited, identifier, sent: false },

@@ -2,7 +2,7 @@ import { NewPasswordFields } from "~/components/admin/new-password-fields";
 import { UserPlus } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { AuthAlert, AuthCard, AuthLinkProblem } from "~/components/admin/auth-card";
-import { servicesContext } from "~/context";
+import { requestContext, servicesContext } from "~/context";
 import { AdminAccountError } from "~/services/auth/admins.server";
 import { roleWithArticle } from "~/services/auth/invitations.server";
 import { readForm } from "~/utils/http";
@@ -38,12 +38,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { request, params, context } = args;
   const { invitations, admins, logger } = context.get(servicesContext);
+  const { clientAddress, userAgent } = context.get(requestContext);
+  const client = { clientAddress, userAgent };
   const form = Object.fromEntries(await readForm(request));
   const parsed = AcceptInvitationForm.safeParse(form);
   const username = typeof form.username === "string" ? form.username : "";
   if (!parsed.success) return data({ error: firstProblem(parsed.error), username }, 400);
   try {
-    const accepted = await invitations.accept(params.token, parsed.data);
+    const accepted = await invitations.accept(params.token, parsed.data, { client });
     if (accepted.outcome !== "accepted") return data({ error: LINK_PROBLEMS[accepted.outcome], username }, 410);
     const headers = await startSession(args, accepted.adminId, "invitation");
     await admins.recordSignIn(accepted.adminId);

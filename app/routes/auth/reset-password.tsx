@@ -3,7 +3,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { AuthAlert, AuthCard, AuthLinkProblem } from "~/components/admin/auth-card";
 import { NewPasswordFields } from "~/components/admin/new-password-fields";
 import { SubmitButton } from "~/components/ui/button";
-import { servicesContext } from "~/context";
+import { requestContext, servicesContext } from "~/context";
 import type { RouteHandle } from "~/route-handle";
 import { sessionCookies, sessionOrigin } from "./start-session.server";
 import { readForm } from "~/utils/http";
@@ -30,7 +30,11 @@ export async function action(args: Route.ActionArgs) {
   const parsed = ResetPasswordForm.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ error: firstProblem(parsed.error) }, 400);
   try {
-    const result = await passwordResets.complete(params.token, parsed.data.password, await sessionOrigin(args, "reset link"));
+    const { clientAddress, userAgent, browserId } = await sessionOrigin(args, "reset link");
+    const result = await passwordResets.complete(params.token, parsed.data.password, {
+      client: { clientAddress, userAgent },
+      browserId,
+    });
     if (result.outcome !== "reset") return data({ error: RESET_TEXTS[result.outcome] }, result.outcome === "invalid" ? 404 : 410);
     await admins.recordSignIn(result.adminId);
     return redirect("/admin", {

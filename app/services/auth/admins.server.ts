@@ -1,10 +1,12 @@
-import { and, asc, count, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { admins, articles, authors, sessions } from "../../db/schema";
 import { isReservedByline } from "../../domain/bylines";
 import type { ProfileLink, StaffRole } from "../../domain/permissions";
+import type { SecurityEventKind } from "../../domain/security-events";
 import { RESERVED_BYLINE_MESSAGE } from "../../validation/staff";
 import type { Clock } from "../clock.server";
+import { createSecurityLog, type EventSource, type SecurityLog } from "../security/security-log.server";
 import { replacePassword } from "./password-change.server";
 import { hashPassword, verifyPassword } from "./passwords.server";
 
@@ -77,12 +79,26 @@ export function createAdminService({
   db,
   clock,
   onPublicChange = async () => {},
+  securityLog = createSecurityLog({ db, clock }),
 }: {
   db: Database;
   clock: Clock;
   /** Called after a byline changed (name, role line, avatar, bio, links), so readers' pages are read again. */
   onPublicChange?: () => Promise<unknown>;
+  /** Where role changes, suspensions, deletions and the shell's password changes are recorded. */
+  securityLog?: SecurityLog;
 }) {
+  /** Records an event about `target` in the change's transaction. */
+  function recordAbout(
+    tx: Database,
+    target: { id: number; username: string },
+    kind: SecurityEventKind,
+    by: EventSource,
+    detail?: Record<string, string>,
+  ) {
+    return securityLog.record({ kind, ...by, subject: { id: target.id, name: target.username }, detail }, tx);
+  }
+
   /** Refuses a display name kept for articles without a staff author ("Staff", "Correspondent"). */
   function refuseReservedByline(displayName: string): void {
     if (isReservedByline(displayName)) throw new AdminAccountError("NAME_RESERVED", RESERVED_BYLINE_MESSAGE);
@@ -207,7 +223,11 @@ export function createAdminService({
       const admin = await findByUsername(username);
       if (!admin) throw new AdminAccountError("ADMIN_NOT_FOUND", `There is no account named "${username}".`);
       const passwordHash = await hashPassword(password);
-      const endedSessions = await db.transaction((tx) => replacePassword(tx, admin, passwordHash, clock.now()));
+      const endedSessions = await db.transaction(async (tx) => {
+        const ended = await replacePassword(tx, admin, passwordHash, clock.now());
+        await recordAbout(tx, admin, "password-reset", {}, { by: "the server's shell" });
+        return ended;
+      });
       return { username: admin.username, endedSessions };
     },
 
@@ -277,20 +297,21 @@ export function createAdminService({
      * Gives a person another role; the last active administrator keeps theirs. A change of privilege ends every
      * session of theirs, so they sign in again with the new role (ASVS 3.2.1). Returns how many sessions ended.
      */
-    async changeRole(adminId: number, role: StaffRole): Promise<number> {
+    async changeRole(adminId: number, role: StaffRole, by: EventSource = {}): Promise<number> {
       return db.transaction(async (tx) => {
         const [target] = await tx.select().from(admins).where(eq(admins.id, adminId)).for("update");
         if (!target) throw new AdminAccountError("ADMIN_NOT_FOUND", "That staff member no longer exists.");
         if (target.role === role) return 0;
         if (target.role === "administrator") await keepAnAdministrator(tx, adminId);
         await tx.update(admins).set({ role, updatedAt: clock.now() }).where(eq(admins.id, adminId));
+        await recordAbout(tx, target, "role-changed", by, { from: target.role, to: role });
         const ended = await tx.delete(sessions).where(eq(sessions.adminId, adminId)).returning({ id: sessions.id });
         return ended.length;
       });
     },
 
     /** Suspends a person: every session of theirs ends at once; their articles and byline stay. */
-    async suspend(adminId: number): Promise<number> {
+    async suspend(adminId: number, by: EventSource = {}): Promise<number> {
       return db.transaction(async (tx) => {
         const [target] = await tx.select().from(admins).where(eq(admins.id, adminId)).for("update");
         if (!target) throw new AdminAccountError("ADMIN_NOT_FOUND", "That staff member no longer exists.");
@@ -300,21 +321,26 @@ export function createAdminService({
           .set({ suspendedAt: target.suspendedAt ?? clock.now(), updatedAt: clock.now() })
           .where(eq(admins.id, adminId));
         const ended = await tx.delete(sessions).where(eq(sessions.adminId, adminId)).returning({ id: sessions.adminId });
+        if (!target.suspendedAt) await recordAbout(tx, target, "account-suspended", by);
         return ended.length;
       });
     },
 
-    async reactivate(adminId: number): Promise<void> {
-      const updated = await db
-        .update(admins)
-        .set({ suspendedAt: null, updatedAt: clock.now() })
-        .where(eq(admins.id, adminId))
-        .returning({ id: admins.id });
-      if (updated.length === 0) throw new AdminAccountError("ADMIN_NOT_FOUND", "That staff member no longer exists.");
+    async reactivate(adminId: number, by: EventSource = {}): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [target] = await tx
+          .update(admins)
+          .set({ suspendedAt: null, updatedAt: clock.now() })
+          .where(and(eq(admins.id, adminId), isNotNull(admins.suspendedAt)))
+          .returning({ id: admins.id, username: admins.username });
+        if (target) return recordAbout(tx, target, "account-restored", by);
+        const [exists] = await tx.select({ id: admins.id }).from(admins).where(eq(admins.id, adminId));
+        if (!exists) throw new AdminAccountError("ADMIN_NOT_FOUND", "That staff member no longer exists.");
+      });
     },
 
     /** Deletes a person who has no articles (signed or approved), with their author profile. */
-    async remove(adminId: number): Promise<void> {
+    async remove(adminId: number, by: EventSource = {}): Promise<void> {
       await db.transaction(async (tx) => {
         const [target] = await tx.select().from(admins).where(eq(admins.id, adminId)).for("update");
         if (!target) throw new AdminAccountError("ADMIN_NOT_FOUND", "That staff member no longer exists.");
@@ -327,6 +353,7 @@ export function createAdminService({
           throw new AdminAccountError("HAS_ARTICLES", "They have articles, so their byline must stay: suspend them instead.");
         await tx.delete(admins).where(eq(admins.id, adminId));
         await tx.delete(authors).where(eq(authors.id, target.authorId));
+        await recordAbout(tx, target, "account-deleted", by);
       });
     },
 

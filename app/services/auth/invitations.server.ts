@@ -3,6 +3,7 @@ import type { Database } from "../../db/client.server";
 import { admins, authors, staffInvitations } from "../../db/schema";
 import { ROLE_LABELS, type StaffRole } from "../../domain/permissions";
 import type { Clock } from "../clock.server";
+import { createSecurityLog, type EventSource, type SecurityLog } from "../security/security-log.server";
 import type { Logger } from "../logger.server";
 import { describeMailError, type Mailer } from "../mail/mailer.server";
 import { renderEmail, messageSite, type MailSite } from "../mail/render-email.server";
@@ -53,6 +54,7 @@ export function createInvitationService({
   mailer,
   admins: accounts,
   site,
+  securityLog = createSecurityLog({ db, clock }),
 }: {
   db: Database;
   clock: Clock;
@@ -60,6 +62,8 @@ export function createInvitationService({
   mailer: Mailer;
   admins: AdminService;
   site: MailSite;
+  /** Where invitations sent and accepted are recorded. */
+  securityLog?: SecurityLog;
 }) {
   const links = createOneTimeLinks(db, { keyName: "invitation-link-key", purpose: "invite" });
 
@@ -80,20 +84,31 @@ export function createInvitationService({
      * Records an invitation and sends it. The link is returned as well, to be shown once to the administrator
      * (to copy when mail does not arrive); `mailed` says whether the mailer accepted the message.
      */
-    async invite(input: InvitationInput, invitedBy: number): Promise<{ link: string; mailed: boolean; id: number }> {
+    async invite(
+      input: InvitationInput,
+      invitedBy: number,
+      by: EventSource = {},
+    ): Promise<{ link: string; mailed: boolean; id: number }> {
       const now = clock.now();
       const { secret, hash } = links.newSecret();
-      const [row] = await db
-        .insert(staffInvitations)
-        .values({
-          ...input,
-          tokenHash: hash,
-          invitedBy,
-          expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS),
-          createdAt: now,
-        })
-        .returning({ id: staffInvitations.id });
-      if (!row) throw new Error("The invitation was not saved.");
+      const row = await db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(staffInvitations)
+          .values({
+            ...input,
+            tokenHash: hash,
+            invitedBy,
+            expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS),
+            createdAt: now,
+          })
+          .returning({ id: staffInvitations.id });
+        if (!inserted) throw new Error("The invitation was not saved.");
+        await securityLog.record(
+          { kind: "invitation-sent", ...by, detail: { name: input.name, email: input.email, role: input.role } },
+          tx,
+        );
+        return inserted;
+      });
       const link = `${site.url}/auth/invite/${await links.token(row.id, secret)}`;
 
       const [inviter] = await db
@@ -157,6 +172,7 @@ export function createInvitationService({
     async accept(
       token: string,
       { username, password }: { username: string; password: string },
+      { client }: EventSource = {},
     ): Promise<Exclude<InvitationCheck, { outcome: "valid" }> | { outcome: "accepted"; adminId: number }> {
       const checked = await check(token);
       if (checked.outcome !== "valid") return checked;
@@ -177,6 +193,11 @@ export function createInvitationService({
         await tx.update(staffInvitations).set({ acceptedBy: adminId }).where(eq(staffInvitations.id, checked.id));
         // The invitation reached this address, so it is the person's: a password reset may be mailed there.
         await tx.update(admins).set({ emailVerifiedAt: now }).where(eq(admins.id, adminId));
+        const person = { id: adminId, name: username.trim() };
+        await securityLog.record(
+          { kind: "invitation-accepted", actor: person, subject: person, client, detail: { role: checked.role } },
+          tx,
+        );
         return { outcome: "accepted" as const, adminId };
       });
     },

@@ -3,6 +3,7 @@ import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm"
 import type { Database } from "../../db/client.server";
 import { admins, authors, passwordResets } from "../../db/schema";
 import type { Clock } from "../clock.server";
+import { createSecurityLog, type EventClient, type EventSource, type SecurityLog } from "../security/security-log.server";
 import type { Logger } from "../logger.server";
 import { describeMailError, type Mailer } from "../mail/mailer.server";
 import { renderEmail, messageSite, type MailSite } from "../mail/render-email.server";
@@ -51,6 +52,7 @@ export function createPasswordResetService({
   sessions,
   site,
   delayMs = LOGIN_DELAY_MS,
+  securityLog = createSecurityLog({ db, clock }),
 }: {
   db: Database;
   clock: Clock;
@@ -61,6 +63,8 @@ export function createPasswordResetService({
   site: MailSite;
   /** LOGIN_DELAY_MS in production: no answer to a request comes sooner. */
   delayMs?: number;
+  /** Where links asked for and passwords reset are recorded. */
+  securityLog?: SecurityLog;
 }) {
   const links = createOneTimeLinks(db, { keyName: "password-reset-key", purpose: "reset" });
   /** Reset mails being rendered and sent after the request was answered. */
@@ -85,7 +89,8 @@ export function createPasswordResetService({
   }
 
   /** Records a link for the account unless three are already waiting from the last hour; its token, or null. */
-  async function issue(adminId: number, now: Date): Promise<string | null> {
+  async function issue(account: { id: number; username: string }, now: Date, client: EventClient): Promise<string | null> {
+    const adminId = account.id;
     const { secret, hash } = links.newSecret();
     const hourAgo = new Date(now.getTime() - RESETS_PER_ACCOUNT.windowMs);
     // The account's row is locked first, so requests at once (on any instance) count each other's links.
@@ -100,7 +105,12 @@ export function createPasswordResetService({
         .insert(passwordResets)
         .values({ adminId, tokenHash: hash, expiresAt: new Date(now.getTime() + RESET_LINK_LIFETIME_MS), createdAt: now })
         .returning({ id: passwordResets.id });
-      return row?.id ?? null;
+      if (!row) return null;
+      await securityLog.record(
+        { kind: "password-reset-requested", subject: { id: adminId, name: account.username }, client },
+        tx,
+      );
+      return row.id;
     });
     return id === null ? null : links.token(id, secret);
   }
@@ -165,14 +175,14 @@ export function createPasswordResetService({
      * Asks for a link for the account a username or an address names. The same answer, no sooner than `delayMs`
      * after the start, whatever matched; the mail goes out after the answer.
      */
-    async request(identifier: string, clientAddress: string): Promise<ResetRequestResult> {
+    async request(identifier: string, clientAddress: string, userAgent = ""): Promise<ResetRequestResult> {
       const started = performance.now();
       try {
         const budget = await rateLimiter.hit(RESET_ADDRESS_LIMIT, clientAddress);
         if (!budget.allowed) return { outcome: "limited", retryAfterMs: budget.retryAfterMs };
         const now = clock.now();
         for (const account of await accountsNamed(identifier)) {
-          const token = await issue(account.id, now);
+          const token = await issue(account, now, { clientAddress, userAgent });
           if (!token) continue;
           const sending = mail(account, token, now).finally(() => inFlight.delete(sending));
           inFlight.add(sending);
@@ -191,7 +201,7 @@ export function createPasswordResetService({
     async complete(
       token: string,
       password: string,
-      origin: Omit<Partial<SessionOrigin>, "signedInWith"> = {},
+      { client, browserId }: EventSource & Pick<SessionOrigin, "browserId"> = {},
     ): Promise<ResetResult> {
       const checked = await check(token);
       if (checked.outcome !== "valid") return checked;
@@ -208,12 +218,23 @@ export function createPasswordResetService({
           .update(passwordResets)
           .set({ usedAt: now })
           .where(and(eq(passwordResets.adminId, checked.adminId), isNull(passwordResets.usedAt)));
-        await replacePassword(tx, { id: checked.adminId, username: checked.username }, passwordHash, now);
+        const account = { id: checked.adminId, username: checked.username };
+        const ended = await replacePassword(tx, account, passwordHash, now);
+        const person = { id: account.id, name: account.username };
+        await securityLog.record(
+          { kind: "password-reset", actor: person, subject: person, client, detail: { sessionsEnded: ended } },
+          tx,
+        );
         return true;
       });
       if (!done) return { outcome: "used" };
       logger.info({ adminId: checked.adminId }, "password reset with a link; every session ended");
-      const session = await sessions.create(checked.adminId, { ...origin, signedInWith: "reset link" });
+      const session = await sessions.create(checked.adminId, {
+        clientAddress: client?.clientAddress ?? "",
+        userAgent: client?.userAgent ?? "",
+        signedInWith: "reset link",
+        ...(browserId === undefined ? {} : { browserId }),
+      });
       return { outcome: "reset", adminId: checked.adminId, username: checked.username, ...session };
     },
 

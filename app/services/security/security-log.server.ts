@@ -16,6 +16,12 @@ export interface EventClient {
   userAgent: string;
 }
 
+/** Who asked for a change and from which browser: what a service records with the event it causes. */
+export interface EventSource {
+  actor?: EventPerson | null;
+  client?: EventClient | null;
+}
+
 export interface SecurityEventInput {
   kind: SecurityEventKind;
   /** Who did it; null or absent for someone not signed in or the server's shell. */

@@ -12,6 +12,7 @@ import {
 } from "../../validation/site-settings";
 import type { SettingChange } from "../../domain/site-settings";
 import type { Clock } from "../clock.server";
+import { createSecurityLog, type EventSource, type SecurityLog } from "../security/security-log.server";
 import type { SettingsFromEnvironment } from "../env.server";
 import type { Logger } from "../logger.server";
 
@@ -68,11 +69,14 @@ export function createSiteSettings({
   logger,
   environment,
   onPublicChange = async () => undefined,
+  securityLog = createSecurityLog({ db, clock }),
 }: {
   db: Database;
   clock: Clock;
   logger: Logger;
   environment: SettingsFromEnvironment;
+  /** Where every save that changed something is recorded. */
+  securityLog?: SecurityLog;
   /** Tells every instance that what readers see changed: they read the settings again and drop their pages. */
   onPublicChange?: () => Promise<unknown>;
 }) {
@@ -181,7 +185,7 @@ export function createSiteSettings({
      * a save from an older version is refused (SettingsConflictError) without changing anything. Records who changed
      * which fields from what to what; a save that changes nothing records nothing. Returns the changed fields.
      */
-    async save(adminId: number, input: SiteSettings, version: number): Promise<SettingKey[]> {
+    async save(adminId: number, input: SiteSettings, version: number, by: EventSource = {}): Promise<SettingKey[]> {
       await storedRow();
       const changed = await db.transaction(async (tx) => {
         const [row] = await tx
@@ -208,6 +212,14 @@ export function createSiteSettings({
         await tx
           .insert(siteSettingsChanges)
           .values({ adminId, adminName: admin?.username ?? "", version: row.version + 1, changedAt: now, changes });
+        await securityLog.record(
+          {
+            kind: "settings-changed",
+            ...by,
+            detail: { fields: changes.map((change) => change.key).join(", "), version: row.version + 1 },
+          },
+          tx,
+        );
         return changes.map((change) => change.key as SettingKey);
       });
       if (changed.length > 0) {
