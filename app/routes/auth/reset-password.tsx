@@ -3,7 +3,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { AuthAlert, AuthCard, AuthLinkProblem } from "~/components/admin/auth-card";
 import { NewPasswordFields } from "~/components/admin/new-password-fields";
 import { SubmitButton } from "~/components/ui/button";
-import { requestContext, servicesContext } from "~/context";
+import { servicesContext } from "~/context";
 import type { RouteHandle } from "~/route-handle";
 import { sessionCookies, sessionOrigin } from "./start-session.server";
 import { readForm } from "~/utils/http";
