@@ -194,6 +194,21 @@ test.describe("Sessions", () => {
       await expect(loginHeading(phone)).toBeVisible();
     });
 
+    await test.step("the person's own security log shows each of these", async () => {
+      await page.reload();
+      const activity = page.getByRole("table", { name: "Your security activity" });
+      for (const [kind, detail] of [
+        ["Session ended", "which: all others"],
+        ["Password changed", "otherSessionsEnded: 0"],
+        ["Session ended", "which: mailed link"],
+        ["Session ended", "which: one"],
+        ["E-mail changed", `email: ${address}`],
+        ["E-mail change requested", `email: ${address}`],
+      ] as const) {
+        await expect(activity.getByRole("row").filter({ hasText: kind }).filter({ hasText: detail })).toHaveCount(1);
+      }
+    });
+
     await test.step("at 390 pixels wide the sections fit", async () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(`${url}/admin/profile`);
