@@ -31,10 +31,13 @@ function readSessionToken({ request, context }: GuardArgs): Promise<string | nul
  * The one guard: the first line of every admin loader and action. Returns the signed-in admin,
  * or throws a 401 that the admin layout shows as the login screen (and a script gets as 401).
  */
-export async function requireAdmin(args: GuardArgs, { reason }: { reason?: string } = {}): Promise<AdminSession> {
+export async function requireAdmin(
+  args: GuardArgs,
+  { reason, touch = true }: { reason?: string; touch?: boolean } = {},
+): Promise<AdminSession> {
   const { sessions, admins, site } = args.context.get(servicesContext);
   const token = await readSessionToken(args);
-  const session = token ? await sessions.find(token) : null;
+  const session = token ? await sessions.find(token, { touch }) : null;
   if (session) return session;
   const headers = token ? { "Set-Cookie": await endSessionCookie(site.url) } : undefined;
   throw data<SignInRequired>(
@@ -81,7 +84,8 @@ function forbidden(): never {
 export async function requirePermission(
   args: GuardArgs,
   action: AreaAction,
-  options: { reason?: string } = {},
+  /** `touch: false`: a check that is not a use of the session (it does not hold off the idle limit). */
+  options: { reason?: string; touch?: boolean } = {},
 ): Promise<AdminSession> {
   const actor = await requireAdmin(args, options);
   if (!can(actor, action)) forbidden();

@@ -88,6 +88,7 @@ describe("sessions", () => {
       role: "administrator",
       authorId: editor.authorId,
       expiresAt: new Date("2025-03-02T09:00:00.000Z"),
+      endsAt: new Date("2025-03-01T21:00:00.000Z"),
       sessionId: (await storedSessions())[0]!.id,
     });
     expect(await service.find(`${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`)).toBeNull();
@@ -223,6 +224,24 @@ describe("sessions", () => {
     clock.advance(59_000);
     await service.find(token);
     expect(await lastUsedOf(token)).toEqual(written);
+  });
+
+  it("reads a session without counting it as use when asked (the banner's check), and says when it ends", async () => {
+    const { service, editor, clock } = await setUp();
+    const { token } = await service.create(editor.id);
+
+    clock.advance(2 * HOUR);
+    expect(await service.find(token, { touch: false })).toMatchObject({ endsAt: new Date("2025-03-01T21:00:00.000Z") });
+    expect(await lastUsedOf(token)).toEqual(new Date(START));
+    expect(await service.find(token)).toMatchObject({ endsAt: new Date("2025-03-01T23:00:00.000Z") });
+    expect(await lastUsedOf(token)).toEqual(clock.now());
+    // Near the 24 hours, the absolute limit comes first.
+    clock.advance(11 * HOUR);
+    await service.find(token);
+    clock.advance(10 * HOUR);
+    expect(await service.find(token)).toMatchObject({ endsAt: new Date("2025-03-02T09:00:00.000Z") });
+    clock.advance(10 * HOUR);
+    expect(await service.find(token, { touch: false })).toBeNull();
   });
 
   it("lists a person's active sessions with where they began, marks the one asking, and shows no token or hash", async () => {

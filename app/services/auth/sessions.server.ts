@@ -28,6 +28,8 @@ export interface AdminSession {
   role: StaffRole;
   authorId: number;
   expiresAt: Date;
+  /** When it ends unless used again: the earlier of `expiresAt` and 12 hours after its last use. */
+  endsAt: Date;
   /** The session's public handle (`sessions.id`): names it in the owner's list, never signs in. */
   sessionId: number;
 }
@@ -179,9 +181,10 @@ export function createSessionService({ db, clock, securityLog, onNewBrowser }: S
     /**
      * The session for a cookie's token, or null. A session past its 24 hours or unused for 12 is deleted on sight; a
      * suspended account has none. Its last use is written only when the stored one is over a minute old, in one
-     * conditional UPDATE.
+     * conditional UPDATE; `touch: false` (the session banner's check, which runs every minute in an open tab) reads
+     * it without counting as use.
      */
-    async find(token: string): Promise<AdminSession | null> {
+    async find(token: string, { touch = true }: { touch?: boolean } = {}): Promise<AdminSession | null> {
       const tokenHash = hashSessionToken(token);
       const [row] = await db
         .select({
@@ -204,7 +207,9 @@ export function createSessionService({ db, clock, securityLog, onNewBrowser }: S
         await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
         return null;
       }
-      if (now.getTime() - row.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
+      let lastUsed = row.lastUsedAt;
+      if (touch && now.getTime() - row.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
+        lastUsed = now;
         await db
           .update(sessions)
           .set({ lastUsedAt: now })
@@ -213,7 +218,8 @@ export function createSessionService({ db, clock, securityLog, onNewBrowser }: S
           );
       }
       const { lastUsedAt: _lastUsedAt, ...session } = row;
-      return session;
+      const endsAt = new Date(Math.min(row.expiresAt.getTime(), lastUsed.getTime() + SESSION_IDLE_MS));
+      return { ...session, endsAt };
     },
 
     /**
