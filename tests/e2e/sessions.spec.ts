@@ -36,6 +36,8 @@ test.describe("Sessions", () => {
   let sink: SmtpSink;
   let server: ServerProcess;
   const contexts: BrowserContext[] = [];
+  /** The secrets of the links followed, which the server's log must never hold. */
+  const linkSecrets: string[] = [];
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
@@ -59,6 +61,8 @@ test.describe("Sessions", () => {
     rmSync(dir, { recursive: true, force: true });
     expect(code).toBe(0);
     if (server) expect(errorLogLines(server.output())).toEqual([]);
+    for (const secret of linkSecrets)
+      expect(server?.output() ?? "", "the request log names no link's secret").not.toContain(secret);
   });
 
   /** The messages sent to `to` with `subject`, once `count` have arrived. */
@@ -72,6 +76,7 @@ test.describe("Sessions", () => {
   function linkIn(message: SmtpMessage, route: string): string {
     const link = new RegExp(`https?://\\S+(${route}/[^\\s"<>)]+)`).exec(message.parsed.text ?? "")?.[1];
     expect(link, `the message carries a ${route} link`).toBeDefined();
+    linkSecrets.push(link!.split(".")[1]!);
     return link!;
   }
 
