@@ -95,7 +95,7 @@ describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("npm run admin", { ti
       admin(dataDir, ["create", "Reporter"]),
     ]);
 
-    expect(short).toEqual({ code: 1, stdout: "", stderr: "The password must be at least 10 characters.\n" });
+    expect(short).toEqual({ code: 1, stdout: "", stderr: "The password must be at least 12 characters.\n" });
     expect(badName).toEqual({ code: 1, stdout: "", stderr: "The username may use only letters, digits and . _ @ -.\n" });
     expect(noTerminal).toEqual({
       code: 1,

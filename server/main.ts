@@ -3,6 +3,7 @@ import path from "node:path";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { PROJECT_ROOT, type DatabaseHandle } from "~/db/client.server";
+import { AdminAccountError } from "~/services/auth/admins.server";
 import { createServices, systemClock, type Clock } from "~/services/index.server";
 import { siteUrlWarning } from "~/services/env.server";
 import { createLogger } from "~/services/logger.server";
@@ -94,8 +95,14 @@ export async function main({ vite, clock = systemClock }: { vite?: ViteDevServer
   // The specification's pages on an empty table (decision 039); each instance tries, the first one inserts them.
   const pagesAdded = await services.pages.ensureDefaults();
   if (pagesAdded > 0) logger.info({ pages: pagesAdded }, "put the specification's pages in place");
-  if (await services.admins.ensureInitialAdmin(config.initialAdmin)) {
-    logger.info({ username: config.initialAdmin?.username }, "created the first admin from ADMIN_USERNAME");
+  try {
+    if (await services.admins.ensureInitialAdmin(config.initialAdmin)) {
+      logger.info({ username: config.initialAdmin?.username }, "created the first admin from ADMIN_USERNAME");
+    }
+  } catch (error) {
+    if (!(error instanceof AdminAccountError)) throw error;
+    process.stderr.write(`Could not create the first admin from ADMIN_USERNAME and ADMIN_PASSWORD: ${error.message}\n`);
+    process.exit(1);
   }
 
   const prune = () =>
@@ -111,6 +118,7 @@ export async function main({ vite, clock = systemClock }: { vite?: ViteDevServer
   services.newsletter.start({ exclusive: database.driver === "pglite" });
   services.scheduler.start();
   services.websub.start();
+  services.securityNotices.start();
   services.views.start();
   services.upkeep.start();
 
@@ -148,6 +156,7 @@ export async function main({ vite, clock = systemClock }: { vite?: ViteDevServer
           services.newsletter.stop(),
           services.scheduler.stop(),
           services.websub.stop(),
+          services.securityNotices.stop(),
           services.upkeep.stop(),
           services.contentChanges.stop(),
           // Article views still in memory (decision 032).

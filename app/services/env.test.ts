@@ -126,7 +126,7 @@ describe("loadConfig", () => {
 
   it("holds ADMIN_USERNAME and ADMIN_PASSWORD to the CLI's rules, without echoing the password", () => {
     const shortPassword = () => loadConfig({ ADMIN_USERNAME: "editor", ADMIN_PASSWORD: "hunter2" });
-    expect(shortPassword).toThrow(/^Invalid configuration: ADMIN_PASSWORD must be at least 10 characters\.$/);
+    expect(shortPassword).toThrow(/^Invalid configuration: ADMIN_PASSWORD must be at least 12 characters\.$/);
     expect(shortPassword).not.toThrow(/hunter2/);
     expect(() => loadConfig({ ADMIN_USERNAME: "the editor", ADMIN_PASSWORD: "a long passphrase" })).toThrow(
       /^Invalid configuration: ADMIN_USERNAME may use only letters, digits and \. _ @ - \(got "the editor"\)\.$/,

@@ -14,6 +14,7 @@ import { createSessionService } from "./auth/sessions.server";
 import { createSignInAlerts } from "./auth/sign-in-alerts.server";
 import { createEmailChangeService } from "./auth/email-changes.server";
 import { createSecurityLog } from "./security/security-log.server";
+import { createSecurityNotices } from "./security/security-notices.server";
 import { createOldAddressService } from "./old-addresses/old-addresses.server";
 import { createSubscriberService } from "./newsletter/subscribers.server";
 import { createNewsroomExportService } from "./newsroom-transfer/newsroom-export.server";
@@ -137,6 +138,8 @@ export function createServices({
     dataDir: config.dataDir,
     connections: SEND_CONCURRENCY,
   });
+  // Changes to how someone signs in, mailed to them from the security log (OWASP ASVS 2.2.3, 2.5.5).
+  const securityNotices = createSecurityNotices({ db, clock, logger, mailer, site });
   const passwordResets = createPasswordResetService({
     db,
     clock,
@@ -285,6 +288,7 @@ export function createServices({
     signInAlerts,
     emailChanges,
     securityLog,
+    securityNotices,
     login,
     generation: {
       providers,
@@ -311,6 +315,7 @@ export function createServices({
         loginAttempts: await login.pruneAttempts(),
         rateLimits: await rateLimiter.prune(new Date(now - LONGEST_RATE_LIMIT_WINDOW_MS)),
         securityEvents: await securityLog.pruneOld(),
+        securityNotices: await securityNotices.pruneOld(),
       };
     },
     health: {

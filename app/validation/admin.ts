@@ -27,12 +27,26 @@ export const AdminUsername = z
   .regex(/^[A-Za-z0-9._@-]+$/, "may use only letters, digits and . _ @ -")
   .check(allowedText("The username", { message: NOT_ALLOWED })); // the CLI prints "The username " before it
 
-/** An admin's password: long enough to resist guessing, with no other rules. */
+/** The shortest new password, counted with runs of spaces as one (OWASP ASVS 4.0.3, 2.1.1), and the longest (2.1.2). */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/**
+ * An admin's new password: long enough to resist guessing, with no rule on which characters it holds. The server also
+ * refuses one that is too easy to guess (services/auth/passwords.server.ts `hashNewPassword`, WEAK_PASSWORD_MESSAGE).
+ */
 export const AdminPassword = z
   .string()
-  .min(10, "must be at least 10 characters")
-  .max(200, "must be at most 200 characters")
+  .refine(
+    (value) => value.replace(/\s{2,}/g, " ").length >= PASSWORD_MIN_LENGTH,
+    `must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  )
+  .refine((value) => value.length <= PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`)
   .check(allowedText("The password", { message: NOT_ALLOWED }));
+
+/** What a new password too easy to guess gets (a common password, a keyboard row, a name repeated). */
+export const WEAK_PASSWORD_MESSAGE =
+  "This password is too easy to guess: it is a common one or follows a simple pattern. Add a few words, or choose another.";
 
 /** The spec's sign-in texts. */
 export const LOGIN_MESSAGES = {

@@ -18,6 +18,8 @@ import { createStaffAccount, signedInClient, type StaffAccount } from "./team-su
 
 const SITE_NAME = "Byline Reset Desk";
 const REQUESTED = "If an account matches, we have sent a link to its e-mail address.";
+const WEAK_PASSWORD =
+  "This password is too easy to guess: it is a common one or follows a simple pattern. Add a few words, or choose another.";
 
 test.describe("Password reset", () => {
   // The browser signed out by the reset asks for pages that answer 401 until it signs in again.
@@ -133,7 +135,19 @@ test.describe("Password reset", () => {
       await resetPage.goto(`${url}${resetPath}`);
       await expect(resetPage.getByRole("heading", { level: 1, name: "Choose a new password" })).toBeVisible();
       expect(await accessibilityViolations(resetPage)).toEqual([]);
+      // A guessable password: the meter says so as it is typed, and the server refuses it (ASVS 2.1.7, 2.1.8).
+      await resetPage.getByLabel("New password", { exact: true }).fill("qwertyuiopasdf");
+      await expect(resetPage.getByText("Strength: Easy to guess. Add a few words, or choose another.")).toBeVisible();
+      await resetPage.getByLabel("New password again", { exact: true }).fill("qwertyuiopasdf");
+      await resetPage.getByRole("button", { name: "Save and sign in" }).click();
+      await expect(resetPage.getByRole("alert")).toHaveText(WEAK_PASSWORD);
       await resetPage.getByLabel("New password", { exact: true }).fill(newPassword);
+      await expect(resetPage.getByText(/^Strength: (Strong|Very strong)\.$/)).toBeVisible();
+      // What was typed can be shown and hidden again (ASVS 2.1.12).
+      await resetPage.getByRole("button", { name: "Show new password", exact: true }).click();
+      await expect(resetPage.getByLabel("New password", { exact: true })).toHaveAttribute("type", "text");
+      await resetPage.getByRole("button", { name: "Hide new password", exact: true }).click();
+      await expect(resetPage.getByLabel("New password", { exact: true })).toHaveAttribute("type", "password");
       await resetPage.getByLabel("New password again", { exact: true }).fill(`${newPassword} typo`);
       await resetPage.getByRole("button", { name: "Save and sign in" }).click();
       await expect(resetPage.getByRole("alert")).toHaveText("The two passwords differ.");

@@ -5,6 +5,7 @@ import { NewPasswordFields } from "~/components/admin/new-password-fields";
 import { SubmitButton } from "~/components/ui/button";
 import { servicesContext } from "~/context";
 import type { RouteHandle } from "~/route-handle";
+import { AdminAccountError } from "~/services/auth/admins.server";
 import { sessionCookies, sessionOrigin } from "./start-session.server";
 import { readForm } from "~/utils/http";
 import { adminMeta } from "~/utils/seo";
@@ -42,6 +43,7 @@ export async function action(args: Route.ActionArgs) {
       headers: await sessionCookies(site.url, result),
     });
   } catch (error) {
+    if (error instanceof AdminAccountError) return data({ error: error.message }, 400);
     logger.error({ err: error }, "a password reset failed");
     return data({ error: RESET_TEXTS.failed }, 500);
   }

@@ -7,29 +7,14 @@ import type { SecurityEventKind } from "../../domain/security-events";
 import { RESERVED_BYLINE_MESSAGE } from "../../validation/staff";
 import type { Clock } from "../clock.server";
 import { createSecurityLog, type EventSource, type SecurityLog } from "../security/security-log.server";
+import { AdminAccountError } from "./account-error.server";
 import { replacePassword } from "./password-change.server";
-import { hashPassword, verifyPassword } from "./passwords.server";
+import { hashNewPassword, verifyPassword } from "./passwords.server";
 
 /** PostgreSQL's unique_violation: the same name created at the same moment by someone else. */
 const UNIQUE_VIOLATION = "23505";
 
-/** A domain error with a stable code, so callers never read message text. */
-export class AdminAccountError extends Error {
-  constructor(
-    readonly code:
-      | "ADMIN_EXISTS"
-      | "ADMIN_NOT_FOUND"
-      | "NAME_TAKEN"
-      | "NAME_RESERVED"
-      | "LAST_ADMINISTRATOR"
-      | "HAS_ARTICLES"
-      | "WRONG_PASSWORD"
-      | "SELF",
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { AdminAccountError } from "./account-error.server";
 
 /** The role line a new profile starts with, by role; people change it in their profile. */
 export const DEFAULT_ROLE_LINE: Record<StaffRole, string> = {
@@ -171,7 +156,7 @@ export function createAdminService({
   async function createAccount(account: NewAccount, tx: Database = db): Promise<number> {
     const username = account.username.trim();
     const taken = () => new AdminAccountError("ADMIN_EXISTS", `An account named "${username}" already exists.`);
-    const passwordHash = await hashPassword(account.password);
+    const passwordHash = await hashNewPassword(account.password, [username, account.displayName ?? username]);
     try {
       return await tx.transaction(async (inner) => {
         const [existing] = await inner
@@ -199,7 +184,7 @@ export function createAdminService({
      */
     async ensureInitialAdmin(initial: { username: string; password: string } | undefined): Promise<boolean> {
       if (!initial || (await countAdmins()) > 0) return false;
-      const passwordHash = await hashPassword(initial.password);
+      const passwordHash = await hashNewPassword(initial.password, [initial.username]);
       return db.transaction(async (tx) => {
         // Lock the table so two instances starting together cannot both create a first admin.
         await tx.execute(sql`lock table ${admins} in share row exclusive mode`);
@@ -222,7 +207,7 @@ export function createAdminService({
     async changePassword(username: string, password: string): Promise<{ username: string; endedSessions: number }> {
       const admin = await findByUsername(username);
       if (!admin) throw new AdminAccountError("ADMIN_NOT_FOUND", `There is no account named "${username}".`);
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await hashNewPassword(password, [admin.username]);
       const endedSessions = await db.transaction(async (tx) => {
         const ended = await replacePassword(tx, admin, passwordHash, clock.now());
         await recordAbout(tx, admin, "password-reset", {}, { by: "the server's shell" });
@@ -245,7 +230,7 @@ export function createAdminService({
       const admin = await findById(adminId);
       if (!(await verifyPassword(current, admin.passwordHash)))
         throw new AdminAccountError("WRONG_PASSWORD", "The current password is not right.");
-      const passwordHash = await hashPassword(next);
+      const passwordHash = await hashNewPassword(next, [admin.username]);
       return db.transaction(async (tx) => {
         await tx.update(admins).set({ passwordHash, updatedAt: clock.now() }).where(eq(admins.id, adminId));
         if (!endOthers) return 0;

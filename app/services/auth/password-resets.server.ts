@@ -11,7 +11,7 @@ import type { RateLimiter, RateLimitPolicy } from "../rate-limits/rate-limiter.s
 import { LOGIN_DELAY_MS } from "./login.server";
 import { createOneTimeLinks } from "./one-time-links.server";
 import { replacePassword } from "./password-change.server";
-import { hashPassword } from "./passwords.server";
+import { hashNewPassword } from "./passwords.server";
 import type { SessionOrigin, SessionService, StartedSession } from "./sessions.server";
 
 /** A reset link works once, for an hour. */
@@ -205,7 +205,7 @@ export function createPasswordResetService({
     ): Promise<ResetResult> {
       const checked = await check(token);
       if (checked.outcome !== "valid") return checked;
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await hashNewPassword(password, [checked.username]);
       const done = await db.transaction(async (tx) => {
         const now = clock.now();
         const [claimed] = await tx

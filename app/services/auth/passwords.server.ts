@@ -1,4 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { loadPasswordScorer, MIN_PASSWORD_SCORE, type PasswordScorer } from "../../utils/password-strength";
+import { WEAK_PASSWORD_MESSAGE } from "../../validation/admin";
+import { AdminAccountError } from "./account-error.server";
 
 /** scrypt parameters: N=2^15, r=8, p=1 (about 30 ms and 32 MiB per hash). */
 const PARAMS = { N: 32_768, r: 8, p: 1 } as const;
@@ -25,4 +28,22 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const expected = Buffer.from(hash, "base64url");
   const key = await deriveKey(password, Buffer.from(salt, "base64url"), { N: Number(n), r: Number(r), p: Number(p) });
   return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+let scorer: Promise<PasswordScorer> | undefined;
+
+/**
+ * Hashes a password someone chose (a new account, a change, a reset), after refusing one too easy to guess
+ * (AdminAccountError WEAK_PASSWORD): a common or leaked password, a keyboard pattern, or the person's own name, by the
+ * same estimate the strength meter shows (utils/password-strength.ts). OWASP ASVS 4.0.3, 2.1.7.
+ */
+export async function hashNewPassword(password: string, personal: readonly string[] = []): Promise<string> {
+  scorer ??= loadPasswordScorer().catch((error: unknown) => {
+    scorer = undefined;
+    throw error;
+  });
+  if ((await scorer)(password, personal).score < MIN_PASSWORD_SCORE) {
+    throw new AdminAccountError("WEAK_PASSWORD", WEAK_PASSWORD_MESSAGE);
+  }
+  return hashPassword(password);
 }

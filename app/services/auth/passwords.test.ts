@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "./passwords.server";
+import { WEAK_PASSWORD_MESSAGE } from "../../validation/admin";
+import { hashNewPassword, hashPassword, verifyPassword } from "./passwords.server";
 
 describe("password hashing", () => {
   it("stores a salted scrypt hash that verifies only the right password", async () => {
@@ -26,5 +27,19 @@ describe("password hashing", () => {
     expect(await verifyPassword("correct horse battery staple", STORED)).toBe(true);
     expect(await verifyPassword("correct horse battery stapl", STORED)).toBe(false);
     expect(await verifyPassword("correct horse battery staple", STORED.slice(0, -4))).toBe(false);
+  });
+});
+
+describe("a new password", () => {
+  it("is refused when it is too easy to guess: a leaked one, a keyboard row, a repetition, the person's own name (ASVS 2.1.7)", async () => {
+    for (const weak of ["qwertyuiopasdf", "passwordpassword", "123412341234", "aaaaaaaaaaaa", "1qaz2wsx3edc"]) {
+      await expect(hashNewPassword(weak), weak).rejects.toMatchObject({ code: "WEAK_PASSWORD", message: WEAK_PASSWORD_MESSAGE });
+    }
+    await expect(hashNewPassword("margaretwilson", ["margaretwilson"])).rejects.toMatchObject({ code: "WEAK_PASSWORD" });
+  });
+
+  it("is hashed when it is not", async () => {
+    const hash = await hashNewPassword("correct horse battery staple", ["maya"]);
+    expect(await verifyPassword("correct horse battery staple", hash)).toBe(true);
   });
 });
