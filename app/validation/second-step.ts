@@ -38,7 +38,12 @@ export const ConfirmAppForm = z.object({
 
 /** Removing the app: the current password, and whether to end the other sessions. */
 export const RemoveAppForm = z.object({
-  password: z.string().min(1, "Please enter your current password.").max(1000, "The current password is not right."),
+  // No password can hold a control character (AdminPassword refuses them), so none is accepted here either.
+  password: z
+    .string()
+    .min(1, "Please enter your current password.")
+    .max(1000, "The current password is not right.")
+    .check(allowedText("The current password")),
   endOthers: z.literal("on").optional(),
 });
 

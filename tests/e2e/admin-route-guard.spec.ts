@@ -324,6 +324,8 @@ const RULES: Record<string, Rule> = {
   "routes/admin/security-csv": { permission: "security.view", roles: ["administrator"] },
   "routes/admin/profile": { permission: "admin.enter", roles: EVERYONE },
   "routes/admin/two-step": { permission: "admin.enter", roles: EVERYONE },
+  "routes/admin/profile-sessions": { permission: "admin.enter", roles: EVERYONE },
+  "routes/admin/profile-email": { permission: "admin.enter", roles: EVERYONE },
   "routes/admin/profile-passkeys": { permission: "admin.enter", roles: EVERYONE },
   "routes/admin/passkey-options": { permission: "admin.enter", roles: EVERYONE },
   "routes/admin/settings": { permission: "settings.manage", roles: ["administrator"] },

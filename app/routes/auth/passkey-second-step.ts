@@ -3,7 +3,8 @@ import type { PasskeyAnswerData } from "~/components/admin/passkey-button";
 import { requestContext, servicesContext } from "~/context";
 import type { RouteHandle } from "~/route-handle";
 import { endPendingSignInCookie, pendingSignInTokenIn } from "~/services/auth/pending-sign-in-cookie.server";
-import { startSessionCookie } from "~/services/auth/session-cookie.server";
+import { browserIdIn } from "~/services/auth/session-cookie.server";
+import { sessionCookies } from "./start-session.server";
 import { readForm, retryAfterHeader } from "~/utils/http";
 import { LOGIN_MESSAGES } from "~/validation/admin";
 import { PASSKEY_MESSAGES } from "~/validation/passkeys";
@@ -28,7 +29,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const { passkeySignIn, secondStep, site, logger } = context.get(servicesContext);
   const { clientAddress, userAgent } = context.get(requestContext);
-  const client = { clientAddress, userAgent };
+  const client = { clientAddress, userAgent, browserId: await browserIdIn(request.headers.get("Cookie"), site.url) };
   const form = await readForm(request);
   const token = await pendingSignInTokenIn(request.headers.get("Cookie"), site.url);
   const ended = async (answer: PasskeyAnswerData, init: ResponseInit) => {
@@ -43,13 +44,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       method: "passkey",
       client,
       check: async (adminId) =>
-        (await passkeySignIn.checkSecondStep({ pendingToken: token, adminId, answer: form.get("answer"), client })).outcome ===
-        "verified",
+        (
+          await passkeySignIn.checkSecondStep({
+            pendingToken: token,
+            adminId,
+            answer: form.get("answer"),
+            client: { clientAddress, userAgent },
+          })
+        ).outcome === "verified",
     });
     switch (result.outcome) {
       case "signed-in": {
-        const headers = new Headers();
-        headers.append("Set-Cookie", await startSessionCookie(site.url, result.token, result.expiresAt));
+        const headers = await sessionCookies(site.url, result);
         headers.append("Set-Cookie", await endPendingSignInCookie(site.url));
         return redirect(result.returnTo, { status: 303, headers });
       }

@@ -1,13 +1,14 @@
 import { data, redirect } from "react-router";
 import { requestContext, servicesContext } from "~/context";
 import { endPasskeyCookie, passkeyTokenIn } from "~/services/auth/passkey-cookie.server";
-import { startSessionCookie } from "~/services/auth/session-cookie.server";
+import { browserIdIn } from "~/services/auth/session-cookie.server";
 import { readForm, retryAfterHeader } from "~/utils/http";
 import { adminReturnPath } from "~/utils/admin-return-path";
 import { LOGIN_MESSAGES, waitMessage } from "~/validation/admin";
 import { PASSKEY_MESSAGES } from "~/validation/passkeys";
 import type { RouteHandle } from "~/route-handle";
 import type { Route } from "./+types/passkey-verify";
+import { sessionCookies } from "./start-session.server";
 
 export const handle = { access: "staff", cache: false, allow: "POST" } satisfies RouteHandle;
 
@@ -40,11 +41,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       browserToken,
       answer: form.get("answer"),
       client: { clientAddress, userAgent },
+      browserId: await browserIdIn(request.headers.get("Cookie"), site.url),
     });
     switch (result.outcome) {
       case "signed-in": {
-        const headers = new Headers();
-        headers.append("Set-Cookie", await startSessionCookie(site.url, result.token, result.expiresAt));
+        const headers = await sessionCookies(site.url, result);
         headers.append("Set-Cookie", await endPasskeyCookie(site.url));
         return redirect(adminReturnPath(form.get("returnTo")), { status: 303, headers });
       }

@@ -15,7 +15,7 @@ import type { EventClient, SecurityLog } from "../security/security-log.server";
 import type { AdminService } from "./admins.server";
 import { LOGIN_ADDRESS_LIMIT } from "./login.server";
 import { relyingParty, userHandle } from "./passkeys.server";
-import type { SessionService } from "./sessions.server";
+import type { SessionService, StartedSession } from "./sessions.server";
 import { bindingHash, CHALLENGE_LIFETIME_MS, type ChallengeStore } from "./webauthn-challenges.server";
 
 /**
@@ -25,7 +25,7 @@ import { bindingHash, CHALLENGE_LIFETIME_MS, type ChallengeStore } from "./webau
 export const PASSKEY_OPTIONS_LIMIT: RateLimitPolicy = { bucket: "passkey-options", limit: 60, windowMs: 15 * 60_000 };
 
 export type PasskeySignInResult =
-  | { outcome: "signed-in"; adminId: number; username: string; token: string; expiresAt: Date }
+  | ({ outcome: "signed-in"; adminId: number; username: string } & StartedSession)
   /** The answer did not check out: no live challenge for this browser, an unknown passkey, a bad signature. */
   | { outcome: "refused" }
   /** A valid passkey of an account an administrator has suspended. */
@@ -170,7 +170,13 @@ export function createPasskeySignIn({
      * Signs in with a passkey alone: the answer to the challenge bound to `browserToken`. Every attempt counts
      * towards the per-address sign-in budget (LOGIN_ADDRESS_LIMIT) shared with the password form.
      */
-    async signIn(input: { browserToken: string; answer: unknown; client: EventClient }): Promise<PasskeySignInResult> {
+    async signIn(input: {
+      browserToken: string;
+      answer: unknown;
+      client: EventClient;
+      /** The id the browser's long-lived cookie carries, so a browser new to the account is announced by mail. */
+      browserId?: string | null;
+    }): Promise<PasskeySignInResult> {
       const budget = await rateLimiter.hit(LOGIN_ADDRESS_LIMIT, input.client.clientAddress);
       if (!budget.allowed) return { outcome: "limited", retryAfterMs: budget.retryAfterMs };
       const checked = await check(input.browserToken, input.answer, input.client);
@@ -186,7 +192,11 @@ export function createPasskeySignIn({
         });
         return { outcome: "suspended" };
       }
-      const session = await sessions.create(admin.id, { ...input.client, signedInWith: "passkey" });
+      const session = await sessions.create(admin.id, {
+        ...input.client,
+        signedInWith: "passkey",
+        ...(input.browserId === undefined ? {} : { browserId: input.browserId }),
+      });
       await adminService.recordSignIn(admin.id);
       await securityLog.record({
         kind: "sign-in",
