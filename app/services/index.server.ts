@@ -9,6 +9,9 @@ import { createStoryJudge } from "./articles/story-judge.server";
 import { createAdminService } from "./auth/admins.server";
 import { createInvitationService } from "./auth/invitations.server";
 import { createPasswordResetService } from "./auth/password-resets.server";
+import { createPasskeySignIn } from "./auth/passkey-sign-in.server";
+import { createPasskeyService } from "./auth/passkeys.server";
+import { createChallengeStore } from "./auth/webauthn-challenges.server";
 import { createSessionService } from "./auth/sessions.server";
 import { createStaffSignIn } from "./auth/staff-sign-in.server";
 import { createSignInAlerts } from "./auth/sign-in-alerts.server";
@@ -123,6 +126,19 @@ export function createServices({
     rateLimiter,
     securityLog,
     requiredRoles: () => twoStepRolesOf(settings.current()),
+  });
+  // Passkeys (WebAuthn): added in Profile, used to sign in alone or as a second step; single-use bound challenges.
+  const webauthnChallenges = createChallengeStore({ db, clock });
+  const passkeys = createPasskeyService({ db, clock, site, challenges: webauthnChallenges, sessions, securityLog });
+  const passkeySignIn = createPasskeySignIn({
+    db,
+    clock,
+    site,
+    challenges: webauthnChallenges,
+    sessions,
+    admins,
+    securityLog,
+    rateLimiter,
   });
   /** What the feeds and sitemaps say: the site, its language and the WebSub hubs they advertise. */
   const feedSite = Object.create(site, { hubs: { value: config.websubHubs, enumerable: true } }) as typeof site & {
@@ -301,6 +317,10 @@ export function createServices({
     /** The second step of staff sign-in: set-up, the second screen, the per-role requirement, an administrator's reset. */
     secondStep,
     login,
+    /** Profile's passkeys: list, add, remove. */
+    passkeys,
+    /** Signing in with a passkey, alone or as the second step. */
+    passkeySignIn,
     generation: {
       providers,
       outlets: newsOutlets,
@@ -327,6 +347,7 @@ export function createServices({
         pendingSignIns: await secondStep.pruneExpired(),
         rateLimits: await rateLimiter.prune(new Date(now - LONGEST_RATE_LIMIT_WINDOW_MS)),
         securityEvents: await securityLog.pruneOld(),
+        webauthnChallenges: await webauthnChallenges.pruneExpired(),
         securityNotices: await securityNotices.pruneOld(),
       };
     },

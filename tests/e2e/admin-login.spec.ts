@@ -48,7 +48,7 @@ function adminSections(page: Page) {
 }
 
 function signInButton(page: Page) {
-  return page.getByRole("button", { name: "Sign In" });
+  return page.getByRole("button", { name: "Sign In", exact: true });
 }
 
 /** The sign-in answer the form waits for (the browser posts to /auth/login.data). */
@@ -380,7 +380,7 @@ test("with no admin yet, the login screen explains how to create the first one",
     await expect(page.getByText("There is no admin account yet.")).toBeVisible();
     await expect(page.getByRole("code").filter({ hasText: "npm run admin -- create NAME" })).toBeVisible();
     await expect(usernameField(page)).toHaveCount(0);
-    await expect(page.getByRole("button", { name: "Sign In" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Sign In", exact: true })).toHaveCount(0);
     expect(await accessibilityViolations(page)).toEqual([]);
   } finally {
     expect(await server.stop()).toBe(0);

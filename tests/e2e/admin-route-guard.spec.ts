@@ -326,6 +326,8 @@ const RULES: Record<string, Rule> = {
   "routes/admin/two-step": { permission: "admin.enter", roles: EVERYONE },
   "routes/admin/profile-sessions": { permission: "admin.enter", roles: EVERYONE },
   "routes/admin/profile-email": { permission: "admin.enter", roles: EVERYONE },
+  "routes/admin/profile-passkeys": { permission: "admin.enter", roles: EVERYONE },
+  "routes/admin/passkey-options": { permission: "admin.enter", roles: EVERYONE },
   "routes/admin/settings": { permission: "settings.manage", roles: ["administrator"] },
   "routes/admin/sections": { permission: "sections.manage", roles: EDITORIAL },
   "routes/admin/tags": { permission: "tags.manage", roles: EDITORIAL },

@@ -63,7 +63,7 @@ export function loginMessage(page: Page): Locator {
  * Sign In posts the form as a plain page, without the checks and the busy state the tests look at.
  */
 export async function waitForLoginForm(page: Page): Promise<void> {
-  const form = page.getByRole("button", { name: "Sign In" });
+  const form = page.getByRole("button", { name: "Sign In", exact: true });
   await expect
     .poll(() => form.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps$"))), {
       message: "the sign-in form is hydrated",
@@ -75,7 +75,7 @@ export async function waitForLoginForm(page: Page): Promise<void> {
 export async function submitLogin(page: Page, credentials: { username: string; password: string }): Promise<void> {
   await usernameField(page).fill(credentials.username);
   await passwordField(page).fill(credentials.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }
 
 /**

@@ -157,6 +157,37 @@ describe("random text in public inputs", { timeout: 240_000 }, () => {
     );
     expectNoErrorLogged();
   });
+
+  it("the passkey sign-in answers without a server error, whatever the answer says", async () => {
+    await forRandomBatches((text) => post("/auth/passkey/options", { body: text, contentType: "text/plain" }), "options");
+    await forRandomBatches((text) => post("/auth/passkey/verify", form({ answer: text, returnTo: text })), "verify");
+    // Shaped like WebAuthn's JSON, with the hostile text where the binary values go.
+    const shaped = (text: string) =>
+      JSON.stringify({
+        id: text,
+        rawId: text,
+        type: "public-key",
+        clientExtensionResults: {},
+        response: { clientDataJSON: text, authenticatorData: text, signature: text, userHandle: text },
+      });
+    await forRandomBatches((text) => post("/auth/passkey/verify", form({ answer: shaped(text) })), "verify (JSON)");
+    // The second screen's passkey, without a sign-in waiting.
+    await forRandomBatches((text) => post("/auth/passkey/second-step/options", form({ x: text })), "second-step options");
+    await forRandomBatches((text) => post("/auth/passkey/second-step", form({ answer: shaped(text) })), "second step");
+    expectNoErrorLogged();
+  });
+
+  it("Profile's passkey forms answer without a server error", async () => {
+    await forRandomBatches(
+      (text) => post("/admin/profile/passkeys", form({ intent: "add", name: text, answer: text, endOthers: text }), session),
+      "add a passkey",
+    );
+    await forRandomBatches(
+      (text) => post("/admin/profile/passkeys", form({ intent: "remove", id: text, current: text }), session),
+      "remove a passkey",
+    );
+    expectNoErrorLogged();
+  });
 });
 
 describe("a search with control characters", () => {
@@ -194,6 +225,9 @@ describe("a body that is not a form", () => {
   /** Actions whose answer is a page (the error page says the sentence) and the two that answer JSON. */
   const pageActions = [
     { path: "/auth/login", admin: false },
+    { path: "/auth/passkey/verify", admin: false },
+    { path: "/auth/passkey/second-step", admin: false },
+    { path: "/admin/profile/passkeys", admin: true },
     { path: "/newsletter", admin: false },
     { path: "/admin/articles", admin: true },
     { path: "/admin/articles/new", admin: true },

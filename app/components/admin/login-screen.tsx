@@ -4,6 +4,7 @@ import { useFetcher, useLocation } from "react-router";
 import { QuestionDialog } from "~/components/ui/modal-dialog";
 import { LoginForm, SIGNED_OUT_TEXTS, waitMessage } from "~/validation/admin";
 import { useNow } from "../use-now";
+import { PasskeySignIn } from "./passkey-sign-in";
 
 /** What the login action answers when it does not sign in. */
 export interface LoginActionData {
@@ -47,7 +48,14 @@ export function LoginScreen({
             {reason}
           </p>
         ) : null}
-        {noAdminYet ? <NoAdminYet /> : <SignInForm result={result} />}
+        {noAdminYet ? (
+          <NoAdminYet />
+        ) : (
+          <>
+            <SignInForm result={result} />
+            <PasskeySignIn />
+          </>
+        )}
       </div>
     </div>
   );

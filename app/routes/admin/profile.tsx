@@ -3,6 +3,7 @@ import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { ImageUpload } from "~/components/admin/image-panel";
 import { NoticeMessage } from "~/components/admin/notice-message";
+import { PasskeysSection } from "~/components/admin/profile/passkeys-section";
 import { TwoStepSection } from "~/components/admin/profile/two-step-section";
 import { formResult, SignedOutNotice } from "~/components/admin/signed-out-notice";
 import { servicesContext } from "~/context";
@@ -34,14 +35,15 @@ const PROFILE_ACTIVITY_ROWS = 20;
 /** The signed-in person's own profile: the byline readers see, and their password. */
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requirePermission(args, "admin.enter");
-  const { admins, securityLog, secondStep, sessions, emailChanges } = args.context.get(servicesContext);
-  const [profile, activity, twoStep, { notice, headers }, mySessions, email] = await Promise.all([
+  const { admins, securityLog, secondStep, sessions, emailChanges, passkeys } = args.context.get(servicesContext);
+  const [profile, activity, twoStep, { notice, headers }, mySessions, email, passkeyList] = await Promise.all([
     admins.profile(actor.adminId),
     securityLog.list({ personId: actor.adminId }, { limit: PROFILE_ACTIVITY_ROWS }),
     secondStep.summary(actor),
     takeNotice(args.request),
     sessions.list(actor.adminId, await currentSessionToken(args)),
     emailChanges.status(actor.adminId),
+    passkeys.list(actor.adminId),
   ]);
   const sessionViews = mySessions.map(({ expiresAt: _expiresAt, createdAt, lastUsedAt, ...session }) => ({
     ...session,
@@ -53,6 +55,7 @@ export async function loader(args: Route.LoaderArgs) {
       profile,
       activity: activity.events.map(securityEventView),
       notice,
+      passkeys: passkeyList,
       twoStep: { ...twoStep, appEnabledAt: twoStep.appEnabledAt?.toISOString() ?? null },
       sessions: sessionViews,
       email,
@@ -270,7 +273,9 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
 
       <EmailSection email={loaderData.email} />
       <TwoStepSection summary={loaderData.twoStep} />
+      <PasskeysSection passkeys={loaderData.passkeys} />
       <SessionsSection sessions={loaderData.sessions} />
+
       <SecurityActivity events={loaderData.activity} />
     </div>
   );

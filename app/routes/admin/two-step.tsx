@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { NoticeMessage } from "~/components/admin/notice-message";
+import { PasskeysSection } from "~/components/admin/profile/passkeys-section";
 import { TwoStepSection } from "~/components/admin/profile/two-step-section";
 import { formResult, SignedOutNotice } from "~/components/admin/signed-out-notice";
 import { requestContext, servicesContext } from "~/context";
@@ -30,8 +31,12 @@ const OWED_ALLOWED = { whileSecondStepOwed: "allow" } as const;
  */
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requirePermission(args, "admin.enter", OWED_ALLOWED);
-  const { secondStep, site } = args.context.get(servicesContext);
-  const [summary, { notice, headers }] = await Promise.all([secondStep.summary(actor), takeNotice(args.request)]);
+  const { secondStep, site, passkeys } = args.context.get(servicesContext);
+  const [summary, { notice, headers }, passkeyList] = await Promise.all([
+    secondStep.summary(actor),
+    takeNotice(args.request),
+    passkeys.list(actor.adminId),
+  ]);
   const setup = summary.settingUp
     ? await secondStep.appSetup(actor.adminId, { issuer: site.name, account: actor.username })
     : null;
@@ -41,6 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
       setup,
       owed: actor.secondStepOwed,
       notice,
+      passkeys: passkeyList,
     },
     { headers },
   );
@@ -135,6 +141,8 @@ export default function TwoStepPage({ loaderData, actionData }: Route.ComponentP
         error={result?.error}
         owed={owed}
       />
+      {/* A passkey is a second step too: someone held here may add one instead of the app. */}
+      {result?.codes ? null : <PasskeysSection passkeys={loaderData.passkeys} />}
       {result?.codes ? (
         <a
           href="/admin"

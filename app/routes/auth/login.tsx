@@ -3,6 +3,7 @@ import { AdminShell } from "~/components/admin/admin-shell";
 import { LoginScreen, type LoginActionData } from "~/components/admin/login-screen";
 import { requestContext, servicesContext } from "~/context";
 import { readForm, retryAfterHeader } from "~/utils/http";
+import { adminReturnPath } from "~/utils/admin-return-path";
 import { LOGIN_MESSAGES, LoginForm } from "~/validation/admin";
 import { SECOND_STEP_PATH } from "~/validation/second-step";
 import { startPendingSignInCookie } from "~/services/auth/pending-sign-in-cookie.server";
@@ -77,12 +78,6 @@ export async function action(args: Route.ActionArgs) {
     logger.error({ err: error }, "sign-in failed");
     return data<LoginActionData>({ error: LOGIN_MESSAGES.failed, username }, 500);
   }
-}
-
-/** Only an admin page on this site: "/admin" or "/admin/...", never another host. */
-function adminReturnPath(value: FormDataEntryValue | null): string {
-  if (typeof value !== "string" || !/^\/admin(?:[/?#]|$)/.test(value) || value.includes("\\")) return "/admin";
-  return value;
 }
 
 /** Shown after a sign-in posted without JavaScript that did not succeed. */

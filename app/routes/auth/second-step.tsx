@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { PasskeySecondStep } from "~/components/admin/passkey-second-step";
 import { SecondStepScreen, type SecondStepActionData } from "~/components/admin/second-step-screen";
 import { requestContext, servicesContext } from "~/context";
 import type { RouteHandle } from "~/route-handle";
@@ -84,5 +85,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SecondStepPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <SecondStepScreen offer={loaderData.offer} ended={loaderData.ended} result={actionData} />;
+  return (
+    <SecondStepScreen
+      offer={loaderData.offer}
+      ended={loaderData.ended}
+      result={actionData}
+      passkey={loaderData.offer.passkey ? <PasskeySecondStep /> : undefined}
+    />
+  );
 }
