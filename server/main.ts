@@ -118,6 +118,7 @@ export async function main({ vite, clock = systemClock }: { vite?: ViteDevServer
   services.newsletter.start({ exclusive: database.driver === "pglite" });
   services.scheduler.start();
   services.websub.start();
+  services.securityNotices.start();
   services.views.start();
   services.upkeep.start();
 
@@ -155,6 +156,7 @@ export async function main({ vite, clock = systemClock }: { vite?: ViteDevServer
           services.newsletter.stop(),
           services.scheduler.stop(),
           services.websub.stop(),
+          services.securityNotices.stop(),
           services.upkeep.stop(),
           services.contentChanges.stop(),
           // Article views still in memory (decision 032).

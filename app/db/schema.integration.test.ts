@@ -47,6 +47,7 @@ describe(`schema on ${testDriver()}`, () => {
       "search_gaps_daily",
       "sections",
       "security_events",
+      "security_notices",
       "sessions",
       "site_menu_saves",
       "site_menus",

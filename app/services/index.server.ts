@@ -12,6 +12,7 @@ import { createPasswordResetService } from "./auth/password-resets.server";
 import { createSessionService } from "./auth/sessions.server";
 import { createStaffSignIn } from "./auth/staff-sign-in.server";
 import { createSecurityLog } from "./security/security-log.server";
+import { createSecurityNotices } from "./security/security-notices.server";
 import { createOldAddressService } from "./old-addresses/old-addresses.server";
 import { createSubscriberService } from "./newsletter/subscribers.server";
 import { createNewsroomExportService } from "./newsroom-transfer/newsroom-export.server";
@@ -143,6 +144,8 @@ export function createServices({
     dataDir: config.dataDir,
     connections: SEND_CONCURRENCY,
   });
+  // Changes to how someone signs in, mailed to them from the security log (OWASP ASVS 2.2.3, 2.5.5).
+  const securityNotices = createSecurityNotices({ db, clock, logger, mailer, site });
   const passwordResets = createPasswordResetService({
     db,
     clock,
@@ -287,6 +290,7 @@ export function createServices({
     securityLog,
     /** The second step of staff sign-in: set-up, the second screen, the per-role requirement, an administrator's reset. */
     secondStep,
+    securityNotices,
     login,
     generation: {
       providers,
@@ -313,6 +317,7 @@ export function createServices({
         pendingSignIns: await secondStep.pruneExpired(),
         rateLimits: await rateLimiter.prune(new Date(now - LONGEST_RATE_LIMIT_WINDOW_MS)),
         securityEvents: await securityLog.pruneOld(),
+        securityNotices: await securityNotices.pruneOld(),
       };
     },
     health: {

@@ -98,7 +98,7 @@ export function withTestDatabase(): { readonly db: Database; readonly handle: Da
 /** Empties every table and restarts the ids, so each test starts from a blank newsroom. */
 export async function resetDatabase(db: Database): Promise<void> {
   await db.execute(
-    sql`truncate table newsletter_deliveries, newsletter_issues, app_secrets, generation_jobs, sessions, login_attempts, rate_limits, websub_pings, admins, articles, authors, newsletter_subscribers, search_gaps_daily, subscriber_daily_counts, address_moves, sections, tags, site_menus, site_menu_saves, pages, security_events restart identity cascade`,
+    sql`truncate table newsletter_deliveries, newsletter_issues, app_secrets, generation_jobs, sessions, login_attempts, rate_limits, websub_pings, admins, articles, authors, newsletter_subscribers, search_gaps_daily, subscriber_daily_counts, address_moves, sections, tags, site_menus, site_menu_saves, pages, security_events, security_notices restart identity cascade`,
   );
   // The specification's sections, as a fresh install has them (drizzle/0022_sections.sql).
   await db

@@ -32,3 +32,15 @@ export const securityEvents = pgTable(
 );
 
 export type SecurityEventRow = typeof securityEvents.$inferSelect;
+
+/**
+ * The security notices mailed to an account's owner about a change to how they sign in (OWASP ASVS 2.2.3, 2.5.5,
+ * 2.8.5), one row per event: claimed by one instance with an insert, so each event is mailed once across every
+ * instance, and the security log itself is the outbox.
+ */
+export const securityNotices = pgTable("security_notices", {
+  eventId: bigint("event_id", { mode: "number" }).primaryKey(),
+  /** "sending" (claimed), "sent", "failed" (the mailer refused it), or "skipped" (no verified address to tell). */
+  status: text("status").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+});
