@@ -78,12 +78,15 @@ export function createAuthenticatorApp({ db, clock }: { db: Database; clock: Clo
       return changed.length === 1;
     },
 
-    /** Accepts a code of the account's app once: false when it is wrong, too old, or its step (or a later one) was used. */
-    async accept(adminId: number, code: string): Promise<boolean> {
+    /**
+     * Accepts a code of the account's app once: "accepted", "reused" when it is a right code whose step (or a later
+     * one) was already used, "wrong" otherwise (or without an app).
+     */
+    async check(adminId: number, code: string): Promise<"accepted" | "reused" | "wrong"> {
       const row = await secrets(adminId);
-      if (!row?.secret) return false;
+      if (!row?.secret) return "wrong";
       const step = matchingStep(row.secret, code, clock.now());
-      if (step === null) return false;
+      if (step === null) return "wrong";
       const accepted = await db
         .update(admins)
         .set({ totpLastStep: step })
@@ -95,7 +98,7 @@ export function createAuthenticatorApp({ db, clock }: { db: Database; clock: Clo
           ),
         )
         .returning({ id: admins.id });
-      return accepted.length === 1;
+      return accepted.length === 1 ? "accepted" : "reused";
     },
 
     /** Removes the app (and any set-up under way); true when there was either. In the caller's transaction when given. */

@@ -24,6 +24,9 @@ const TRIED: Record<SecondStepMethod, string> = {
   passkey: "passkey",
 };
 
+/** Why a second step that was not simply wrong was refused: a right app code used already (the owner is told). */
+export type SecondStepRefusal = "reused-code";
+
 /** The second steps an account has: an app, how many unused recovery codes, how many passkeys. */
 export interface SecondStepMethods {
   app: boolean;
@@ -74,7 +77,7 @@ interface SignInDependencies {
   attempts: LoginAttempts;
   rateLimiter: RateLimiter;
   securityLog: SecurityLog;
-  app: Pick<AuthenticatorApp, "accept">;
+  app: Pick<AuthenticatorApp, "check">;
   recoveryCodes: Pick<RecoveryCodes, "use" | "remaining">;
   /** LOGIN_DELAY_MS in production; tests of the rules pass 0. */
   delayMs?: number;
@@ -154,7 +157,8 @@ export function createSecondStepSignIn({
     token: string;
     method: SecondStepMethod;
     client: EventClient;
-    check: (adminId: number) => Promise<boolean>;
+    /** True when the second step is right; false, or why it was refused ("reused-code"), when not. */
+    check: (adminId: number) => Promise<boolean | SecondStepRefusal>;
   }): Promise<SecondStepResult> {
     const { token, method, client } = input;
     const now = clock.now();
@@ -172,7 +176,8 @@ export function createSecondStepSignIn({
 
     const failures = await attempts.reserve(username, now);
     if (failures === null) return locked(await attempts.lockRemainingMs(username, now));
-    if (await input.check(pending.adminId)) {
+    const checked = await input.check(pending.adminId);
+    if (checked === true) {
       const session = await complete(token, method, client);
       if (!session) return { outcome: "expired" };
       if (method === "recovery code") {
@@ -187,7 +192,9 @@ export function createSecondStepSignIn({
       .set({ failures: sql`${pendingSignIns.failures} + 1` })
       .where(eq(pendingSignIns.tokenHash, hashSessionToken(token)))
       .returning({ failures: pendingSignIns.failures });
-    await securityLog.record({ kind: "second-step-failed", subject: who, client, detail: { method: TRIED[method] } });
+    const detail: Record<string, string> = { method: TRIED[method] };
+    if (checked !== false) detail.reason = checked;
+    await securityLog.record({ kind: "second-step-failed", subject: who, client, detail });
     if (failures >= LOGIN_LOCKOUT.maxFailures) return locked(LOGIN_LOCKOUT.windowMs);
     if (!counted || counted.failures >= LOGIN_LOCKOUT.maxFailures) {
       await end(token);
@@ -244,12 +251,11 @@ export function createSecondStepSignIn({
         token,
         client,
         method: isAppCode ? "password and app code" : "recovery code",
-        check: (adminId) =>
-          isAppCode
-            ? app.accept(adminId, typed)
-            : looksLikeRecoveryCode(code)
-              ? codes.use(adminId, code)
-              : Promise.resolve(false),
+        check: async (adminId) => {
+          if (!isAppCode) return looksLikeRecoveryCode(code) && (await codes.use(adminId, code));
+          const answer = await app.check(adminId, typed);
+          return answer === "accepted" ? true : answer === "reused" ? "reused-code" : false;
+        },
       });
     },
 
