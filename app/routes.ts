@@ -39,6 +39,8 @@ export default [
     route("pages/:id/history", "routes/admin/page-history.tsx"),
     route("profile", "routes/admin/profile.tsx"),
     route("profile/two-step", "routes/admin/two-step.tsx"),
+    route("profile/sessions", "routes/admin/profile-sessions.tsx"),
+    route("profile/email", "routes/admin/profile-email.tsx"),
   ]),
   route("admin/api/session", "routes/admin/session-status.ts"),
   route("admin/api/preview", "routes/admin/preview-markdown.ts"),
@@ -53,6 +55,8 @@ export default [
   route("auth/invite/:token", "routes/auth/invite.tsx"),
   route("auth/forgot", "routes/auth/forgot-password.tsx"),
   route("auth/reset/:token", "routes/auth/reset-password.tsx"),
+  route("auth/email/:token", "routes/auth/confirm-email.tsx"),
+  route("auth/sessions/end/:token", "routes/auth/end-session.tsx"),
 
   route("api/search", "routes/resources/search.ts"),
   route("rss.xml", "routes/resources/rss.ts", { id: "rss-site" }),

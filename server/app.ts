@@ -206,7 +206,9 @@ function pathOf(req: IncomingMessage & { originalUrl?: string }): string {
     .replace(/^\/unsubscribe\/[^/]+/i, "/unsubscribe/[token]")
     .replace(/^\/newsletter\/confirm\/[^/]+/i, "/newsletter/confirm/[token]")
     .replace(/^\/auth\/invite\/[^/]+/i, "/auth/invite/[token]")
-    .replace(/^\/auth\/reset\/[^/]+/i, "/auth/reset/[token]");
+    .replace(/^\/auth\/reset\/[^/]+/i, "/auth/reset/[token]")
+    .replace(/^\/auth\/email\/[^/]+/i, "/auth/email/[token]")
+    .replace(/^\/auth\/sessions\/end\/[^/]+/i, "/auth/sessions/end/[token]");
 }
 
 /**

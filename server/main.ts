@@ -164,6 +164,8 @@ export async function main({ vite, clock = systemClock }: { vite?: ViteDevServer
           // Confirmation messages still being sent after their sign-up was answered.
           services.subscribers.settled(),
           services.passwordResets.settled(),
+          services.signInAlerts.settled(),
+          services.emailChanges.settled(),
         ]);
         await vite?.close();
         await database.close();

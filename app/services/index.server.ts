@@ -11,6 +11,8 @@ import { createInvitationService } from "./auth/invitations.server";
 import { createPasswordResetService } from "./auth/password-resets.server";
 import { createSessionService } from "./auth/sessions.server";
 import { createStaffSignIn } from "./auth/staff-sign-in.server";
+import { createSignInAlerts } from "./auth/sign-in-alerts.server";
+import { createEmailChangeService } from "./auth/email-changes.server";
 import { createSecurityLog } from "./security/security-log.server";
 import { createSecurityNotices } from "./security/security-notices.server";
 import { createOldAddressService } from "./old-addresses/old-addresses.server";
@@ -110,7 +112,8 @@ export function createServices({
   const readerMemo = createReaderMemo({ clock });
   contentChanges.onChange(readerMemo.clear);
   const admins = createAdminService({ db, clock, onPublicChange: contentChanges.announce, securityLog });
-  const sessions = createSessionService({ db, clock });
+  // A sign-in from a browser new to an account mails its owner (signInAlerts, made once the mailer is).
+  const sessions = createSessionService({ db, clock, securityLog, onNewBrowser: (signIn) => signInAlerts.newBrowser(signIn) });
   // Password, then the second step (an app, recovery codes, passkeys), required per role by the settings (issue 50).
   const { login, secondStep } = createStaffSignIn({
     db,
@@ -156,6 +159,10 @@ export function createServices({
     site,
     securityLog,
   });
+  /** "New sign-in to {publication}" and the link in it that ends that session. */
+  const signInAlerts = createSignInAlerts({ db, clock, logger, mailer, site, securityLog });
+  /** A person's own e-mail address, confirmed by a link mailed to it. */
+  const emailChanges = createEmailChangeService({ db, clock, logger, mailer, site, securityLog });
   const subscribers = createSubscriberService({
     db,
     clock,
@@ -287,10 +294,12 @@ export function createServices({
     invitations: createInvitationService({ db, clock, logger, mailer, admins, site, securityLog }),
     passwordResets,
     sessions,
+    signInAlerts,
+    emailChanges,
     securityLog,
+    securityNotices,
     /** The second step of staff sign-in: set-up, the second screen, the per-role requirement, an administrator's reset. */
     secondStep,
-    securityNotices,
     login,
     generation: {
       providers,
@@ -313,6 +322,7 @@ export function createServices({
       return {
         sessions: await sessions.pruneExpired(),
         passwordResets: await passwordResets.pruneExpired(),
+        emailChanges: await emailChanges.pruneExpired(),
         loginAttempts: await login.pruneAttempts(),
         pendingSignIns: await secondStep.pruneExpired(),
         rateLimits: await rateLimiter.prune(new Date(now - LONGEST_RATE_LIMIT_WINDOW_MS)),

@@ -111,6 +111,9 @@ export const PasswordForm = z
     current: z.string().min(1, "Please enter your current password.").max(1000).check(allowedText("The current password")),
     password: z.string().pipe(AdminPassword),
     confirm: z.string(),
+    // "Sign out my other sessions": a hidden "no" before the checkbox's "yes", so an unchecked box says no and a
+    // form without either (a script) gets the default, yes.
+    endOthers: z.enum(["yes", "no"]).default("yes"),
   })
   .refine((value) => value.password === value.confirm, { message: "The two passwords differ.", path: ["confirm"] });
 

@@ -324,6 +324,8 @@ const RULES: Record<string, Rule> = {
   "routes/admin/security-csv": { permission: "security.view", roles: ["administrator"] },
   "routes/admin/profile": { permission: "admin.enter", roles: EVERYONE },
   "routes/admin/two-step": { permission: "admin.enter", roles: EVERYONE },
+  "routes/admin/profile-sessions": { permission: "admin.enter", roles: EVERYONE },
+  "routes/admin/profile-email": { permission: "admin.enter", roles: EVERYONE },
   "routes/admin/settings": { permission: "settings.manage", roles: ["administrator"] },
   "routes/admin/sections": { permission: "sections.manage", roles: EDITORIAL },
   "routes/admin/tags": { permission: "tags.manage", roles: EDITORIAL },

@@ -1,6 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "~/context";
-import type { EventSource } from "~/services/security/security-log.server";
+import type { EventClient, EventPerson, EventSource } from "~/services/security/security-log.server";
 import type { AdminSession } from "~/services/auth/sessions.server";
 import { endSessionCookie, sessionTokenIn } from "~/services/auth/session-cookie.server";
 import { postOnlyHandle } from "~/route-handle";
@@ -30,6 +30,8 @@ export interface GuardOptions {
    * second step their role requires may use nothing else. Everything else refuses them with a redirect to the set-up.
    */
   whileSecondStepOwed?: "allow" | "refuse";
+  /** `touch: false`: a check that is not a use of the session (it does not hold off the idle limit). */
+  touch?: boolean;
 }
 
 /** The signed-in person, and whether they still owe the second step their role requires. */
@@ -51,11 +53,11 @@ function readSessionToken({ request, context }: GuardArgs): Promise<string | nul
  */
 export async function requireAdmin(
   args: GuardArgs,
-  { reason, whileSecondStepOwed = "refuse" }: GuardOptions = {},
+  { reason, whileSecondStepOwed = "refuse", touch = true }: GuardOptions = {},
 ): Promise<GuardedSession> {
   const { sessions, admins, site, secondStep } = args.context.get(servicesContext);
   const token = await readSessionToken(args);
-  const session = token ? await sessions.find(token) : null;
+  const session = token ? await sessions.find(token, { touch }) : null;
   if (session) {
     // A separate query, and only for a role Settings names: whether this person has set up their second step yet.
     const secondStepOwed = await secondStep.owed(session);
@@ -144,12 +146,22 @@ export async function currentSessionToken(args: GuardArgs): Promise<string | nul
   return readSessionToken(args);
 }
 
-/** Sign Out: deletes the session row (when there is one) and returns the cookie that clears it in the browser. */
+/**
+ * Sign Out: deletes the session row (when there is one), records it in the security log, and returns the cookie
+ * that clears it in the browser.
+ */
 export async function endSession(args: GuardArgs): Promise<string> {
   const { sessions, site } = args.context.get(servicesContext);
+  const { clientAddress, userAgent } = args.context.get(requestContext);
   const token = await readSessionToken(args);
-  if (token) await sessions.revoke(token);
+  if (token) await sessions.signOut(token, { clientAddress, userAgent });
   return endSessionCookie(site.url);
+}
+
+/** `eventSource` for a signed-in person acting on their own account (their sessions, their address): both always there. */
+export function ownEventSource(args: GuardArgs, actor: AdminSession): { actor: EventPerson; client: EventClient } {
+  const { clientAddress, userAgent } = args.context.get(requestContext);
+  return { actor: { id: actor.adminId, name: actor.username }, client: { clientAddress, userAgent } };
 }
 
 /** The loader of an admin route that only takes posts: the guard first (401 without a session), then 405. */

@@ -8,6 +8,9 @@ import { formResult, SignedOutNotice } from "~/components/admin/signed-out-notic
 import { servicesContext } from "~/context";
 import { AdminAccountError } from "~/services/auth/admins.server";
 import { hashSessionToken } from "~/services/auth/sessions.server";
+import { startSessionCookie } from "~/services/auth/session-cookie.server";
+import { EmailSection } from "~/components/admin/profile/email-section";
+import { SessionsSection } from "~/components/admin/profile/sessions-section";
 import { securityEventView } from "~/services/security/security-event-view.server";
 import { SecurityActivity } from "~/components/admin/profile/security-activity";
 import { readForm } from "~/utils/http";
@@ -16,7 +19,7 @@ import { ROLE_LABELS } from "~/domain/permissions";
 import { adminMeta } from "~/utils/seo";
 import { firstProblem, PasswordForm, ProfileForm } from "~/validation/staff";
 import type { Route } from "./+types/profile";
-import { currentSessionToken, keepFormWhenSignedOut, requirePermission } from "./guard.server";
+import { currentSessionToken, eventSource, keepFormWhenSignedOut, requirePermission } from "./guard.server";
 import { noticeHeaders, takeNotice, type Notice } from "./notice.server";
 import { SubmitButton } from "~/components/ui/button";
 import { INPUT_CLASS } from "~/components/ui/text-input";
@@ -31,19 +34,28 @@ const PROFILE_ACTIVITY_ROWS = 20;
 /** The signed-in person's own profile: the byline readers see, and their password. */
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requirePermission(args, "admin.enter");
-  const { admins, securityLog, secondStep } = args.context.get(servicesContext);
-  const [profile, activity, twoStep, { notice, headers }] = await Promise.all([
+  const { admins, securityLog, secondStep, sessions, emailChanges } = args.context.get(servicesContext);
+  const [profile, activity, twoStep, { notice, headers }, mySessions, email] = await Promise.all([
     admins.profile(actor.adminId),
     securityLog.list({ personId: actor.adminId }, { limit: PROFILE_ACTIVITY_ROWS }),
     secondStep.summary(actor),
     takeNotice(args.request),
+    sessions.list(actor.adminId, await currentSessionToken(args)),
+    emailChanges.status(actor.adminId),
   ]);
+  const sessionViews = mySessions.map(({ expiresAt: _expiresAt, createdAt, lastUsedAt, ...session }) => ({
+    ...session,
+    createdAt: createdAt.toISOString(),
+    lastUsedAt: lastUsedAt.toISOString(),
+  }));
   return data(
     {
       profile,
       activity: activity.events.map(securityEventView),
       notice,
       twoStep: { ...twoStep, appEnabledAt: twoStep.appEnabledAt?.toISOString() ?? null },
+      sessions: sessionViews,
+      email,
     },
     { headers },
   );
@@ -56,7 +68,7 @@ export async function action(args: Route.ActionArgs) {
 
 async function change(args: Route.ActionArgs) {
   const actor = await requirePermission(args, "admin.enter");
-  const { admins, logger } = args.context.get(servicesContext);
+  const { admins, sessions, securityLog, site, logger } = args.context.get(servicesContext);
   const form = Object.fromEntries(await readForm(args.request));
   const answer = (notice: Notice, status: number) =>
     data({ notice, form: form.intent === "password" ? "password" : "profile" }, status);
@@ -64,12 +76,32 @@ async function change(args: Route.ActionArgs) {
     if (form.intent === "password") {
       const parsed = PasswordForm.safeParse(form);
       if (!parsed.success) return answer({ kind: "error", text: firstProblem(parsed.error) }, 400);
-      const token = await currentSessionToken(args);
-      await admins.changeOwnPassword(actor.adminId, parsed.data.current, parsed.data.password, hashSessionToken(token ?? ""));
-      return redirect("/admin/profile", {
-        status: 303,
-        headers: await noticeHeaders({ kind: "success", text: "Password changed. Your other sessions were signed out." }),
+      const token = (await currentSessionToken(args)) ?? "";
+      const endOthers = parsed.data.endOthers === "yes";
+      const ended = await admins.changeOwnPassword(actor.adminId, parsed.data.current, parsed.data.password, {
+        keepSession: hashSessionToken(token),
+        endOthers,
       });
+      const { actor: person, client } = eventSource(args, actor);
+      await securityLog.record({
+        kind: "password-changed",
+        actor: person,
+        subject: person,
+        client,
+        detail: { otherSessionsEnded: ended },
+      });
+      // A change of privilege: this session goes on under a new token (ASVS 3.2.1).
+      const rotated = await sessions.rotate(token);
+      const headers = new Headers(
+        await noticeHeaders({
+          kind: "success",
+          text: endOthers
+            ? "Password changed. Your other sessions were signed out."
+            : "Password changed. Your other sessions stay signed in.",
+        }),
+      );
+      if (rotated) headers.append("Set-Cookie", await startSessionCookie(site.url, rotated.token, rotated.expiresAt));
+      return redirect("/admin/profile", { status: 303, headers });
     }
     const parsed = ProfileForm.safeParse(form);
     if (!parsed.success) return answer({ kind: "error", text: firstProblem(parsed.error) }, 400);
@@ -223,14 +255,22 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
             />
           </div>
           <NewPasswordFields idPrefix="profile" label="New password" />
+          <div className="flex items-center gap-2">
+            <input type="hidden" name="endOthers" value="no" />
+            <input id="password-end-others" type="checkbox" name="endOthers" value="yes" defaultChecked className="size-4" />
+            <label htmlFor="password-end-others" className="text-sm">
+              Sign out my other sessions
+            </label>
+          </div>
           <div>
             <SubmitButton disabled={busy}>Change password</SubmitButton>
           </div>
         </Form>
       </section>
 
+      <EmailSection email={loaderData.email} />
       <TwoStepSection summary={loaderData.twoStep} />
-
+      <SessionsSection sessions={loaderData.sessions} />
       <SecurityActivity events={loaderData.activity} />
     </div>
   );

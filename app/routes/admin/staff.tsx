@@ -93,10 +93,13 @@ async function change(args: Route.ActionArgs) {
       throw new AdminAccountError("SELF", "You cannot suspend or delete your own account.");
     }
     switch (command.intent) {
-      case "changeRole":
-        await admins.changeRole(command.id, command.role, by);
-        notice = { kind: "success", text: `Role changed to ${ROLE_LABELS[command.role]}.` };
+      case "changeRole": {
+        // A change of privilege ends the person's sessions: they sign in again with the new role.
+        const ended = await admins.changeRole(command.id, command.role, by);
+        const signedOut = ended > 0 ? ` ${ended} session${ended === 1 ? "" : "s"} ended, so they sign in again with it.` : "";
+        notice = { kind: "success", text: `Role changed to ${ROLE_LABELS[command.role]}.${signedOut}` };
         break;
+      }
       case "suspend": {
         const ended = await admins.suspend(command.id, by);
         notice = {

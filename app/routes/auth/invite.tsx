@@ -8,7 +8,7 @@ import { roleWithArticle } from "~/services/auth/invitations.server";
 import { readForm } from "~/utils/http";
 import { adminMeta } from "~/utils/seo";
 import { AcceptInvitationForm, firstProblem } from "~/validation/staff";
-import { startSessionCookie } from "~/services/auth/session-cookie.server";
+import { startSession } from "./start-session.server";
 import type { Route } from "./+types/invite";
 import type { RouteHandle } from "~/route-handle";
 import { INPUT_CLASS } from "~/components/ui/text-input";
@@ -35,9 +35,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /** Choose a username and password: the account is made, the link is used up, and the person is signed in. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { invitations, sessions, admins, site, logger } = context.get(servicesContext);
-  const client = context.get(requestContext);
+export async function action(args: Route.ActionArgs) {
+  const { request, params, context } = args;
+  const { invitations, admins, logger } = context.get(servicesContext);
+  const { clientAddress, userAgent } = context.get(requestContext);
+  const client = { clientAddress, userAgent };
   const form = Object.fromEntries(await readForm(request));
   const parsed = AcceptInvitationForm.safeParse(form);
   const username = typeof form.username === "string" ? form.username : "";
@@ -45,12 +47,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     const accepted = await invitations.accept(params.token, parsed.data, { client });
     if (accepted.outcome !== "accepted") return data({ error: LINK_PROBLEMS[accepted.outcome], username }, 410);
-    const session = await sessions.create(accepted.adminId);
+    const headers = await startSession(args, accepted.adminId, "invitation");
     await admins.recordSignIn(accepted.adminId);
-    return redirect("/admin", {
-      status: 303,
-      headers: { "Set-Cookie": await startSessionCookie(site.url, session.token, session.expiresAt) },
-    });
+    return redirect("/admin", { status: 303, headers });
   } catch (error) {
     if (error instanceof AdminAccountError) return data({ error: error.message, username }, 409);
     logger.error({ err: error }, "accepting an invitation failed");

@@ -5,8 +5,8 @@ import { requestContext, servicesContext } from "~/context";
 import { readForm, retryAfterHeader } from "~/utils/http";
 import { LOGIN_MESSAGES, LoginForm } from "~/validation/admin";
 import { SECOND_STEP_PATH } from "~/validation/second-step";
-import { startSessionCookie } from "~/services/auth/session-cookie.server";
 import { startPendingSignInCookie } from "~/services/auth/pending-sign-in-cookie.server";
+import { sessionCookies, sessionOrigin } from "./start-session.server";
 import { adminMeta } from "~/utils/seo";
 import type { Route } from "./+types/login";
 import type { RouteHandle } from "~/route-handle";
@@ -32,9 +32,10 @@ export async function loader({ context }: Route.LoaderArgs) {
  * Anything else answers the form: 400 for empty fields, 401 for a wrong pair, 429 when locked
  * or limited (with Retry-After), 500 with the spec's "Authentication failed".
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
   const { login, site, clock, logger } = context.get(servicesContext);
-  const { clientAddress, userAgent } = context.get(requestContext);
+  const { clientAddress } = context.get(requestContext);
   const form = await readForm(request);
   const parsed = LoginForm.safeParse({ username: form.get("username") ?? "", password: form.get("password") ?? "" });
   if (!parsed.success) {
@@ -43,12 +44,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { username } = parsed.data;
   try {
     const returnTo = adminReturnPath(form.get("returnTo"));
-    const result = await login.signIn({ ...parsed.data, clientAddress, userAgent, returnTo });
+    const { userAgent, browserId } = await sessionOrigin(args, "password");
+    const result = await login.signIn({ ...parsed.data, clientAddress, userAgent, browserId, returnTo });
     switch (result.outcome) {
       case "signed-in":
         return redirect(returnTo, {
           status: 303,
-          headers: { "Set-Cookie": await startSessionCookie(site.url, result.token, result.expiresAt) },
+          headers: await sessionCookies(site.url, result),
         });
       case "second-step":
         // No session yet: the second screen, with its own short-lived cookie.

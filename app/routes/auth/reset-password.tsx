@@ -3,12 +3,12 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { AuthAlert, AuthCard, AuthLinkProblem } from "~/components/admin/auth-card";
 import { NewPasswordFields } from "~/components/admin/new-password-fields";
 import { SubmitButton } from "~/components/ui/button";
-import { requestContext, servicesContext } from "~/context";
+import { servicesContext } from "~/context";
 import type { RouteHandle } from "~/route-handle";
 import { AdminAccountError } from "~/services/auth/admins.server";
-import { startSessionCookie } from "~/services/auth/session-cookie.server";
 import { startPendingSignInCookie } from "~/services/auth/pending-sign-in-cookie.server";
 import { SECOND_STEP_PATH } from "~/validation/second-step";
+import { sessionCookies, sessionOrigin } from "./start-session.server";
 import { readForm } from "~/utils/http";
 import { adminMeta } from "~/utils/seo";
 import { RESET_TEXTS, ResetPasswordForm } from "~/validation/password-reset";
@@ -27,19 +27,24 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /** The new password: every session of the account ends, and this browser is signed in. */
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, params, context } = args;
   const { passwordResets, admins, sessions, secondStep, site, logger } = context.get(servicesContext);
   const parsed = ResetPasswordForm.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ error: firstProblem(parsed.error) }, 400);
   try {
+    const { clientAddress, userAgent, browserId } = await sessionOrigin(args, "reset link");
+    const link = await passwordResets.check(params.token);
+    // A link in the mail is one factor: an account with a second step still answers it before it has a session.
+    const owesSecondStep = link.outcome === "valid" && (await secondStep.has(link.adminId));
     const result = await passwordResets.complete(params.token, parsed.data.password, {
-      client: context.get(requestContext),
+      client: { clientAddress, userAgent },
+      // The session made here is ended at once when a second step is owed: no "New sign-in" mail for it.
+      browserId: owesSecondStep ? undefined : browserId,
     });
     if (result.outcome !== "reset") return data({ error: RESET_TEXTS[result.outcome] }, result.outcome === "invalid" ? 404 : 410);
-    if (await secondStep.has(result.adminId)) {
-      // A link in the mail is one factor: an account with a second step still answers it before it has a session.
+    if (owesSecondStep) {
       await sessions.revoke(result.token);
-      const { clientAddress, userAgent } = context.get(requestContext);
       const pending = await secondStep.begin(result.adminId, { returnTo: "/admin", clientAddress, userAgent });
       return redirect(SECOND_STEP_PATH, {
         status: 303,
@@ -49,7 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await admins.recordSignIn(result.adminId);
     return redirect("/admin", {
       status: 303,
-      headers: { "Set-Cookie": await startSessionCookie(site.url, result.token, result.expiresAt) },
+      headers: await sessionCookies(site.url, result),
     });
   } catch (error) {
     if (error instanceof AdminAccountError) return data({ error: error.message }, 400);

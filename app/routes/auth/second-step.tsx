@@ -3,7 +3,8 @@ import { SecondStepScreen, type SecondStepActionData } from "~/components/admin/
 import { requestContext, servicesContext } from "~/context";
 import type { RouteHandle } from "~/route-handle";
 import { endPendingSignInCookie, pendingSignInTokenIn } from "~/services/auth/pending-sign-in-cookie.server";
-import { startSessionCookie } from "~/services/auth/session-cookie.server";
+import { browserIdIn } from "~/services/auth/session-cookie.server";
+import { sessionCookies } from "./start-session.server";
 import { readForm, retryAfterHeader } from "~/utils/http";
 import { adminMeta } from "~/utils/seo";
 import { LOGIN_MESSAGES } from "~/validation/admin";
@@ -36,7 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { secondStep, site, logger } = context.get(servicesContext);
-  const client = context.get(requestContext);
+  const { clientAddress, userAgent } = context.get(requestContext);
+  const client = { clientAddress, userAgent, browserId: await browserIdIn(request.headers.get("Cookie"), site.url) };
   const token = await pendingSignInTokenIn(request.headers.get("Cookie"), site.url);
   const form = Object.fromEntries(await readForm(request));
   const ended = async (answer: SecondStepActionData, init: ResponseInit) => {
@@ -56,8 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await secondStep.attemptCode({ token, code: parsed.data.code, client });
     switch (result.outcome) {
       case "signed-in": {
-        const headers = new Headers();
-        headers.append("Set-Cookie", await startSessionCookie(site.url, result.token, result.expiresAt));
+        const headers = await sessionCookies(site.url, result);
         headers.append("Set-Cookie", await endPendingSignInCookie(site.url));
         return redirect(result.returnTo, { status: 303, headers });
       }

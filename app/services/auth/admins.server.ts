@@ -217,17 +217,28 @@ export function createAdminService({
     },
 
     /**
-     * A person changes their own password: the current one must match. Their other sessions end; the one
-     * they are using (`keepSession`, a token hash) stays.
+     * A person changes their own password: the current one must match. Unless they say otherwise (`endOthers`
+     * false), their other sessions end; the one they are using (`keepSession`, a token hash) stays, and the caller
+     * gives it a new token (`sessions.rotate`). Returns how many sessions ended.
      */
-    async changeOwnPassword(adminId: number, current: string, next: string, keepSession: string): Promise<void> {
+    async changeOwnPassword(
+      adminId: number,
+      current: string,
+      next: string,
+      { keepSession, endOthers = true }: { keepSession: string; endOthers?: boolean },
+    ): Promise<number> {
       const admin = await findById(adminId);
       if (!(await verifyPassword(current, admin.passwordHash)))
         throw new AdminAccountError("WRONG_PASSWORD", "The current password is not right.");
       const passwordHash = await hashNewPassword(next, [admin.username]);
-      await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         await tx.update(admins).set({ passwordHash, updatedAt: clock.now() }).where(eq(admins.id, adminId));
-        await tx.delete(sessions).where(and(eq(sessions.adminId, adminId), ne(sessions.tokenHash, keepSession)));
+        if (!endOthers) return 0;
+        const ended = await tx
+          .delete(sessions)
+          .where(and(eq(sessions.adminId, adminId), ne(sessions.tokenHash, keepSession)))
+          .returning({ id: sessions.id });
+        return ended.length;
       });
     },
 
@@ -267,14 +278,20 @@ export function createAdminService({
       return rows;
     },
 
-    /** Gives a person another role; the last active administrator keeps theirs. */
-    async changeRole(adminId: number, role: StaffRole, by: EventSource = {}): Promise<void> {
-      await db.transaction(async (tx) => {
+    /**
+     * Gives a person another role; the last active administrator keeps theirs. A change of privilege ends every
+     * session of theirs, so they sign in again with the new role (ASVS 3.2.1). Returns how many sessions ended.
+     */
+    async changeRole(adminId: number, role: StaffRole, by: EventSource = {}): Promise<number> {
+      return db.transaction(async (tx) => {
         const [target] = await tx.select().from(admins).where(eq(admins.id, adminId)).for("update");
         if (!target) throw new AdminAccountError("ADMIN_NOT_FOUND", "That staff member no longer exists.");
-        if (target.role === "administrator" && role !== "administrator") await keepAnAdministrator(tx, adminId);
+        if (target.role === role) return 0;
+        if (target.role === "administrator") await keepAnAdministrator(tx, adminId);
         await tx.update(admins).set({ role, updatedAt: clock.now() }).where(eq(admins.id, adminId));
-        if (target.role !== role) await recordAbout(tx, target, "role-changed", by, { from: target.role, to: role });
+        await recordAbout(tx, target, "role-changed", by, { from: target.role, to: role });
+        const ended = await tx.delete(sessions).where(eq(sessions.adminId, adminId)).returning({ id: sessions.id });
+        return ended.length;
       });
     },
 

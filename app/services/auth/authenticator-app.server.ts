@@ -79,10 +79,10 @@ export function createAuthenticatorApp({ db, clock }: { db: Database; clock: Clo
     },
 
     /**
-     * Accepts a code of the account's app once: "accepted", "reused" when it is a right code whose step (or a later
-     * one) was already used, "wrong" otherwise (or without an app).
+     * Accepts a code of the account's app once: "wrong" when it is wrong or too old, "reused" when its step (or a later
+     * one) was used already, which the second screen logs and tells the owner of (OWASP ASVS 2.8.5).
      */
-    async check(adminId: number, code: string): Promise<"accepted" | "reused" | "wrong"> {
+    async accept(adminId: number, code: string): Promise<"accepted" | "wrong" | "reused"> {
       const row = await secrets(adminId);
       if (!row?.secret) return "wrong";
       const step = matchingStep(row.secret, code, clock.now());

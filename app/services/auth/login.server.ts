@@ -18,7 +18,7 @@ export { LOGIN_ADDRESS_LIMIT, LOGIN_DELAY_MS, LOGIN_LOCKOUT } from "./login-atte
 const LOGGED_USERNAME_LENGTH = 80;
 
 export type LoginResult =
-  | { outcome: "signed-in"; token: string; expiresAt: Date; username: string }
+  | { outcome: "signed-in"; token: string; expiresAt: Date; username: string; browserId?: string }
   /** The right password for an account with a second step: no session yet, only a pending sign-in for the second screen. */
   | { outcome: "second-step"; pendingToken: string; expiresAt: Date }
   | { outcome: "invalid" }
@@ -35,6 +35,8 @@ export interface LoginInput {
   userAgent?: string;
   /** The admin page to go back to after a second step. */
   returnTo?: string;
+  /** The id the browser's long-lived cookie carries (null: none yet), for the new-browser mail; see SessionOrigin. */
+  browserId?: string | null;
 }
 
 interface LoginDependencies {
@@ -109,7 +111,7 @@ export function createLoginService({
       return { outcome: "second-step", pendingToken: pending.token, expiresAt: pending.expiresAt };
     }
     await attempts.clear(username);
-    const session = await sessions.create(admin.id, { ...client, signedInWith: "password" });
+    const session = await sessions.create(admin.id, { ...client, signedInWith: "password", browserId: input.browserId });
     await admins.recordSignIn(admin.id);
     await securityLog.record({ kind: "sign-in", actor: subject, subject, client, detail: { method: "password" } });
     return { outcome: "signed-in", username: admin.username, ...session };

@@ -12,7 +12,7 @@ import { LOGIN_DELAY_MS } from "./login.server";
 import { createOneTimeLinks } from "./one-time-links.server";
 import { replacePassword } from "./password-change.server";
 import { hashNewPassword } from "./passwords.server";
-import type { SessionService } from "./sessions.server";
+import type { SessionOrigin, SessionService, StartedSession } from "./sessions.server";
 
 /** A reset link works once, for an hour. */
 export const RESET_LINK_LIFETIME_MS = 60 * 60_000;
@@ -34,8 +34,7 @@ export type ResetCheck =
   | { outcome: "invalid" };
 
 export type ResetResult =
-  | Exclude<ResetCheck, { outcome: "valid" }>
-  | { outcome: "reset"; adminId: number; username: string; token: string; expiresAt: Date };
+  Exclude<ResetCheck, { outcome: "valid" }> | ({ outcome: "reset"; adminId: number; username: string } & StartedSession);
 
 /**
  * Password reset by e-mail. Anyone may ask for a link for a username or an address; the answer is the same, and
@@ -199,7 +198,11 @@ export function createPasswordResetService({
      * Chooses a new password with a link: the link and every other waiting one of the account are used, the password
      * replaced, every session and lockout ended, and a new session started, all or nothing.
      */
-    async complete(token: string, password: string, { client }: EventSource = {}): Promise<ResetResult> {
+    async complete(
+      token: string,
+      password: string,
+      { client, browserId }: EventSource & Pick<SessionOrigin, "browserId"> = {},
+    ): Promise<ResetResult> {
       const checked = await check(token);
       if (checked.outcome !== "valid") return checked;
       const passwordHash = await hashNewPassword(password, [checked.username]);
@@ -226,7 +229,12 @@ export function createPasswordResetService({
       });
       if (!done) return { outcome: "used" };
       logger.info({ adminId: checked.adminId }, "password reset with a link; every session ended");
-      const session = await sessions.create(checked.adminId);
+      const session = await sessions.create(checked.adminId, {
+        clientAddress: client?.clientAddress ?? "",
+        userAgent: client?.userAgent ?? "",
+        signedInWith: "reset link",
+        ...(browserId === undefined ? {} : { browserId }),
+      });
       return { outcome: "reset", adminId: checked.adminId, username: checked.username, ...session };
     },
 

@@ -18,14 +18,14 @@ export const PENDING_SIGN_IN_MS = 5 * 60_000;
 export type SecondStepMethod = "password and app code" | "recovery code" | "passkey";
 
 /** What failed on the second screen, as the security log names it. */
+/** Where a second step comes from: the client, and the id its browser's long-lived cookie carries (for the new-browser mail). */
+export type SignInClient = EventClient & { browserId?: string | null };
+
 const TRIED: Record<SecondStepMethod, string> = {
   "password and app code": "app code",
   "recovery code": "recovery code",
   passkey: "passkey",
 };
-
-/** Why a second step that was not simply wrong was refused: a right app code used already (the owner is told). */
-export type SecondStepRefusal = "reused-code";
 
 /** The second steps an account has: an app, how many unused recovery codes, how many passkeys. */
 export interface SecondStepMethods {
@@ -77,7 +77,7 @@ interface SignInDependencies {
   attempts: LoginAttempts;
   rateLimiter: RateLimiter;
   securityLog: SecurityLog;
-  app: Pick<AuthenticatorApp, "check">;
+  app: Pick<AuthenticatorApp, "accept">;
   recoveryCodes: Pick<RecoveryCodes, "use" | "remaining">;
   /** LOGIN_DELAY_MS in production; tests of the rules pass 0. */
   delayMs?: number;
@@ -132,7 +132,7 @@ export function createSecondStepSignIn({
    * one request completes it), the username's count starts again, and a NEW session begins. Null when no sign-in
    * waits for the token.
    */
-  async function complete(token: string, method: SecondStepMethod, client?: EventClient) {
+  async function complete(token: string, method: SecondStepMethod, client?: SignInClient) {
     const [row] = await db
       .delete(pendingSignIns)
       .where(and(eq(pendingSignIns.tokenHash, hashSessionToken(token)), gt(pendingSignIns.expiresAt, clock.now())))
@@ -143,9 +143,11 @@ export function createSecondStepSignIn({
       .from(admins)
       .where(eq(admins.id, row.adminId));
     if (!admin || admin.suspendedAt) return null;
-    const origin = client ?? { userAgent: row.userAgent, clientAddress: row.clientAddress };
+    const origin = client
+      ? { userAgent: client.userAgent, clientAddress: client.clientAddress }
+      : { userAgent: row.userAgent, clientAddress: row.clientAddress };
     await attempts.clear(admin.username.toLowerCase());
-    const session = await sessions.create(row.adminId, { ...origin, signedInWith: method });
+    const session = await sessions.create(row.adminId, { ...origin, signedInWith: method, browserId: client?.browserId });
     await db.update(admins).set({ lastSignInAt: clock.now() }).where(eq(admins.id, row.adminId));
     const who = person({ adminId: row.adminId, username: admin.username });
     await securityLog.record({ kind: "sign-in", actor: who, subject: who, client: origin, detail: { method } });
@@ -156,9 +158,9 @@ export function createSecondStepSignIn({
   async function attemptOnce(input: {
     token: string;
     method: SecondStepMethod;
-    client: EventClient;
-    /** True when the second step is right; false, or why it was refused ("reused-code"), when not. */
-    check: (adminId: number) => Promise<boolean | SecondStepRefusal>;
+    client: SignInClient;
+    /** True when the second step is right; "reused" for an app code whose step was used already. */
+    check: (adminId: number) => Promise<boolean | "reused">;
   }): Promise<SecondStepResult> {
     const { token, method, client } = input;
     const now = clock.now();
@@ -193,7 +195,7 @@ export function createSecondStepSignIn({
       .where(eq(pendingSignIns.tokenHash, hashSessionToken(token)))
       .returning({ failures: pendingSignIns.failures });
     const detail: Record<string, string> = { method: TRIED[method] };
-    if (checked !== false) detail.reason = checked;
+    if (checked === "reused") detail.reason = "reused-code";
     await securityLog.record({ kind: "second-step-failed", subject: who, client, detail });
     if (failures >= LOGIN_LOCKOUT.maxFailures) return locked(LOGIN_LOCKOUT.windowMs);
     if (!counted || counted.failures >= LOGIN_LOCKOUT.maxFailures) {
@@ -244,18 +246,19 @@ export function createSecondStepSignIn({
     attempt,
 
     /** One attempt with what was typed on the second screen: six digits are an app code, anything else a recovery code. */
-    attemptCode({ token, code, client }: { token: string; code: string; client: EventClient }): Promise<SecondStepResult> {
+    attemptCode({ token, code, client }: { token: string; code: string; client: SignInClient }): Promise<SecondStepResult> {
       const typed = code.replace(/\s/g, "");
       const isAppCode = /^\d{6}$/.test(typed);
       return attempt({
         token,
         client,
         method: isAppCode ? "password and app code" : "recovery code",
-        check: async (adminId) => {
-          if (!isAppCode) return looksLikeRecoveryCode(code) && (await codes.use(adminId, code));
-          const answer = await app.check(adminId, typed);
-          return answer === "accepted" ? true : answer === "reused" ? "reused-code" : false;
-        },
+        check: (adminId) =>
+          isAppCode
+            ? app.accept(adminId, typed).then((answer) => (answer === "accepted" ? true : answer === "reused" ? "reused" : false))
+            : looksLikeRecoveryCode(code)
+              ? codes.use(adminId, code)
+              : Promise.resolve(false),
       });
     },
 

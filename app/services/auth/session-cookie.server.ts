@@ -23,6 +23,36 @@ function sessionCookie(siteUrl: string) {
   });
 }
 
+/** The long-lived cookie that names a browser to the accounts signed in from it (the "New sign-in" mail). */
+export const BROWSER_COOKIE_NAME = "byline_browser";
+
+/** 400 days, the longest a browser keeps a cookie (RFC 6265bis); each sign-in writes it again. */
+const BROWSER_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
+
+/** The browser cookie: a random id, httpOnly, SameSite=Lax; Secure with the `__Host-` prefix over https. */
+function browserCookie(siteUrl: string) {
+  const secure = siteUrl.startsWith("https:");
+  return createCookie(secure ? `__Host-${BROWSER_COOKIE_NAME}` : BROWSER_COOKIE_NAME, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    path: "/",
+    maxAge: BROWSER_COOKIE_MAX_AGE_S,
+  });
+}
+
+/** The browser id a `Cookie` header carries, or null (the sessions service refuses any other shape and makes a new one). */
+export async function browserIdIn(cookieHeader: string | null | undefined, siteUrl: string): Promise<string | null> {
+  if (!cookieHeader) return null;
+  const value: unknown = await browserCookie(siteUrl).parse(cookieHeader);
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+/** The Set-Cookie value that keeps a browser's id for 400 more days. */
+export function rememberBrowserCookie(siteUrl: string, browserId: string): Promise<string> {
+  return browserCookie(siteUrl).serialize(browserId);
+}
+
 /** The session token a `Cookie` header carries, or null. */
 export async function sessionTokenIn(cookieHeader: string | null | undefined, siteUrl: string): Promise<string | null> {
   if (!cookieHeader) return null;

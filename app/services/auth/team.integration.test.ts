@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -199,6 +200,53 @@ describe("staff rules", () => {
     const chief = await login.signIn({ username: "chief", password: "a long passphrase 1", clientAddress: "192.0.2.1" });
     expect(chief).toMatchObject({ outcome: "signed-in", username: "chief" });
     expect((await adminNamed("chief")).lastSignInAt).toEqual(clock.now());
+  });
+
+  it("a role change ends every session of that person, so they sign in again with the new role; no change ends none", async () => {
+    const { staff, sessions } = setUp();
+    await staff.createAdmin("chief", "a long passphrase 1");
+    await staff.createAdmin("writer", "a long passphrase 2", "author");
+    const chief = await adminNamed("chief");
+    const writer = await adminNamed("writer");
+    const laptop = await sessions.create(writer.id);
+    const phone = await sessions.create(writer.id);
+    const chiefs = await sessions.create(chief.id);
+
+    expect(await staff.changeRole(writer.id, "author")).toBe(0);
+    expect(await sessions.find(laptop.token)).toMatchObject({ role: "author" });
+    expect(await staff.changeRole(writer.id, "editor")).toBe(2);
+
+    expect(await sessions.find(laptop.token)).toBeNull();
+    expect(await sessions.find(phone.token)).toBeNull();
+    expect(await sessions.find(chiefs.token)).toMatchObject({ username: "chief" });
+    const later = await sessions.create(writer.id);
+    expect(await sessions.find(later.token)).toMatchObject({ role: "editor" });
+  });
+
+  it("changing one's own password ends the other sessions unless asked not to; the session in use gets a new token", async () => {
+    const { staff, sessions } = setUp();
+    await staff.createAdmin("writer", "a long passphrase 2", "author");
+    const writer = await adminNamed("writer");
+    const here = await sessions.create(writer.id);
+    const elsewhere = await sessions.create(writer.id);
+    const keep = createHash("sha256").update(here.token).digest("hex");
+
+    await expect(
+      staff.changeOwnPassword(writer.id, "not the passphrase", "a new passphrase 3", { keepSession: keep }),
+    ).rejects.toMatchObject({ code: "WRONG_PASSWORD" });
+    expect(
+      await staff.changeOwnPassword(writer.id, "a long passphrase 2", "a new passphrase 3", {
+        keepSession: keep,
+        endOthers: false,
+      }),
+    ).toBe(0);
+    expect(await sessions.find(elsewhere.token)).toMatchObject({ username: "writer" });
+    expect(await staff.changeOwnPassword(writer.id, "a new passphrase 3", "a new passphrase 4", { keepSession: keep })).toBe(1);
+    expect(await sessions.find(elsewhere.token)).toBeNull();
+
+    const rotated = await sessions.rotate(here.token);
+    expect(await sessions.find(here.token)).toBeNull();
+    expect(await sessions.find(rotated!.token)).toMatchObject({ username: "writer", sessionId: here.sessionId });
   });
 
   it("keeps at least one active administrator", async () => {
