@@ -586,6 +586,9 @@ test("for every role every admin route answers as its rule says: 403 with no adm
       "routes/admin/page-history": [{ intent: "restore", revisionId: "1" }],
       "routes/admin/insights": [{ days: "90" }],
       "routes/admin/insights-csv": [{ days: "90" }],
+      // The security log only reads; a write to it must be refused as any other.
+      "routes/admin/security": [{ person: "1", kind: "sign-in" }],
+      "routes/admin/security-csv": [{ person: "1", kind: "export" }],
       "routes/admin/article-corrections": [{ intent: "add", kind: "correction", note: "Forged correction." }],
       // Revision 1 is article 1's, recorded by the import.
       "routes/admin/article-history": [{ intent: "restore", revisionId: "1" }],

@@ -273,10 +273,9 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
 
       <EmailSection email={loaderData.email} />
       <TwoStepSection summary={loaderData.twoStep} />
-
       <PasskeysSection passkeys={loaderData.passkeys} />
-
       <SessionsSection sessions={loaderData.sessions} />
+
       <SecurityActivity events={loaderData.activity} />
     </div>
   );

@@ -29,7 +29,8 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const { passkeySignIn, secondStep, site, logger } = context.get(servicesContext);
   const { clientAddress, userAgent } = context.get(requestContext);
-  const client = { clientAddress, userAgent, browserId: await browserIdIn(request.headers.get("Cookie"), site.url) };
+  const browserId = await browserIdIn(request.headers.get("Cookie"), site.url);
+  const client = { clientAddress, userAgent };
   const form = await readForm(request);
   const token = await pendingSignInTokenIn(request.headers.get("Cookie"), site.url);
   const ended = async (answer: PasskeyAnswerData, init: ResponseInit) => {
@@ -42,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await secondStep.attempt({
       token,
       method: "passkey",
-      client,
+      client: { ...client, browserId },
       check: async (adminId) =>
         (
           await passkeySignIn.checkSecondStep({

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { requestContext, servicesContext } from "~/context";
 import { endPasskeyCookie, passkeyTokenIn } from "~/services/auth/passkey-cookie.server";
 import { browserIdIn } from "~/services/auth/session-cookie.server";
+import { sessionCookies } from "./start-session.server";
 import { readForm, retryAfterHeader } from "~/utils/http";
 import { adminReturnPath } from "~/utils/admin-return-path";
 import { LOGIN_MESSAGES, waitMessage } from "~/validation/admin";
@@ -34,14 +35,14 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const { passkeySignIn, site, logger } = context.get(servicesContext);
   const { clientAddress, userAgent } = context.get(requestContext);
+  const browserId = await browserIdIn(request.headers.get("Cookie"), site.url);
   const form = await readForm(request);
   const browserToken = (await passkeyTokenIn(request.headers.get("Cookie"), site.url)) ?? "";
   try {
     const result = await passkeySignIn.signIn({
       browserToken,
       answer: form.get("answer"),
-      client: { clientAddress, userAgent },
-      browserId: await browserIdIn(request.headers.get("Cookie"), site.url),
+      client: { clientAddress, userAgent, browserId },
     });
     switch (result.outcome) {
       case "signed-in": {

@@ -249,6 +249,7 @@ describe("sign-in lockout", () => {
       username: "Editor",
       token: expect.stringMatching(/^[\w-]{43}$/),
       expiresAt: new Date("2025-03-02T09:00:00.000Z"),
+      sessionId: expect.any(Number),
     });
     expect(second.token).not.toBe(first.token);
     const stored = await database.db.select({ tokenHash: sessions.tokenHash }).from(sessions);

@@ -173,9 +173,8 @@ export function createPasskeySignIn({
     async signIn(input: {
       browserToken: string;
       answer: unknown;
-      client: EventClient;
-      /** The id the browser's long-lived cookie carries, so a browser new to the account is announced by mail. */
-      browserId?: string | null;
+      /** The client, and the id its browser's long-lived cookie carries (for the new-browser mail). */
+      client: EventClient & { browserId?: string | null };
     }): Promise<PasskeySignInResult> {
       const budget = await rateLimiter.hit(LOGIN_ADDRESS_LIMIT, input.client.clientAddress);
       if (!budget.allowed) return { outcome: "limited", retryAfterMs: budget.retryAfterMs };
@@ -192,11 +191,8 @@ export function createPasskeySignIn({
         });
         return { outcome: "suspended" };
       }
-      const session = await sessions.create(admin.id, {
-        ...input.client,
-        signedInWith: "passkey",
-        ...(input.browserId === undefined ? {} : { browserId: input.browserId }),
-      });
+      const { browserId, ...client } = input.client;
+      const session = await sessions.create(admin.id, { ...client, signedInWith: "passkey", browserId });
       await adminService.recordSignIn(admin.id);
       await securityLog.record({
         kind: "sign-in",

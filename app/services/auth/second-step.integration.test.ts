@@ -146,6 +146,12 @@ describe("two-step sign-in", () => {
 
     const third = pendingToken(await harness.signIn("chief"));
     expect(await harness.secondStep.attemptCode({ token: third, code, client: OFFICE })).toEqual({ outcome: "wrong" });
+    // A right code used already is logged as such (its owner is told, ASVS 2.8.5); a wrong one is not.
+    const failed = (await events()).filter((event) => event.kind === "second-step-failed").map((event) => event.detail);
+    expect(failed).toEqual([
+      { method: "app code", reason: "reused-code" },
+      { method: "app code", reason: "reused-code" },
+    ]);
     // A code of the step before the one used is refused too; the next step's code is accepted.
     harness.clock.advance(30 * SECOND);
     expect(
