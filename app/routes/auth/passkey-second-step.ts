@@ -45,14 +45,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       method: "passkey",
       client: { ...client, browserId },
       check: async (adminId) =>
-        (
-          await passkeySignIn.checkSecondStep({
-            pendingToken: token,
-            adminId,
-            answer: form.get("answer"),
-            client: { clientAddress, userAgent },
-          })
-        ).outcome === "verified",
+        (await passkeySignIn.checkSecondStep({ pendingToken: token, adminId, answer: form.get("answer"), client })).outcome ===
+        "verified",
     });
     switch (result.outcome) {
       case "signed-in": {

@@ -9,7 +9,6 @@ import { LOGIN_MESSAGES, waitMessage } from "~/validation/admin";
 import { PASSKEY_MESSAGES } from "~/validation/passkeys";
 import type { RouteHandle } from "~/route-handle";
 import type { Route } from "./+types/passkey-verify";
-import { sessionCookies } from "./start-session.server";
 
 export const handle = { access: "staff", cache: false, allow: "POST" } satisfies RouteHandle;
 

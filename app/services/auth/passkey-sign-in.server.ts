@@ -15,7 +15,7 @@ import type { EventClient, SecurityLog } from "../security/security-log.server";
 import type { AdminService } from "./admins.server";
 import { LOGIN_ADDRESS_LIMIT } from "./login.server";
 import { relyingParty, userHandle } from "./passkeys.server";
-import type { SessionService, StartedSession } from "./sessions.server";
+import type { SessionService } from "./sessions.server";
 import { bindingHash, CHALLENGE_LIFETIME_MS, type ChallengeStore } from "./webauthn-challenges.server";
 
 /**
@@ -25,7 +25,7 @@ import { bindingHash, CHALLENGE_LIFETIME_MS, type ChallengeStore } from "./webau
 export const PASSKEY_OPTIONS_LIMIT: RateLimitPolicy = { bucket: "passkey-options", limit: 60, windowMs: 15 * 60_000 };
 
 export type PasskeySignInResult =
-  | ({ outcome: "signed-in"; adminId: number; username: string } & StartedSession)
+  | { outcome: "signed-in"; adminId: number; username: string; token: string; expiresAt: Date }
   /** The answer did not check out: no live challenge for this browser, an unknown passkey, a bad signature. */
   | { outcome: "refused" }
   /** A valid passkey of an account an administrator has suspended. */
