@@ -12,6 +12,14 @@ describe("password hashing", () => {
     expect(await hashPassword("a long passphrase")).not.toBe(hash);
   });
 
+  it("verifies a 128-character password only whole (ASVS 2.1.3: nothing is cut off)", async () => {
+    const long = `${"correct horse battery staple ".repeat(4)}1234567890ab`.slice(0, 128);
+    const hash = await hashPassword(long);
+    expect(await verifyPassword(long, hash)).toBe(true);
+    expect(await verifyPassword(`${long.slice(0, 127)}X`, hash)).toBe(false);
+    expect(await verifyPassword(long.slice(0, 72), hash)).toBe(false);
+  });
+
   it("never matches a malformed stored hash", async () => {
     expect(await verifyPassword("anything", "")).toBe(false);
     expect(await verifyPassword("anything", "plain-text-password")).toBe(false);
