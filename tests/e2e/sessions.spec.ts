@@ -220,7 +220,10 @@ test.describe("Sessions", () => {
       await emailSection(page).scrollIntoViewIfNeeded();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: path.join(PROJECT_ROOT, "tests", ".tmp", "profile-sessions-390.png"), fullPage: true });
+      const shots = path.join(PROJECT_ROOT, "tests", ".tmp");
+      await page.screenshot({ path: path.join(shots, "profile-sessions-390.png"), fullPage: true });
+      await emailSection(page).screenshot({ path: path.join(shots, "profile-email-section-390.png") });
+      await sessionsSection(page).screenshot({ path: path.join(shots, "profile-sessions-section-390.png") });
     });
   });
 });
