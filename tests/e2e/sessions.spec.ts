@@ -33,6 +33,12 @@ test.describe("Sessions", () => {
     role: "administrator",
   };
   const address = `chief-${run}@example.com`;
+  const writer: StaffAccount = {
+    username: `writer-${process.pid}`,
+    password: "session desk writer's passphrase",
+    role: "author",
+  };
+  const writerAddress = `writer-${run}@example.com`;
   let sink: SmtpSink;
   let server: ServerProcess;
   const contexts: BrowserContext[] = [];
@@ -44,6 +50,7 @@ test.describe("Sessions", () => {
     rmSync(dir, { recursive: true, force: true });
     newDataDir(dataDir);
     await createStaffAccount(dataDir, chief);
+    await createStaffAccount(dataDir, writer);
     sink = await startSmtpSink();
     server = await startServer({
       DATA_DIR: dataDir,
@@ -80,10 +87,10 @@ test.describe("Sessions", () => {
     return link!;
   }
 
-  async function signInWithForm(page: Page): Promise<void> {
+  async function signInWithForm(page: Page, account: StaffAccount = chief): Promise<void> {
     await page.goto(`${server.url}/admin`);
-    await page.getByLabel("Username", { exact: true }).fill(chief.username);
-    await page.getByRole("textbox", { name: "Password" }).fill(chief.password);
+    await page.getByLabel("Username", { exact: true }).fill(account.username);
+    await page.getByRole("textbox", { name: "Password" }).fill(account.password);
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(dashboardHeading(page)).toBeVisible();
   }
@@ -220,7 +227,42 @@ test.describe("Sessions", () => {
       await emailSection(page).scrollIntoViewIfNeeded();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: path.join(PROJECT_ROOT, "tests", ".tmp", "profile-sessions-390.png"), fullPage: true });
+      const shots = path.join(PROJECT_ROOT, "tests", ".tmp");
+      await page.screenshot({ path: path.join(shots, "profile-sessions-390.png"), fullPage: true });
+      await emailSection(page).screenshot({ path: path.join(shots, "profile-email-section-390.png") });
+      await sessionsSection(page).screenshot({ path: path.join(shots, "profile-sessions-section-390.png") });
     });
+  });
+
+  test("without JavaScript: an address is added and confirmed, and another session ended", async ({ browser }) => {
+    test.setTimeout(120_000);
+    const url = server.url;
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      extraHTTPHeaders: { "X-Forwarded-For": "198.51.100.71" },
+    });
+    contexts.push(context);
+    const page = await context.newPage();
+    const laptop = await otherBrowser(browser, 72, ANDROID_CHROME);
+    await signInWithForm(laptop, writer);
+    await signInWithForm(page, writer);
+
+    await page.goto(`${url}/admin/profile`);
+    await emailSection(page).getByLabel("E-mail address").fill(writerAddress);
+    await emailSection(page).getByRole("button", { name: "Send confirmation link" }).click();
+    await expect(page.getByRole("status").first()).toContainText(`We sent a confirmation link to ${writerAddress}.`);
+    const [confirmation] = await messagesTo(writerAddress, `Confirm your e-mail address for ${SITE_NAME}`);
+    await page.goto(`${url}${linkIn(confirmation!, "/auth/email")}`);
+    await page.getByRole("button", { name: "Use this address" }).click();
+    await expect(page.getByRole("status")).toHaveText(`Your e-mail address is now ${writerAddress}.`);
+
+    await page.goto(`${url}/admin/profile`);
+    await expect(emailSection(page)).toContainText("Verified");
+    await sessionsSection(page)
+      .getByRole("button", { name: "End the session in Chrome 131 on Android from 198.51.100.72" })
+      .click();
+    await expect(page.getByRole("status").first()).toHaveText("That session has ended: the browser it was in is signed out.");
+    await laptop.reload();
+    await expect(loginHeading(laptop)).toBeVisible();
   });
 });

@@ -155,6 +155,34 @@ describe("the new-browser mail", () => {
   });
 });
 
+describe("the new-browser mail after a second step", () => {
+  it("comes with the session the second screen starts, when its client names the browser", async () => {
+    const { sessions, alerts, staff, clock, securityLog, id } = await setUp();
+    const { secondStep } = createStaffSignIn({
+      db: database.db,
+      clock,
+      admins: staff,
+      sessions,
+      rateLimiter: createRateLimiter({ db: database.db, clock }),
+      securityLog,
+      delayMs: 0,
+    });
+    await sessions.create(id, { browserId: null });
+    const pending = await secondStep.begin(id, { returnTo: "/admin", userAgent: SAFARI, clientAddress: "198.51.100.9" });
+
+    const started = await secondStep.complete(pending.token, "password and app code", {
+      clientAddress: "198.51.100.9",
+      userAgent: SAFARI,
+      browserId: null,
+    });
+    await alerts.settled();
+
+    expect(started).toMatchObject({ browserId: expect.stringMatching(/^[\w-]{43}$/) });
+    expect(sink.messages).toHaveLength(1);
+    expect(sink.messages[0]!.parsed.text).toContain("Address: 198.51.100.9");
+  });
+});
+
 describe("the link in it", () => {
   it("opens a check that changes nothing; the button ends that session once, and the log says so", async () => {
     const { sessions, alerts, securityLog, entries, id } = await setUp();
