@@ -1,4 +1,5 @@
-import { Eye, EyeOff, LockKeyhole } from "lucide-react";
+import { LockKeyhole } from "lucide-react";
+import { PasswordInput } from "~/components/ui/password-input";
 import { useId, useState, type FormEvent } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { QuestionDialog } from "~/components/ui/modal-dialog";
@@ -99,7 +100,6 @@ function SignInForm({ result }: { result?: LoginActionData }) {
   const fetcher = useFetcher<LoginActionData>();
   const location = useLocation();
   const id = useId();
-  const [showPassword, setShowPassword] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
 
   const answer = fetcher.data ?? result;
@@ -167,28 +167,16 @@ function SignInForm({ result }: { result?: LoginActionData }) {
         <label htmlFor={`${id}-password`} className="block text-sm font-medium">
           Password
         </label>
-        <div className="relative">
-          <input
-            id={`${id}-password`}
-            name="password"
-            type={showPassword ? "text" : "password"}
-            autoComplete="current-password"
-            disabled={locked}
-            aria-invalid={fieldErrors.password ? true : undefined}
-            aria-describedby={fieldErrors.password ? `${id}-password-error` : undefined}
-            className={`${FIELD} pr-11`}
-          />
-          <button
-            type="button"
-            onClick={() => setShowPassword((shown) => !shown)}
-            disabled={locked}
-            aria-label={showPassword ? "Hide password" : "Show password"}
-            aria-controls={`${id}-password`}
-            className="absolute inset-y-0 right-0 inline-flex w-11 items-center justify-center rounded-r-lg text-slate-500 hover:text-slate-900 disabled:cursor-not-allowed dark:text-slate-400 dark:hover:text-white"
-          >
-            {showPassword ? <EyeOff aria-hidden className="size-5" /> : <Eye aria-hidden className="size-5" />}
-          </button>
-        </div>
+        <PasswordInput
+          id={`${id}-password`}
+          what="password"
+          name="password"
+          autoComplete="current-password"
+          disabled={locked}
+          aria-invalid={fieldErrors.password ? true : undefined}
+          aria-describedby={fieldErrors.password ? `${id}-password-error` : undefined}
+          className={FIELD}
+        />
         {fieldErrors.password ? (
           <p id={`${id}-password-error`} className="text-sm text-red-700 dark:text-red-400">
             {fieldErrors.password}

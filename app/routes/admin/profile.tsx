@@ -1,4 +1,5 @@
 import { NewPasswordFields } from "~/components/admin/new-password-fields";
+import { PasswordInput } from "~/components/ui/password-input";
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { ImageUpload } from "~/components/admin/image-panel";
@@ -248,13 +249,12 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
             <label htmlFor="password-current" className="mb-1 block text-sm font-medium">
               Current password
             </label>
-            <input
+            <PasswordInput
               id="password-current"
+              what="current password"
               name="current"
-              type="password"
               required
               autoComplete="current-password"
-              className={INPUT_CLASS}
             />
           </div>
           <NewPasswordFields idPrefix="profile" label="New password" />

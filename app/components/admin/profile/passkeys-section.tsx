@@ -1,4 +1,5 @@
 import { KeyRound } from "lucide-react";
+import { PasswordInput } from "~/components/ui/password-input";
 import { useId, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { useSite } from "~/components/layout/use-site";
@@ -85,15 +86,14 @@ function PasskeyRow({ passkey, timeZone }: { passkey: PasskeyItem; timeZone: str
             <label htmlFor={`${id}-current`} className="mb-1 block text-sm font-medium">
               Current password
             </label>
-            <input
+            <PasswordInput
               id={`${id}-current`}
+              what="current password"
               name="current"
-              type="password"
               required
               autoComplete="current-password"
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${id}-error` : undefined}
-              className={INPUT_CLASS}
             />
             <FieldError id={`${id}-error`} error={error} />
           </div>

@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { PasswordInput } from "~/components/ui/password-input";
 import { LocalTime } from "~/components/local-time";
 import { SUBMIT_CLASS } from "~/components/ui/button";
 import { CARD_CLASS } from "~/components/ui/field";
@@ -139,13 +140,12 @@ export function TwoStepSection({
                 <label htmlFor="two-step-remove-password" className="mb-1 block text-sm font-medium">
                   Current password
                 </label>
-                <input
+                <PasswordInput
                   id="two-step-remove-password"
+                  what="current password"
                   name="password"
-                  type="password"
                   required
                   autoComplete="current-password"
-                  className={INPUT_CLASS}
                 />
               </div>
               <EndOthers id="two-step-remove-end-others" />
