@@ -1,13 +1,11 @@
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startSmtpSink, type SmtpMessage, type SmtpSink } from "../../../tests/fakes";
+import { beforeEach, describe, expect, it } from "vitest";
+import { type SmtpMessage } from "../../../tests/fakes";
+import { withMailSink } from "../../../tests/support/mail-sink";
 import { resetDatabase, withTestDatabase } from "../../../tests/setup/test-database";
 import { createTestLogger } from "../../../tests/setup/test-logger";
 import { manualClock } from "../../../tests/support/manual-clock";
 import { admins, emailChanges } from "../../db/schema";
-import { createMailer, type Mailer } from "../mail/mailer.server";
 import { createSecurityLog } from "../security/security-log.server";
 import { createAdminService } from "./admins.server";
 import { createEmailChangeService } from "./email-changes.server";
@@ -25,30 +23,15 @@ const CONFIRM_LINK = /https:\/\/news\.byline\.test\/auth\/email\/([0-9a-z]+\.[A-
 const HOUR = 60 * 60_000;
 const CLIENT = { clientAddress: "203.0.113.5", userAgent: "Firefox" };
 
-let sink: SmtpSink;
-let mailer: Mailer;
+const mail = withMailSink();
 
-beforeEach(async () => {
-  await resetDatabase(database.db);
-  sink = await startSmtpSink();
-  mailer = createMailer({
-    smtpUrl: sink.url,
-    from: "Byline <staff@byline.test>",
-    dataDir: path.join(tmpdir(), "byline-unused"),
-    connections: 1,
-  });
-});
-
-afterEach(async () => {
-  mailer.close();
-  await sink.close();
-});
+beforeEach(() => resetDatabase(database.db));
 
 async function setUp() {
   const clock = manualClock(START);
   const { logger, entries } = createTestLogger();
   const securityLog = createSecurityLog({ db: database.db, clock });
-  const changes = createEmailChangeService({ db: database.db, clock, logger, mailer, site: SITE, securityLog });
+  const changes = createEmailChangeService({ db: database.db, clock, logger, mailer: mail.mailer, site: SITE, securityLog });
   const staff = createAdminService({ db: database.db, clock });
   // The first administrator, from ADMIN_USERNAME: no address at all.
   await staff.createAdmin("chief", "the chief's passphrase");
@@ -81,8 +64,8 @@ describe("adding and changing one's address", () => {
     });
     await changes.settled();
     expect(await changes.status(chief.id)).toEqual({ email: "", verified: false, pending: "chief@example.com" });
-    expect(sink.messages).toHaveLength(1);
-    const [message] = sink.messages as [SmtpMessage];
+    expect(mail.sink.messages).toHaveLength(1);
+    const [message] = mail.sink.messages as [SmtpMessage];
     expect(message.envelope.to).toEqual(["chief@example.com"]);
     expect(message.parsed.subject).toBe("Confirm your e-mail address for Byline Desk");
     expect(message.parsed.text).toContain("The link works once, for 24 hours.");
@@ -95,7 +78,7 @@ describe("adding and changing one's address", () => {
     await changes.settled();
     expect(await accountRow(chief.id)).toEqual({ email: "chief@example.com", verifiedAt: clock.now() });
     expect(await changes.status(chief.id)).toEqual({ email: "chief@example.com", verified: true, pending: null });
-    expect(sink.messages, "no old address to tell").toHaveLength(1);
+    expect(mail.sink.messages, "no old address to tell").toHaveLength(1);
     expect(await changes.confirm(token, CLIENT)).toEqual({ outcome: "used" });
     expect(await changes.check(token)).toEqual({ outcome: "used" });
 
@@ -116,12 +99,12 @@ describe("adding and changing one's address", () => {
 
     await changes.request({ actor: chief, email: "new@example.com", client: CLIENT });
     await changes.settled();
-    expect(sink.messages.map((message) => message.envelope.to)).toEqual([["new@example.com"]]);
-    await changes.confirm(confirmToken(sink.messages[0]!), CLIENT);
+    expect(mail.sink.messages.map((message) => message.envelope.to)).toEqual([["new@example.com"]]);
+    await changes.confirm(confirmToken(mail.sink.messages[0]!), CLIENT);
     await changes.settled();
 
-    expect(sink.messages.map((message) => message.envelope.to)).toEqual([["new@example.com"], ["old@example.com"]]);
-    const notice = sink.messages[1]!;
+    expect(mail.sink.messages.map((message) => message.envelope.to)).toEqual([["new@example.com"], ["old@example.com"]]);
+    const notice = mail.sink.messages[1]!;
     expect(notice.parsed.subject).toBe("Your Byline Desk e-mail address was changed");
     expect(notice.parsed.text).toContain("is now new@example.com");
     expect(notice.parsed.text, "no link to act on in the notice").not.toMatch(CONFIRM_LINK);
@@ -139,11 +122,11 @@ describe("adding and changing one's address", () => {
       email: "chief3@example.com",
     });
     await changes.settled();
-    expect(sink.messages).toHaveLength(3);
+    expect(mail.sink.messages).toHaveLength(3);
 
     // Following one uses every waiting link: a new request is mailed at once.
-    await changes.confirm(confirmToken(sink.messages[2]!), CLIENT);
-    expect(await changes.confirm(confirmToken(sink.messages[0]!), CLIENT), "the others were used up").toEqual({
+    await changes.confirm(confirmToken(mail.sink.messages[2]!), CLIENT);
+    expect(await changes.confirm(confirmToken(mail.sink.messages[0]!), CLIENT), "the others were used up").toEqual({
       outcome: "used",
     });
     clock.advance(60_000);
@@ -151,7 +134,7 @@ describe("adding and changing one's address", () => {
       outcome: "sent",
     });
     await changes.settled();
-    expect(sink.messages.map((message) => message.envelope.to[0])).toContain("chief4@example.com");
+    expect(mail.sink.messages.map((message) => message.envelope.to[0])).toContain("chief4@example.com");
   });
 
   it("refuses another account's address, in any letter case, when asked and when the link is followed", async () => {
@@ -169,9 +152,9 @@ describe("adding and changing one's address", () => {
     // Someone else takes it meanwhile.
     await database.db.update(admins).set({ email: "free@example.com" }).where(eq(admins.id, other));
 
-    expect(await changes.confirm(confirmToken(sink.messages[0]!), CLIENT)).toEqual({ outcome: "taken" });
+    expect(await changes.confirm(confirmToken(mail.sink.messages[0]!), CLIENT)).toEqual({ outcome: "taken" });
     expect(await accountRow(chief.id)).toEqual({ email: "", verifiedAt: null });
-    expect(sink.messages).toHaveLength(1);
+    expect(mail.sink.messages).toHaveLength(1);
   });
 
   it("says so when the address is already the verified one", async () => {
@@ -182,14 +165,14 @@ describe("adding and changing one's address", () => {
       .where(eq(admins.id, chief.id));
     expect(await changes.request({ actor: chief, email: "chief@example.com", client: CLIENT })).toEqual({ outcome: "unchanged" });
     await changes.settled();
-    expect(sink.messages).toEqual([]);
+    expect(mail.sink.messages).toEqual([]);
   });
 
   it("refuses a link 24 hours old and a tampered link, changing nothing", async () => {
     const { changes, chief, clock } = await setUp();
     await changes.request({ actor: chief, email: "chief@example.com", client: CLIENT });
     await changes.settled();
-    const token = confirmToken(sink.messages[0]!);
+    const token = confirmToken(mail.sink.messages[0]!);
     const [id, secret, signature] = token.split(".") as [string, string, string];
     const tampered = `${id}.${secret.slice(0, -1)}${secret.endsWith("A") ? "B" : "A"}.${signature}`;
 

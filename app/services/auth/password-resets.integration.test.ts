@@ -1,13 +1,11 @@
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startSmtpSink, type SmtpMessage, type SmtpSink } from "../../../tests/fakes";
+import { beforeEach, describe, expect, it } from "vitest";
+import { type SmtpMessage } from "../../../tests/fakes";
+import { withMailSink } from "../../../tests/support/mail-sink";
 import { resetDatabase, withTestDatabase } from "../../../tests/setup/test-database";
 import { createTestLogger } from "../../../tests/setup/test-logger";
 import { manualClock, type ManualClock } from "../../../tests/support/manual-clock";
 import { admins, loginAttempts, sessions as sessionRows } from "../../db/schema";
-import { createMailer, type Mailer } from "../mail/mailer.server";
 import { createRateLimiter } from "../rate-limits/rate-limiter.server";
 import { createAdminService } from "./admins.server";
 import { createPasswordResetService, RESET_ADDRESS_LIMIT } from "./password-resets.server";
@@ -25,24 +23,9 @@ const START = "2026-03-02T09:00:00.000Z";
 const RESET_LINK = /https:\/\/news\.byline\.test\/auth\/reset\/([0-9a-z]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)/;
 const MINUTE = 60_000;
 
-let sink: SmtpSink;
-let mailer: Mailer;
+const mail = withMailSink();
 
-beforeEach(async () => {
-  await resetDatabase(database.db);
-  sink = await startSmtpSink();
-  mailer = createMailer({
-    smtpUrl: sink.url,
-    from: "Byline <staff@byline.test>",
-    dataDir: path.join(tmpdir(), "byline-unused"),
-    connections: 1,
-  });
-});
-
-afterEach(async () => {
-  mailer.close();
-  await sink.close();
-});
+beforeEach(() => resetDatabase(database.db));
 
 function setUp(clock: ManualClock = manualClock(START)) {
   const staff = createAdminService({ db: database.db, clock });
@@ -52,7 +35,7 @@ function setUp(clock: ManualClock = manualClock(START)) {
     db: database.db,
     clock,
     logger,
-    mailer,
+    mailer: mail.mailer,
     rateLimiter: createRateLimiter({ db: database.db, clock }),
     sessions,
     site: SITE,
@@ -105,8 +88,8 @@ describe("asking for a reset link", () => {
     expect(await resets.request(" MAYA@example.com ", "203.0.113.7")).toEqual({ outcome: "requested" });
     await resets.settled();
 
-    expect(sink.messages.map((message) => message.envelope.to)).toEqual([["maya@example.com"], ["maya@example.com"]]);
-    const [first] = sink.messages as [SmtpMessage];
+    expect(mail.sink.messages.map((message) => message.envelope.to)).toEqual([["maya@example.com"], ["maya@example.com"]]);
+    const [first] = mail.sink.messages as [SmtpMessage];
     expect(first.parsed.subject).toBe("Reset your Byline password");
     expect(first.parsed.text).toContain("The link works once, for 60 minutes.");
     resetToken(first);
@@ -125,7 +108,7 @@ describe("asking for a reset link", () => {
     for (const name of ["unverified", "gone"])
       expect(await resets.request(name, "203.0.113.7")).toEqual({ outcome: "requested" });
     await resets.settled();
-    expect(sink.messages).toEqual([]);
+    expect(mail.sink.messages).toEqual([]);
   });
 
   it("keeps at most three waiting links an hour per account; a used one no longer counts", async () => {
@@ -133,13 +116,13 @@ describe("asking for a reset link", () => {
     await account(staff, "maya", "maya@example.com");
     for (let ask = 0; ask < 5; ask++) await resets.request("maya", `203.0.113.${ask + 1}`);
     await resets.settled();
-    expect(sink.messages, "three waiting links at most").toHaveLength(3);
+    expect(mail.sink.messages, "three waiting links at most").toHaveLength(3);
 
-    expect((await resets.complete(resetToken(sink.messages[2]!), "a brand new passphrase")).outcome).toBe("reset");
+    expect((await resets.complete(resetToken(mail.sink.messages[2]!), "a brand new passphrase")).outcome).toBe("reset");
     clock.advance(MINUTE);
     await resets.request("maya", "203.0.113.9");
     await resets.settled();
-    expect(sink.messages, "the used link and the two it made void count no more").toHaveLength(4);
+    expect(mail.sink.messages, "the used link and the two it made void count no more").toHaveLength(4);
   });
 
   it("refuses the address's eleventh request in a quarter of an hour", async () => {
@@ -158,7 +141,7 @@ describe("following a reset link", () => {
     await database.db.insert(loginAttempts).values({ username: "maya", failures: 5, lastAttemptAt: new Date(START) });
     await resets.request("maya", "203.0.113.7");
     await resets.settled();
-    const token = resetToken(sink.messages[0]!);
+    const token = resetToken(mail.sink.messages[0]!);
 
     expect(await resets.check(token)).toEqual({ outcome: "valid", adminId: maya, username: "maya" });
     const done = await resets.complete(token, "a brand new passphrase");
@@ -179,7 +162,7 @@ describe("following a reset link", () => {
     const maya = await account(staff, "maya", "maya@example.com");
     await resets.request("maya", "203.0.113.7");
     await resets.settled();
-    const token = resetToken(sink.messages[0]!);
+    const token = resetToken(mail.sink.messages[0]!);
     const before = await passwordOf(maya);
 
     const [id, secret, signature] = token.split(".") as [string, string, string];

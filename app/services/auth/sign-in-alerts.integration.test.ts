@@ -1,13 +1,11 @@
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startSmtpSink, type SmtpMessage, type SmtpSink } from "../../../tests/fakes";
+import { beforeEach, describe, expect, it } from "vitest";
+import { type SmtpMessage } from "../../../tests/fakes";
+import { withMailSink } from "../../../tests/support/mail-sink";
 import { resetDatabase, withTestDatabase } from "../../../tests/setup/test-database";
 import { createTestLogger } from "../../../tests/setup/test-logger";
 import { manualClock } from "../../../tests/support/manual-clock";
 import { admins, staffBrowsers } from "../../db/schema";
-import { createMailer, type Mailer } from "../mail/mailer.server";
 import { createRateLimiter } from "../rate-limits/rate-limiter.server";
 import { createSecurityLog } from "../security/security-log.server";
 import { createAdminService } from "./admins.server";
@@ -29,30 +27,15 @@ const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefo
 const SAFARI =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 
-let sink: SmtpSink;
-let mailer: Mailer;
+const mail = withMailSink();
 
-beforeEach(async () => {
-  await resetDatabase(database.db);
-  sink = await startSmtpSink();
-  mailer = createMailer({
-    smtpUrl: sink.url,
-    from: "Byline <staff@byline.test>",
-    dataDir: path.join(tmpdir(), "byline-unused"),
-    connections: 1,
-  });
-});
-
-afterEach(async () => {
-  mailer.close();
-  await sink.close();
-});
+beforeEach(() => resetDatabase(database.db));
 
 async function setUp({ verified = true }: { verified?: boolean } = {}) {
   const clock = manualClock(START);
   const { logger, entries } = createTestLogger();
   const securityLog = createSecurityLog({ db: database.db, clock });
-  const alerts = createSignInAlerts({ db: database.db, clock, logger, mailer, site: SITE, securityLog });
+  const alerts = createSignInAlerts({ db: database.db, clock, logger, mailer: mail.mailer, site: SITE, securityLog });
   const sessions = createSessionService({ db: database.db, clock, securityLog, onNewBrowser: alerts.newBrowser });
   const staff = createAdminService({ db: database.db, clock });
   const id = await staff.createAccount({
@@ -91,7 +74,7 @@ describe("the new-browser mail", () => {
       browserId: first.browserId,
     });
     await alerts.settled();
-    expect(sink.messages, "the first browser, then the same one again").toEqual([]);
+    expect(mail.sink.messages, "the first browser, then the same one again").toEqual([]);
 
     clock.advance(60_000);
     const phone = await sessions.create(id, {
@@ -103,8 +86,8 @@ describe("the new-browser mail", () => {
     await alerts.settled();
 
     expect(phone.browserId).not.toBe(first.browserId);
-    expect(sink.messages).toHaveLength(1);
-    const [message] = sink.messages as [SmtpMessage];
+    expect(mail.sink.messages).toHaveLength(1);
+    const [message] = mail.sink.messages as [SmtpMessage];
     expect(message.envelope.to).toEqual(["maya@example.com"]);
     expect(message.parsed.subject).toBe("New sign-in to Byline Desk");
     // 14:32 UTC is 9:32 in New York: the newsroom's time zone.
@@ -124,7 +107,7 @@ describe("the new-browser mail", () => {
     await sessions.create(id, { browserId: null });
     await sessions.create(id, { browserId: null });
     await alerts.settled();
-    expect(sink.messages).toEqual([]);
+    expect(mail.sink.messages).toEqual([]);
   });
 
   it("comes with a password sign-in that names the browser", async () => {
@@ -150,7 +133,7 @@ describe("the new-browser mail", () => {
     await alerts.settled();
 
     expect(signedIn).toMatchObject({ outcome: "signed-in", browserId: expect.stringMatching(/^[\w-]{43}$/) });
-    expect(sink.messages.map((message) => message.parsed.subject)).toEqual(["New sign-in to Byline Desk"]);
+    expect(mail.sink.messages.map((message) => message.parsed.subject)).toEqual(["New sign-in to Byline Desk"]);
     expect(known.browserId).toBeDefined();
   });
 });
@@ -178,8 +161,8 @@ describe("the new-browser mail after a second step", () => {
     await alerts.settled();
 
     expect(started).toMatchObject({ browserId: expect.stringMatching(/^[\w-]{43}$/) });
-    expect(sink.messages).toHaveLength(1);
-    expect(sink.messages[0]!.parsed.text).toContain("Address: 198.51.100.9");
+    expect(mail.sink.messages).toHaveLength(1);
+    expect(mail.sink.messages[0]!.parsed.text).toContain("Address: 198.51.100.9");
   });
 });
 
@@ -194,7 +177,7 @@ describe("the link in it", () => {
       browserId: null,
     });
     await alerts.settled();
-    const token = endToken(sink.messages[0]!);
+    const token = endToken(mail.sink.messages[0]!);
 
     expect(await alerts.check(token)).toEqual({
       outcome: "valid",
@@ -228,7 +211,7 @@ describe("the link in it", () => {
     await sessions.create(id, { browserId: null });
     const stranger = await sessions.create(id, { browserId: null });
     await alerts.settled();
-    const token = endToken(sink.messages[0]!);
+    const token = endToken(mail.sink.messages[0]!);
     const [linkId, secret, signature] = token.split(".") as [string, string, string];
 
     const otherId = `${(Number.parseInt(linkId, 36) - 1).toString(36)}.${secret}.${signature}`;

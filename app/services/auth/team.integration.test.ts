@@ -1,9 +1,7 @@
 import { createHash } from "node:crypto";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startSmtpSink, type SmtpSink } from "../../../tests/fakes";
+import { beforeEach, describe, expect, it } from "vitest";
+import { withMailSink } from "../../../tests/support/mail-sink";
 import { resetDatabase, withTestDatabase } from "../../../tests/setup/test-database";
 import { createTestLogger } from "../../../tests/setup/test-logger";
 import { insertArticles } from "../../../tests/support/article-factory";
@@ -11,7 +9,6 @@ import { manualClock, type ManualClock } from "../../../tests/support/manual-clo
 import { admins, articles, staffInvitations } from "../../db/schema";
 import { createArticleService } from "../articles/articles.server";
 import { createEditorialService } from "../articles/editorial.server";
-import { createMailer, type Mailer } from "../mail/mailer.server";
 import { AdminAccountError, createAdminService } from "./admins.server";
 import { createInvitationService, INVITATION_LIFETIME_MS } from "./invitations.server";
 import { createRateLimiter } from "../rate-limits/rate-limiter.server";
@@ -20,7 +17,7 @@ import { createSecurityLog } from "../security/security-log.server";
 import { createSessionService } from "./sessions.server";
 
 /**
- * The team on the real database (both, in CI): invitations by real SMTP to the sink and their one-time links,
+ * The team on the real database (both, in CI): invitations by real SMTP to the mail.sink and their one-time links,
  * suspension, the last administrator, two editors approving at once, and the provenance of an AI draft.
  */
 
@@ -29,24 +26,9 @@ const SITE = { name: "Byline", url: "https://news.byline.test" } as const;
 const START = "2026-03-02T09:00:00.000Z";
 const INVITE_LINK = /https:\/\/news\.byline\.test\/auth\/invite\/([0-9a-z]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)/;
 
-let sink: SmtpSink;
-let mailer: Mailer;
+const mail = withMailSink();
 
-beforeEach(async () => {
-  await resetDatabase(database.db);
-  sink = await startSmtpSink();
-  mailer = createMailer({
-    smtpUrl: sink.url,
-    from: "Byline <staff@byline.test>",
-    dataDir: path.join(tmpdir(), "byline-unused"),
-    connections: 1,
-  });
-});
-
-afterEach(async () => {
-  mailer.close();
-  await sink.close();
-});
+beforeEach(() => resetDatabase(database.db));
 
 function setUp(clock: ManualClock = manualClock(START)) {
   const staff = createAdminService({ db: database.db, clock });
@@ -55,7 +37,7 @@ function setUp(clock: ManualClock = manualClock(START)) {
     db: database.db,
     clock,
     logger: createTestLogger().logger,
-    mailer,
+    mailer: mail.mailer,
     admins: staff,
     site: SITE,
   });
@@ -81,7 +63,7 @@ describe("invitations", () => {
     );
 
     expect(mailed).toBe(true);
-    const [message] = await sink.waitForMessages(1);
+    const [message] = await mail.sink.waitForMessages(1);
     expect(message!.envelope.to).toEqual(["jane@example.com"]);
     expect(message!.parsed.subject).toBe("You are invited to join Byline");
     expect(message!.parsed.text).toContain("chief invited you to join the Byline newsroom as a Contributor.");

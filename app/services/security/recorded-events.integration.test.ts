@@ -1,8 +1,6 @@
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startSmtpSink, type SmtpSink } from "../../../tests/fakes";
+import { beforeEach, describe, expect, it } from "vitest";
+import { withMailSink } from "../../../tests/support/mail-sink";
 import { resetDatabase, testDriver, withTestDatabase } from "../../../tests/setup/test-database";
 import { createTestLogger } from "../../../tests/setup/test-logger";
 import { manualClock } from "../../../tests/support/manual-clock";
@@ -12,7 +10,6 @@ import { createAdminService } from "../auth/admins.server";
 import { createInvitationService } from "../auth/invitations.server";
 import { createPasswordResetService } from "../auth/password-resets.server";
 import { createSessionService } from "../auth/sessions.server";
-import { createMailer, type Mailer } from "../mail/mailer.server";
 import { createRateLimiter } from "../rate-limits/rate-limiter.server";
 import { createSiteSettings } from "../settings/site-settings.server";
 import { createSecurityLog } from "./security-log.server";
@@ -27,24 +24,9 @@ const SITE = { name: "Byline", url: "https://news.byline.test" } as const;
 const LINK = /https:\/\/news\.byline\.test\/auth\/(?:invite|reset)\/([0-9a-z]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)/;
 const browser = { clientAddress: "198.51.100.7", userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0" };
 
-let sink: SmtpSink;
-let mailer: Mailer;
+const mail = withMailSink();
 
-beforeEach(async () => {
-  await resetDatabase(database.db);
-  sink = await startSmtpSink();
-  mailer = createMailer({
-    smtpUrl: sink.url,
-    from: "Byline <staff@byline.test>",
-    dataDir: path.join(tmpdir(), "byline-unused"),
-    connections: 1,
-  });
-});
-
-afterEach(async () => {
-  mailer.close();
-  await sink.close();
-});
+beforeEach(() => resetDatabase(database.db));
 
 function setUp() {
   const clock = manualClock("2026-06-01T09:00:00.000Z");
@@ -52,12 +34,20 @@ function setUp() {
   const logger = createTestLogger().logger;
   const staff = createAdminService({ db: database.db, clock, securityLog });
   const sessions = createSessionService({ db: database.db, clock });
-  const invitations = createInvitationService({ db: database.db, clock, logger, mailer, admins: staff, site: SITE, securityLog });
+  const invitations = createInvitationService({
+    db: database.db,
+    clock,
+    logger,
+    mailer: mail.mailer,
+    admins: staff,
+    site: SITE,
+    securityLog,
+  });
   const resets = createPasswordResetService({
     db: database.db,
     clock,
     logger,
-    mailer,
+    mailer: mail.mailer,
     rateLimiter: createRateLimiter({ db: database.db, clock }),
     sessions,
     site: SITE,
@@ -170,7 +160,7 @@ describe(`events the services record, on ${testDriver()}`, () => {
     await resets.request("nobody-here", browser.clientAddress, browser.userAgent);
     await resets.request("ann@example.com", browser.clientAddress, browser.userAgent);
     await resets.settled();
-    const token = LINK.exec(sink.messages[0]?.parsed.text ?? "")?.[1];
+    const token = LINK.exec(mail.sink.messages[0]?.parsed.text ?? "")?.[1];
     expect(await resets.complete(token!, "a brand new passphrase", { client: browser })).toMatchObject({ outcome: "reset" });
 
     expect(await logged(securityLog)).toEqual([

@@ -1,14 +1,11 @@
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startSmtpSink, type SmtpSink } from "../../../tests/fakes";
+import { beforeEach, describe, expect, it } from "vitest";
+import { withMailSink } from "../../../tests/support/mail-sink";
 import { resetDatabase, testDriver, withTestDatabase } from "../../../tests/setup/test-database";
 import { createTestLogger } from "../../../tests/setup/test-logger";
 import { manualClock } from "../../../tests/support/manual-clock";
 import { admins, securityNotices } from "../../db/schema";
 import { createAdminService } from "../auth/admins.server";
-import { createMailer, type Mailer } from "../mail/mailer.server";
 import { createSecurityLog } from "./security-log.server";
 import { createSecurityNotices } from "./security-notices.server";
 
@@ -21,30 +18,16 @@ const firefox = {
   userAgent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0",
 };
 
-let sink: SmtpSink;
-let mailer: Mailer;
+const mail = withMailSink();
 
-beforeEach(async () => {
-  await resetDatabase(database.db);
-  sink = await startSmtpSink();
-  mailer = createMailer({
-    smtpUrl: sink.url,
-    from: "Byline <staff@byline.test>",
-    dataDir: path.join(tmpdir(), "byline-unused"),
-    connections: 1,
-  });
-});
-
-afterEach(async () => {
-  mailer.close();
-  await sink.close();
-});
+beforeEach(() => resetDatabase(database.db));
 
 async function setUp() {
   const clock = manualClock("2026-07-01T08:30:00.000Z");
   const log = createSecurityLog({ db: database.db, clock });
   const staff = createAdminService({ db: database.db, clock, securityLog: log });
-  const notices = () => createSecurityNotices({ db: database.db, clock, logger: createTestLogger().logger, mailer, site: SITE });
+  const notices = () =>
+    createSecurityNotices({ db: database.db, clock, logger: createTestLogger().logger, mailer: mail.mailer, site: SITE });
   const maya = await staff.createAccount({
     username: "maya",
     password: "correct horse battery staple",
@@ -71,8 +54,8 @@ describe(`security notices on ${testDriver()}`, () => {
     expect(await service.sendDue()).toBe(1);
     expect(await service.sendDue()).toBe(0);
 
-    expect(sink.messages).toHaveLength(1);
-    const [message] = sink.messages;
+    expect(mail.sink.messages).toHaveLength(1);
+    const [message] = mail.sink.messages;
     expect(message?.envelope.to).toEqual(["maya@example.com"]);
     expect(message?.parsed.subject).toBe("Security notice for your Byline account");
     const text = message?.parsed.text ?? "";
@@ -108,13 +91,13 @@ describe(`security notices on ${testDriver()}`, () => {
 
     expect(await notices().sendDue()).toBe(4);
 
-    expect(sink.messages.map((message) => /Hi Maya Okafor,\s+(.+?) This concerns/s.exec(message.parsed.text ?? "")?.[1])).toEqual(
-      [
-        'A second sign-in step was added to your account: the passkey "Work laptop".',
-        "A second sign-in step was removed from your account: an authenticator app.",
-        "Someone tried to sign in with a code from your authenticator app that had already been used, so it was refused.",
-      ],
-    );
+    expect(
+      mail.sink.messages.map((message) => /Hi Maya Okafor,\s+(.+?) This concerns/s.exec(message.parsed.text ?? "")?.[1]),
+    ).toEqual([
+      'A second sign-in step was added to your account: the passkey "Work laptop".',
+      "A second sign-in step was removed from your account: an authenticator app.",
+      "Someone tried to sign in with a code from your authenticator app that had already been used, so it was refused.",
+    ]);
   });
 
   it("tell nobody without a verified address, and nothing of events that change no way in", async () => {
@@ -131,7 +114,7 @@ describe(`security notices on ${testDriver()}`, () => {
 
     expect(await notices().sendDue()).toBe(1);
 
-    expect(sink.messages).toEqual([]);
+    expect(mail.sink.messages).toEqual([]);
     expect(await database.db.select({ status: securityNotices.status }).from(securityNotices)).toEqual([{ status: "skipped" }]);
   });
 
@@ -142,7 +125,7 @@ describe(`security notices on ${testDriver()}`, () => {
     const handled = await Promise.all([notices().sendDue(), notices().sendDue()]);
 
     expect(handled[0]! + handled[1]!).toBe(3);
-    expect(sink.messages).toHaveLength(3);
+    expect(mail.sink.messages).toHaveLength(3);
   });
 
   it("leave alone events older than a day when first seen", async () => {
@@ -151,6 +134,6 @@ describe(`security notices on ${testDriver()}`, () => {
     clock.advance(25 * 60 * 60_000);
 
     expect(await notices().sendDue()).toBe(0);
-    expect(sink.messages).toEqual([]);
+    expect(mail.sink.messages).toEqual([]);
   });
 });
