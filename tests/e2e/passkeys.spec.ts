@@ -124,10 +124,10 @@ test.describe("Passkeys", () => {
     await test.step("remove it with the current password; it no longer signs in", async () => {
       const section = page.getByRole("region", { name: "Passkeys" });
       await section.getByText("Remove “Work laptop”").click();
-      await section.getByLabel("Current password").fill("not the password");
+      await section.getByLabel("Current password", { exact: true }).fill("not the password");
       await section.getByRole("button", { name: "Remove passkey" }).click();
       await expect(section.getByText("The current password is not right.")).toBeVisible();
-      await section.getByLabel("Current password").fill(editor.password);
+      await section.getByLabel("Current password", { exact: true }).fill(editor.password);
       await section.getByRole("button", { name: "Remove passkey" }).click();
       await expect(notice(page, "Passkey “Work laptop” removed.")).toBeVisible();
       await expect(section.getByText("You have no passkeys yet.")).toBeVisible();
@@ -166,7 +166,7 @@ test.describe("Passkeys", () => {
     // Tidy up: the other tests sign in with the password alone.
     await page.goto(`${site}/admin/profile`);
     await section.getByText("Remove “Phone”").click();
-    await section.getByLabel("Current password").fill(editor.password);
+    await section.getByLabel("Current password", { exact: true }).fill(editor.password);
     await section.getByRole("button", { name: "Remove passkey" }).click();
     await expect(notice(page, "Passkey “Phone” removed.")).toBeVisible();
   });

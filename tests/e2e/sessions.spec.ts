@@ -187,7 +187,7 @@ test.describe("Sessions", () => {
 
     await test.step("a new password, keeping the other sessions when asked; this browser stays signed in", async () => {
       await page.goto(`${url}/admin/profile`);
-      await page.getByLabel("Current password").fill(chief.password);
+      await page.getByLabel("Current password", { exact: true }).fill(chief.password);
       await page.getByLabel("New password", { exact: true }).fill(`${chief.password} anew`);
       await page.getByLabel("New password again", { exact: true }).fill(`${chief.password} anew`);
       await page.getByLabel("Sign out my other sessions").uncheck();

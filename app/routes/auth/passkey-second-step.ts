@@ -2,10 +2,10 @@ import { data, redirect } from "react-router";
 import type { PasskeyAnswerData } from "~/components/admin/passkey-button";
 import { requestContext, servicesContext } from "~/context";
 import type { RouteHandle } from "~/route-handle";
-import { endPendingSignInCookie, pendingSignInTokenIn } from "~/services/auth/pending-sign-in-cookie.server";
+import { pendingSignInTokenIn } from "~/services/auth/pending-sign-in-cookie.server";
 import { browserIdIn } from "~/services/auth/session-cookie.server";
-import { sessionCookies } from "./start-session.server";
-import { readForm, retryAfterHeader } from "~/utils/http";
+import { endedAnswer, secondStepAnswer } from "./second-step-answer.server";
+import { readForm } from "~/utils/http";
 import { LOGIN_MESSAGES } from "~/validation/admin";
 import { PASSKEY_MESSAGES } from "~/validation/passkeys";
 import { SECOND_STEP_PATH, SECOND_STEP_TEXTS } from "~/validation/second-step";
@@ -33,12 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const client = { clientAddress, userAgent };
   const form = await readForm(request);
   const token = await pendingSignInTokenIn(request.headers.get("Cookie"), site.url);
-  const ended = async (answer: PasskeyAnswerData, init: ResponseInit) => {
-    const headers = new Headers(init.headers);
-    headers.append("Set-Cookie", await endPendingSignInCookie(site.url));
-    return data<PasskeyAnswerData>(answer, { ...init, headers });
-  };
-  if (!token) return ended({ error: SECOND_STEP_TEXTS.expired }, { status: 401 });
+  if (!token) return endedAnswer(site.url, { error: SECOND_STEP_TEXTS.expired }, { status: 401 });
   try {
     const result = await secondStep.attempt({
       token,
@@ -48,27 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         (await passkeySignIn.checkSecondStep({ pendingToken: token, adminId, answer: form.get("answer"), client })).outcome ===
         "verified",
     });
-    switch (result.outcome) {
-      case "signed-in": {
-        const headers = await sessionCookies(site.url, result);
-        headers.append("Set-Cookie", await endPendingSignInCookie(site.url));
-        return redirect(result.returnTo, { status: 303, headers });
-      }
-      case "wrong":
-        return data<PasskeyAnswerData>({ error: PASSKEY_MESSAGES.secondStepFailed }, 401);
-      case "expired":
-        return ended({ error: SECOND_STEP_TEXTS.expired }, { status: 401 });
-      case "locked":
-        return ended(
-          { error: LOGIN_MESSAGES.locked, retryAfterMs: result.retryAfterMs },
-          { status: 429, headers: retryAfterHeader(result.retryAfterMs) },
-        );
-      case "limited":
-        return data<PasskeyAnswerData>(
-          { error: LOGIN_MESSAGES.limited, retryAfterMs: result.retryAfterMs },
-          { status: 429, headers: retryAfterHeader(result.retryAfterMs) },
-        );
-    }
+    return await secondStepAnswer(site.url, result, PASSKEY_MESSAGES.secondStepFailed);
   } catch (error) {
     logger.error({ err: error }, "a passkey second step failed");
     return data<PasskeyAnswerData>({ error: LOGIN_MESSAGES.failed }, 500);

@@ -5,8 +5,8 @@ import { requestContext, servicesContext } from "~/context";
 import type { RouteHandle } from "~/route-handle";
 import { endPendingSignInCookie, pendingSignInTokenIn } from "~/services/auth/pending-sign-in-cookie.server";
 import { browserIdIn } from "~/services/auth/session-cookie.server";
-import { sessionCookies } from "./start-session.server";
-import { readForm, retryAfterHeader } from "~/utils/http";
+import { endedAnswer, secondStepAnswer } from "./second-step-answer.server";
+import { readForm } from "~/utils/http";
 import { adminMeta } from "~/utils/seo";
 import { LOGIN_MESSAGES } from "~/validation/admin";
 import { SECOND_STEP_TEXTS, SecondStepForm } from "~/validation/second-step";
@@ -42,42 +42,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const client = { clientAddress, userAgent, browserId: await browserIdIn(request.headers.get("Cookie"), site.url) };
   const token = await pendingSignInTokenIn(request.headers.get("Cookie"), site.url);
   const form = Object.fromEntries(await readForm(request));
-  const ended = async (answer: SecondStepActionData, init: ResponseInit) => {
-    const headers = new Headers(init.headers);
-    headers.append("Set-Cookie", await endPendingSignInCookie(site.url));
-    return data<SecondStepActionData>({ ...answer, ended: true }, { ...init, headers });
-  };
   if (form.intent === "cancel") {
     if (token) await secondStep.cancel(token);
     return redirect("/admin", { status: 303, headers: { "Set-Cookie": await endPendingSignInCookie(site.url) } });
   }
-  if (!token) return ended({ error: SECOND_STEP_TEXTS.expired }, { status: 401 });
+  if (!token) return endedAnswer(site.url, { error: SECOND_STEP_TEXTS.expired }, { status: 401 });
   const parsed = SecondStepForm.safeParse({ code: form.code ?? "" });
   if (!parsed.success)
     return data<SecondStepActionData>({ error: parsed.error.issues[0]?.message ?? SECOND_STEP_TEXTS.wrong }, 400);
   try {
     const result = await secondStep.attemptCode({ token, code: parsed.data.code, client });
-    switch (result.outcome) {
-      case "signed-in": {
-        const headers = await sessionCookies(site.url, result);
-        headers.append("Set-Cookie", await endPendingSignInCookie(site.url));
-        return redirect(result.returnTo, { status: 303, headers });
-      }
-      case "wrong":
-        return data<SecondStepActionData>({ error: SECOND_STEP_TEXTS.wrong }, 401);
-      case "expired":
-        return ended({ error: SECOND_STEP_TEXTS.expired }, { status: 401 });
-      case "locked":
-        return ended(
-          { error: LOGIN_MESSAGES.locked, retryAfterMs: result.retryAfterMs },
-          { status: 429, headers: retryAfterHeader(result.retryAfterMs) },
-        );
-      case "limited":
-        return data<SecondStepActionData>(
-          { error: LOGIN_MESSAGES.limited, retryAfterMs: result.retryAfterMs },
-          { status: 429, headers: retryAfterHeader(result.retryAfterMs) },
-        );
-    }
+    return await secondStepAnswer(site.url, result, SECOND_STEP_TEXTS.wrong);
   } catch (error) {
     logger.error({ err: error }, "a second step failed");
     return data<SecondStepActionData>({ error: LOGIN_MESSAGES.failed }, 500);

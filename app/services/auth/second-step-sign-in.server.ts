@@ -44,7 +44,16 @@ export interface PendingSignIn {
 }
 
 export type SecondStepResult =
-  | { outcome: "signed-in"; token: string; expiresAt: Date; returnTo: string; adminId: number; method: SecondStepMethod }
+  | {
+      outcome: "signed-in";
+      token: string;
+      expiresAt: Date;
+      /** The id for the browser's long-lived cookie, when the attempt named the browser (see SessionOrigin). */
+      browserId?: string;
+      returnTo: string;
+      adminId: number;
+      method: SecondStepMethod;
+    }
   /** The code (or passkey) was not right; the sign-in still waits. */
   | { outcome: "wrong" }
   /** No sign-in waits for this token: expired, ended after too many wrong codes, or already completed. */
