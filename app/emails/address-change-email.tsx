@@ -1,19 +1,8 @@
 import type { ReactElement } from "react";
 import { Text } from "@react-email/text";
-import { MessageAction, MessageFrame, messageStyles } from "./message-frame";
+import { MessageAction, MessageFrame, messageStyles, type StaffMessageProps } from "./message-frame";
 
-interface FrameProps {
-  siteName: string;
-  /** Absolute, without a trailing slash. */
-  siteUrl: string;
-  accent?: string;
-  logoUrl?: string;
-  /** The account's display name. */
-  name: string;
-  username: string;
-}
-
-export interface AddressConfirmationEmailProps extends FrameProps {
+export interface AddressConfirmationEmailProps extends StaffMessageProps {
   confirmUrl: string;
   /** How long the link works, in hours. */
   validHours: number;
@@ -48,7 +37,7 @@ export function AddressConfirmationEmail(props: AddressConfirmationEmailProps): 
   );
 }
 
-export interface AddressChangedEmailProps extends FrameProps {
+export interface AddressChangedEmailProps extends StaffMessageProps {
   /** The new address, written out. */
   newAddress: string;
 }

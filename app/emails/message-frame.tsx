@@ -25,6 +25,20 @@ export const messageStyles = {
   link: { color: ACCENT, textDecoration: "underline", wordBreak: "break-all" },
 } satisfies Record<string, CSSProperties>;
 
+/** What every message to a staff member knows: the site's frame (`messageSite`) and whom it is for. */
+export interface StaffMessageProps {
+  siteName: string;
+  /** Absolute, without a trailing slash. */
+  siteUrl: string;
+  /** The newsroom's accent (its light-theme tone); the default blue without one. */
+  accent?: string;
+  /** The newsroom's logo, absolute; the name as text without one. */
+  logoUrl?: string;
+  /** The account's display name. */
+  name: string;
+  username: string;
+}
+
 interface MessageFrameProps {
   subject: string;
   preview: string;

@@ -1,16 +1,8 @@
 import type { ReactElement } from "react";
 import { Text } from "@react-email/text";
-import { MessageAction, MessageFrame, messageStyles } from "./message-frame";
+import { MessageAction, MessageFrame, messageStyles, type StaffMessageProps } from "./message-frame";
 
-export interface NewSignInEmailProps {
-  siteName: string;
-  /** Absolute, without a trailing slash. */
-  siteUrl: string;
-  accent?: string;
-  logoUrl?: string;
-  /** The account's display name. */
-  name: string;
-  username: string;
+export interface NewSignInEmailProps extends StaffMessageProps {
   /** When it happened, in the newsroom's time zone ("Mar 5, 2026, 9:30 AM EST"). */
   time: string;
   /** "Firefox 133 on Windows". */

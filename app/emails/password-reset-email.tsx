@@ -1,18 +1,8 @@
 import type { ReactElement } from "react";
 import { Text } from "@react-email/text";
-import { MessageAction, MessageFrame, messageStyles } from "./message-frame";
+import { MessageAction, MessageFrame, messageStyles, type StaffMessageProps } from "./message-frame";
 
-export interface PasswordResetEmailProps {
-  siteName: string;
-  /** Absolute, without a trailing slash. */
-  siteUrl: string;
-  /** The newsroom's accent (its light-theme tone); the default blue without one. */
-  accent?: string;
-  /** The newsroom's logo, absolute; the name as text without one. */
-  logoUrl?: string;
-  /** The account's display name. */
-  name: string;
-  username: string;
+export interface PasswordResetEmailProps extends StaffMessageProps {
   resetUrl: string;
   /** How long the link works, in minutes. */
   validMinutes: number;

@@ -1,16 +1,8 @@
 import type { ReactElement } from "react";
 import { Text } from "@react-email/text";
-import { MessageAction, MessageFrame, messageStyles } from "./message-frame";
+import { MessageAction, MessageFrame, messageStyles, type StaffMessageProps } from "./message-frame";
 
-export interface SecurityNoticeEmailProps {
-  siteName: string;
-  /** Absolute, without a trailing slash. */
-  siteUrl: string;
-  accent?: string;
-  logoUrl?: string;
-  /** The account's display name. */
-  name: string;
-  username: string;
+export interface SecurityNoticeEmailProps extends StaffMessageProps {
   /** What happened, as a sentence: "Your password was changed." */
   what: string;
   /** When, on the newsroom's clock, with its zone named. */
