@@ -174,6 +174,7 @@ export function createServices({
     sessions,
     site,
     securityLog,
+    secondStep,
   });
   /** "New sign-in to {publication}" and the link in it that ends that session. */
   const signInAlerts = createSignInAlerts({ db, clock, logger, mailer, site, securityLog });

@@ -29,28 +29,23 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 /** The new password: every session of the account ends, and this browser is signed in. */
 export async function action(args: Route.ActionArgs) {
   const { request, params, context } = args;
-  const { passwordResets, admins, sessions, secondStep, site, logger } = context.get(servicesContext);
+  const { passwordResets, admins, site, logger } = context.get(servicesContext);
   const parsed = ResetPasswordForm.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ error: firstProblem(parsed.error) }, 400);
   try {
     const { clientAddress, userAgent, browserId } = await sessionOrigin(args, "reset link");
-    const link = await passwordResets.check(params.token);
-    // A link in the mail is one factor: an account with a second step still answers it before it has a session.
-    const owesSecondStep = link.outcome === "valid" && (await secondStep.has(link.adminId));
     const result = await passwordResets.complete(params.token, parsed.data.password, {
       client: { clientAddress, userAgent },
-      // The session made here is ended at once when a second step is owed: no "New sign-in" mail for it.
-      browserId: owesSecondStep ? undefined : browserId,
+      browserId,
     });
-    if (result.outcome !== "reset") return data({ error: RESET_TEXTS[result.outcome] }, result.outcome === "invalid" ? 404 : 410);
-    if (owesSecondStep) {
-      await sessions.revoke(result.token);
-      const pending = await secondStep.begin(result.adminId, { returnTo: "/admin", clientAddress, userAgent });
+    if (result.outcome === "second-step") {
+      // A link in the mail is one factor: the second screen, and no session until it is answered.
       return redirect(SECOND_STEP_PATH, {
         status: 303,
-        headers: { "Set-Cookie": await startPendingSignInCookie(site.url, pending.token, pending.expiresAt) },
+        headers: { "Set-Cookie": await startPendingSignInCookie(site.url, result.pendingToken, result.expiresAt) },
       });
     }
+    if (result.outcome !== "reset") return data({ error: RESET_TEXTS[result.outcome] }, result.outcome === "invalid" ? 404 : 410);
     await admins.recordSignIn(result.adminId);
     return redirect("/admin", {
       status: 303,

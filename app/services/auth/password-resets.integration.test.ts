@@ -8,6 +8,9 @@ import { manualClock, type ManualClock } from "../../../tests/support/manual-clo
 import { admins, loginAttempts, sessions as sessionRows } from "../../db/schema";
 import { createRateLimiter } from "../rate-limits/rate-limiter.server";
 import { createAdminService } from "./admins.server";
+import { createSecurityLog } from "../security/security-log.server";
+import { createStaffSignIn } from "./staff-sign-in.server";
+import { newTotpSecret } from "./totp.server";
 import { createPasswordResetService, RESET_ADDRESS_LIMIT } from "./password-resets.server";
 import { verifyPassword } from "./passwords.server";
 import { createSessionService } from "./sessions.server";
@@ -31,17 +34,29 @@ function setUp(clock: ManualClock = manualClock(START)) {
   const staff = createAdminService({ db: database.db, clock });
   const sessions = createSessionService({ db: database.db, clock });
   const { logger, entries } = createTestLogger();
+  const rateLimiter = createRateLimiter({ db: database.db, clock });
+  const securityLog = createSecurityLog({ db: database.db, clock });
+  const { secondStep } = createStaffSignIn({
+    db: database.db,
+    clock,
+    admins: staff,
+    sessions,
+    rateLimiter,
+    securityLog,
+    delayMs: 0,
+  });
   const resets = createPasswordResetService({
     db: database.db,
     clock,
     logger,
     mailer: mail.mailer,
-    rateLimiter: createRateLimiter({ db: database.db, clock }),
+    rateLimiter,
     sessions,
     site: SITE,
     delayMs: 0,
+    secondStep,
   });
-  return { clock, staff, sessions, resets, entries };
+  return { clock, staff, sessions, resets, entries, secondStep };
 }
 
 /** An account whose address is verified (as an accepted invitation's is), or not. */
@@ -155,6 +170,25 @@ describe("following a reset link", () => {
     expect(await resets.complete(token, "another passphrase")).toEqual({ outcome: "used" });
     expect(await verifyPassword("a brand new passphrase", await passwordOf(maya))).toBe(true);
     expect(JSON.stringify(entries), "the log never holds the token").not.toContain(token.split(".")[1]);
+  });
+
+  it("gives an account with a second step no session, only the second screen: the link is one factor (ASVS 2.5.6)", async () => {
+    const { staff, resets, secondStep } = setUp();
+    const maya = await account(staff, "maya", "maya@example.com");
+    await database.db
+      .update(admins)
+      .set({ totpSecret: newTotpSecret(), totpEnabledAt: new Date(START) })
+      .where(eq(admins.id, maya));
+    await resets.request("maya", "203.0.113.7");
+    await resets.settled();
+    const token = resetToken(mail.sink.messages[0]!);
+
+    const done = await resets.complete(token, "a brand new passphrase");
+
+    expect(done).toMatchObject({ outcome: "second-step", adminId: maya, username: "maya" });
+    expect(await verifyPassword("a brand new passphrase", await passwordOf(maya)), "the password is reset").toBe(true);
+    expect(await database.db.select().from(sessionRows), "no session").toEqual([]);
+    expect(await secondStep.pending((done as { pendingToken: string }).pendingToken)).toMatchObject({ adminId: maya });
   });
 
   it("refuses a link an hour old and a tampered link, changing nothing", async () => {

@@ -11,6 +11,7 @@ import type { RateLimiter, RateLimitPolicy } from "../rate-limits/rate-limiter.s
 import { LOGIN_DELAY_MS } from "./login.server";
 import { createOneTimeLinks } from "./one-time-links.server";
 import { replacePassword } from "./password-change.server";
+import type { SecondStep } from "./second-step.server";
 import { hashNewPassword } from "./passwords.server";
 import type { SessionOrigin, SessionService, StartedSession } from "./sessions.server";
 
@@ -34,7 +35,10 @@ export type ResetCheck =
   | { outcome: "invalid" };
 
 export type ResetResult =
-  Exclude<ResetCheck, { outcome: "valid" }> | ({ outcome: "reset"; adminId: number; username: string } & StartedSession);
+  | Exclude<ResetCheck, { outcome: "valid" }>
+  | ({ outcome: "reset"; adminId: number; username: string } & StartedSession)
+  /** The password is reset, but the account has a second step: no session, only a pending sign-in for the second screen. */
+  | { outcome: "second-step"; adminId: number; username: string; pendingToken: string; expiresAt: Date };
 
 /**
  * Password reset by e-mail. Anyone may ask for a link for a username or an address; the answer is the same, and
@@ -53,6 +57,7 @@ export function createPasswordResetService({
   site,
   delayMs = LOGIN_DELAY_MS,
   securityLog = createSecurityLog({ db, clock }),
+  secondStep,
 }: {
   db: Database;
   clock: Clock;
@@ -65,6 +70,8 @@ export function createPasswordResetService({
   delayMs?: number;
   /** Where links asked for and passwords reset are recorded. */
   securityLog?: SecurityLog;
+  /** Whether an account has a second step, and its second screen: a reset then starts no session. */
+  secondStep?: Pick<SecondStep, "has" | "begin">;
 }) {
   const links = createOneTimeLinks(db, { keyName: "password-reset-key", purpose: "reset" });
   /** Reset mails being rendered and sent after the request was answered. */
@@ -229,6 +236,16 @@ export function createPasswordResetService({
       });
       if (!done) return { outcome: "used" };
       logger.info({ adminId: checked.adminId }, "password reset with a link; every session ended");
+      // A link in the mail is one factor: an account with a second step still answers it before it has a session.
+      if (secondStep && (await secondStep.has(checked.adminId))) {
+        const pending = await secondStep.begin(checked.adminId, {
+          returnTo: "/admin",
+          clientAddress: client?.clientAddress ?? "",
+          userAgent: client?.userAgent ?? "",
+        });
+        const { adminId, username } = checked;
+        return { outcome: "second-step", adminId, username, pendingToken: pending.token, expiresAt: pending.expiresAt };
+      }
       const session = await sessions.create(checked.adminId, {
         clientAddress: client?.clientAddress ?? "",
         userAgent: client?.userAgent ?? "",
