@@ -116,7 +116,8 @@ export const PasskeyAction = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("add"),
     name: PasskeyName,
-    answer: z.string().max(48_000, PASSKEY_MESSAGES.unreadable),
+    // The browser's WebAuthn JSON, read by RegistrationAnswer; raw JSON never holds a control character.
+    answer: z.string().max(48_000, PASSKEY_MESSAGES.unreadable).check(allowedText("The passkey's answer")),
     endOthers: EndOthers,
   }),
   z.object({
