@@ -44,6 +44,11 @@ export function AuthAlert({ text }: { text: string | undefined }) {
   );
 }
 
+/** Why a link does not work: the sentence its loader threw, or `fallback` for anything else that went wrong. */
+export function linkProblemText(error: unknown, fallback: string): string {
+  return error && typeof error === "object" && "data" in error && typeof error.data === "string" ? error.data : fallback;
+}
+
 /** A link that does not work, in the admin frame: the reason, and where to go instead. */
 export function AuthLinkProblem({ title, message, to, label }: { title: string; message: string; to: string; label: string }) {
   return (

@@ -1,6 +1,6 @@
 import { MailCheck } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
-import { AuthAlert, AuthCard, AuthLinkProblem } from "~/components/admin/auth-card";
+import { AuthAlert, AuthCard, AuthLinkProblem, linkProblemText } from "~/components/admin/auth-card";
 import { SubmitButton } from "~/components/ui/button";
 import { requestContext, servicesContext } from "~/context";
 import type { RouteHandle } from "~/route-handle";
@@ -91,9 +91,6 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
 
 /** A link that does not work: why, and where to ask for a new one. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message =
-    error && typeof error === "object" && "data" in error && typeof error.data === "string"
-      ? error.data
-      : EMAIL_CHANGE_TEXTS.invalid;
+  const message = linkProblemText(error, EMAIL_CHANGE_TEXTS.invalid);
   return <AuthLinkProblem title="E-mail confirmation" message={message} to="/admin/profile" label="Go to your profile" />;
 }

@@ -1,6 +1,6 @@
 import { ShieldAlert } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
-import { AuthCard, AuthLinkProblem } from "~/components/admin/auth-card";
+import { AuthCard, AuthLinkProblem, linkProblemText } from "~/components/admin/auth-card";
 import { SubmitButton } from "~/components/ui/button";
 import { requestContext, servicesContext } from "~/context";
 import type { RouteHandle } from "~/route-handle";
@@ -82,9 +82,6 @@ export default function EndSession({ loaderData, actionData }: Route.ComponentPr
 
 /** A link that is not ours: say so. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message =
-    error && typeof error === "object" && "data" in error && typeof error.data === "string"
-      ? error.data
-      : SESSION_TEXTS.linkInvalid;
+  const message = linkProblemText(error, SESSION_TEXTS.linkInvalid);
   return <AuthLinkProblem title="End that session" message={message} to="/admin" label="Go to sign-in" />;
 }

@@ -1,7 +1,7 @@
 import { NewPasswordFields } from "~/components/admin/new-password-fields";
 import { UserPlus } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { AuthAlert, AuthCard, AuthLinkProblem } from "~/components/admin/auth-card";
+import { AuthAlert, AuthCard, AuthLinkProblem, linkProblemText } from "~/components/admin/auth-card";
 import { requestContext, servicesContext } from "~/context";
 import { AdminAccountError } from "~/services/auth/admins.server";
 import { roleWithArticle } from "~/services/auth/invitations.server";
@@ -101,7 +101,6 @@ export default function AcceptInvitation({ loaderData, actionData }: Route.Compo
 
 /** A link that does not work: the reason, in the admin frame. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message =
-    error && typeof error === "object" && "data" in error && typeof error.data === "string" ? error.data : LINK_PROBLEMS.invalid;
+  const message = linkProblemText(error, LINK_PROBLEMS.invalid);
   return <AuthLinkProblem title="Invitation" message={message} to="/admin" label="Go to sign-in" />;
 }

@@ -1,6 +1,6 @@
 import { KeyRound } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { AuthAlert, AuthCard, AuthLinkProblem } from "~/components/admin/auth-card";
+import { AuthAlert, AuthCard, AuthLinkProblem, linkProblemText } from "~/components/admin/auth-card";
 import { NewPasswordFields } from "~/components/admin/new-password-fields";
 import { SubmitButton } from "~/components/ui/button";
 import { servicesContext } from "~/context";
@@ -78,7 +78,6 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 
 /** A link that does not work: why, and a way to ask for a new one. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message =
-    error && typeof error === "object" && "data" in error && typeof error.data === "string" ? error.data : RESET_TEXTS.invalid;
+  const message = linkProblemText(error, RESET_TEXTS.invalid);
   return <AuthLinkProblem title="Password reset" message={message} to="/auth/forgot" label="Ask for a new link" />;
 }
